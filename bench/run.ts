@@ -1,0 +1,258 @@
+// `npm run bench`: seeds a fresh database, starts the built server as a child process and
+// loads it with autocannon: the hello-world route (the ceiling), the order status read and
+// the order status change. Prints req/s, p99 and the targets; it is a measurement, so it
+// exits 0 whether the targets are met or not, and non-zero only when the run fails.
+// Options: --duration N (seconds per scenario, default 10), --db sqlite (postgres: later),
+// --orders N (default 100000), --cpu-prof DIR (write the server's CPU profile there).
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Request, type Result } from 'autocannon';
+import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
+import { startServer, type RunningServer } from './server.js';
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 1;
+const PATH = '/api/order_status.php';
+
+// The issue's targets, as shares of the hello-world ceiling measured in the same run.
+const TARGETS = { getShare: 0.4, getP99Ms: 5, patchShare: 0.08 };
+
+interface Options {
+  duration: number;
+  backend: BenchBackend;
+  orders: number;
+  cpuProfDir: string | null;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '10' },
+      db: { type: 'string', default: 'sqlite' },
+      orders: { type: 'string', default: '100000' },
+      'cpu-prof': { type: 'string' },
+    },
+    strict: true,
+  });
+  const whole = (raw: string, name: string) => {
+    if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+    return Number(raw);
+  };
+  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got "${values.db}"`);
+  return {
+    duration: whole(values.duration, 'duration'),
+    backend: values.db,
+    orders: whole(values.orders, 'orders'),
+    cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
+  };
+}
+
+interface Measurement {
+  name: string;
+  rps: number;
+  /** Share of one core the server used during the measured run (null off Linux). */
+  serverCpu: number | null;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: string;
+}
+
+function summarise(name: string, result: Result, serverCpu: number | null): Measurement {
+  return {
+    name,
+    rps: result.requests.average,
+    serverCpu,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes: Object.entries(result.statusCodeStats)
+      .map(([code, { count }]) => `${code}: ${count}`)
+      .join(', '),
+  };
+}
+
+/** A short warm-up with the same load (JIT, statement cache, page cache), then the measured run. */
+async function measure(name: string, server: RunningServer, requests: Request[], duration: number): Promise<Measurement> {
+  const { url } = server;
+  const warmup = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests });
+  if (warmup.errors + warmup.timeouts > 0 || warmup.non2xx > 0) {
+    process.stdout.write(`  (warm-up of ${name}: ${warmup.non2xx} non-2xx, ${warmup.errors + warmup.timeouts} errors)\n`);
+  }
+  const cpuBefore = server.cpuSeconds();
+  const run = await autocannon({ url, connections: CONNECTIONS, duration, requests });
+  const cpuAfter = server.cpuSeconds();
+  const serverCpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.duration;
+  const result = summarise(name, run, serverCpu);
+  if (result.requests === 0) throw new Error(`${name}: no request completed (${result.errors} errors)`);
+  return result;
+}
+
+const randomOf = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+function getRequests(database: BenchDatabase): Request[] {
+  const { readKey, orderIds } = database.seeded;
+  return [
+    {
+      method: 'GET',
+      headers: { 'x-api-key': readKey },
+      setupRequest: (req) => ({ ...req, path: `${PATH}?id=${randomOf(orderIds)}` }),
+    },
+  ];
+}
+
+/**
+ * Toggles random pending/closing orders to the other state, each with a fresh
+ * Idempotency-Key. The expected state flips when the request is sent; two requests on
+ * the same order in flight at once just answer changed: false.
+ */
+function patchRequests(database: BenchDatabase): Request[] {
+  const { writeKey, toggleable } = database.seeded;
+  const tag = randomBytes(4).toString('hex');
+  let sequence = 0;
+  return [
+    {
+      method: 'PATCH',
+      setupRequest: (req) => {
+        const order = randomOf(toggleable);
+        order.status = order.status === 'pending' ? 'closing' : 'pending';
+        sequence += 1;
+        return {
+          ...req,
+          path: PATH,
+          headers: { 'content-type': 'application/json', 'x-api-key': writeKey, 'idempotency-key': `bench-${tag}-${sequence}` },
+          body: JSON.stringify({ id: order.id, status: order.status }),
+        };
+      },
+    },
+  ];
+}
+
+function machineInfo(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim() ?? 'unknown CPU';
+  const memory = (os.totalmem() / 2 ** 30).toFixed(1);
+  return `Node ${process.version}, ${os.platform()} ${os.release()} ${os.arch()}, ${cpus.length} CPUs (${model}), ${memory} GiB RAM`;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), ...rows.map(line)];
+}
+
+function report(results: { ceiling: Measurement; get: Measurement; patch: Measurement }): void {
+  const { ceiling, get, patch } = results;
+  const measured = [ceiling, get, patch];
+  const out: string[] = [''];
+  out.push(
+    ...table(
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'of ceiling', 'server CPU'],
+      measured.map((m) => [
+        m.name,
+        int(m.rps),
+        String(m.p50),
+        String(m.p99),
+        int(m.requests),
+        String(m.non2xx),
+        String(m.errors),
+        pct(m.rps / ceiling.rps),
+        m.serverCpu === null ? 'n/a' : pct(m.serverCpu),
+      ]),
+    ),
+  );
+  out.push('');
+  for (const m of measured) out.push(`status codes, ${m.name}: ${m.statusCodes || 'none'}`);
+  const getShare = get.rps / ceiling.rps;
+  const patchShare = patch.rps / ceiling.rps;
+  const failures = measured.reduce((sum, m) => sum + m.non2xx + m.errors, 0);
+  out.push('');
+  out.push(
+    ...table(
+      ['target', 'measured', 'result'],
+      [
+        [`GET req/s >= ${pct(TARGETS.getShare)} of the ceiling`, pct(getShare), verdict(getShare >= TARGETS.getShare)],
+        [`GET p99 <= ${TARGETS.getP99Ms} ms`, `${get.p99} ms`, verdict(get.p99 <= TARGETS.getP99Ms)],
+        [`PATCH req/s >= ${pct(TARGETS.patchShare)} of the ceiling`, pct(patchShare), verdict(patchShare >= TARGETS.patchShare)],
+        ['non-2xx responses and errors = 0', String(failures), verdict(failures === 0)],
+      ],
+    ),
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(`Lapak benchmark, ${new Date().toISOString()}`);
+  log(`machine:  ${machineInfo()}`);
+
+  const database = await setupDatabase(options.backend, options.orders);
+  let server: RunningServer | null = null;
+  try {
+    const { seeded } = database;
+    log(`database: ${database.description}`);
+    log(
+      `          ${int(seeded.totalOrders)} orders seeded in ${seeded.seconds.toFixed(1)} s; the benchmarked store holds ${int(seeded.orderIds.length)} ` +
+        `(${Object.entries(seeded.counts).map(([s, n]) => `${s} ${int(n)}`).join(', ')})`,
+    );
+    server = await startServer({
+      databaseUrl: database.url,
+      env: {
+        // Limiter windows stay active but out of the way.
+        RATE_LIMIT_SCALE: '100000',
+        // Every status change queues its event (the default cap of 3,000 an hour per store
+        // would stop queueing them a few seconds into the PATCH run).
+        WEBHOOK_OUT_HOURLY_CAP: '1000000000',
+      },
+      nodeArgs: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+    });
+    log(`server:   node dist/cli.js serve at ${server.url} (pid ${server.pid})`);
+    const { version } = createRequire(import.meta.url)('autocannon/package.json') as { version: string };
+    log(`load:     autocannon ${version} in this process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s per scenario`);
+
+    const ceiling = await measure('GET /healthz (ceiling)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
+    log(`  ${ceiling.name}: ${int(ceiling.rps)} req/s`);
+    const get = await measure(`GET ${PATH}`, server, getRequests(database), options.duration);
+    log(`  ${get.name}: ${int(get.rps)} req/s`);
+    const patch = await measure(`PATCH ${PATH}`, server, patchRequests(database), options.duration);
+    log(`  ${patch.name}: ${int(patch.rps)} req/s`);
+
+    const running = server;
+    server = null;
+    await running.stop();
+    const logLines = running.logLines();
+    report({ ceiling, get, patch });
+
+    const writes = await database.writeCounts();
+    log('');
+    log(
+      `PATCH wrote ${int(writes.history)} status changes (history rows), ${int(writes.events)} events and ` +
+        `${int(writes.idempotencyRecords)} idempotency records, warm-up included`,
+    );
+    if (logLines.length > 0) log(`server log (warn and above):\n${logLines.join('\n')}`);
+    if (options.cpuProfDir) log(`server CPU profile written to ${options.cpuProfDir}`);
+  } finally {
+    if (server) await server.stop().catch((error: Error) => process.stderr.write(`${error.message}\n`));
+    await database.cleanup();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${(error as Error).message}\n`);
+  process.exit(1);
+}

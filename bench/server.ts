@@ -1,0 +1,131 @@
+// Runs the built server (`node dist/cli.js serve`) as a child process, as an operator would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+const READY_TIMEOUT_MS = 20_000;
+const EXIT_TIMEOUT_MS = 15_000;
+const LOG_LINES_KEPT = 50;
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Lines the server wrote (LOG_LEVEL=warn: warnings and errors only), the first few kept. */
+  logLines(): string[];
+  /** CPU seconds the server has used so far (Linux /proc), or null where unavailable. */
+  cpuSeconds(): number | null;
+  /** SIGTERM, then waits for a graceful exit; throws when it does not exit cleanly. */
+  stop(): Promise<void>;
+}
+
+// utime and stime of /proc/<pid>/stat, in clock ticks: 100 a second on Linux.
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+export async function startServer(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /** Extra node flags for the child, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}): Promise<RunningServer> {
+  if (!fs.existsSync(CLI)) throw new Error(`${path.relative(process.cwd(), CLI)} is missing: run \`npm run build\` first`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let dropped = 0;
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      if (lines.length < LOG_LINES_KEPT) lines.push(line);
+      else dropped += 1;
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exit = exited(child);
+  const logLines = () => (dropped > 0 ? [...lines, `... and ${dropped} more lines`] : [...lines]);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited before it was ready (${child.exitCode ?? child.signalCode}):\n${logLines().join('\n')}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /healthz within ${READY_TIMEOUT_MS / 1000} s:\n${logLines().join('\n')}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    url,
+    pid: child.pid!,
+    logLines,
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timeout = sleep(EXIT_TIMEOUT_MS, undefined, { ref: false }).then(() => 'timeout' as const);
+      const result = await Promise.race([exit, timeout]);
+      if (result === 'timeout') {
+        child.kill('SIGKILL');
+        await exit;
+        throw new Error(`server did not exit within ${EXIT_TIMEOUT_MS / 1000} s of SIGTERM`);
+      }
+      if (result.code !== 0) {
+        throw new Error(`server exited with ${result.code ?? result.signal}:\n${logLines().join('\n')}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../lib/db.js';
+import { formatTimestamp } from '../lib/time.js';
+
+/** The dashboard's key list: never the key itself, only its marker. */
+export async function listKeys(db: Db, tenantId: number, timeZone: string) {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'marker', 'name', 'scopes', 'expires_at', 'revoked_at', 'last_used_at', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
+  const time = (ms: number | null) => (ms === null ? null : formatTimestamp(ms, timeZone));
+  return rows.map((r) => ({
+    id: r.id,
+    marker: r.marker,
+    name: r.name,
+    scopes: JSON.parse(r.scopes) as string[],
+    expires_at: time(r.expires_at),
+    revoked: r.revoked_at !== null,
+    revoked_at: time(r.revoked_at),
+    last_used_at: time(r.last_used_at),
+    created_at: time(r.created_at),
+  }));
+}

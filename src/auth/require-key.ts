@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../lib/context.js';
+import { authFailure, fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/failures.js';
+import type { WindowName } from '../lib/limits.js';
+import { AUTH_TEXT } from '../lib/messages.js';
+import { authenticateKey, type AuthenticatedKey } from './authenticate.js';
+import { firstMissingScope } from './scopes.js';
+
+export interface KeyRequirement {
+  scopes: readonly string[];
+  /** Per-key windows, checked after the key is known and before its scopes. */
+  windows?: (key: AuthenticatedKey) => ReadonlyArray<readonly [WindowName, string]>;
+}
+
+/** Consumes windows in order; the first one that is full rejects. */
+export async function consumeWindows(
+  ctx: AppContext,
+  windows: ReadonlyArray<readonly [WindowName, string]>,
+): Promise<Result<null, AuthFailure>> {
+  for (const [name, key] of windows) {
+    const result = await ctx.limiters[name].consume(key);
+    if (!result.ok) return fail(tooManyRequests(result.retryAfter));
+  }
+  return ok(null);
+}
+
+export async function requireKey(
+  ctx: AppContext,
+  request: FastifyRequest,
+  requirement: KeyRequirement,
+): Promise<Result<AuthenticatedKey, AuthFailure>> {
+  const auth = await authenticateKey(ctx.db, ctx.clock, request.headers['x-api-key']);
+  if (!auth.ok) return auth;
+  if (requirement.windows) {
+    const limited = await consumeWindows(ctx, requirement.windows(auth.value));
+    if (!limited.ok) return limited;
+  }
+  const missing = firstMissingScope(auth.value.scopes, requirement.scopes);
+  if (missing) return fail(authFailure(403, AUTH_TEXT.missingScope(missing)));
+  return auth;
+}

@@ -1,0 +1,140 @@
+// The operator CLI, run as operators run it: `node dist/cli.js ...` (npm test builds first).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './lib/db.js';
+
+const CLI = path.resolve('dist/cli.js');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-cli-'));
+const env = (file: string) => ({ ...process.env, DATABASE_URL: `sqlite:${path.join(dir, file)}`, TZ: 'Asia/Jakarta', LOG_LEVEL: 'warn' });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function lapak(file: string, args: string[], input?: string) {
+  const r = spawnSync('node', [CLI, ...args], { env: env(file), input, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function runServer(file: string, cmd: string) {
+  const port = await freePort();
+  const child = spawn('node', [CLI, cmd], { env: { ...env(file), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const stop = () => new Promise<number | null>((resolve) => { child.once('exit', (code) => resolve(code)); child.kill('SIGTERM'); });
+  return { port, stop, stdout: () => stdout };
+}
+
+describe('lapak CLI', { timeout: 60_000 }, () => {
+  it('runs the store workflow with --json output', () => {
+    const db = 'flow.db';
+    expect(lapak(db, ['migrate', '--json']).json()).toEqual({ applied: ['001-initial'] });
+    const tenant = lapak(db, ['tenant', 'create', '--name', 'Toko CLI', '--json']).json();
+    expect(tenant).toEqual({ id: expect.any(Number) });
+
+    const issued = lapak(db, ['key', 'issue', '--tenant', String(tenant.id), '--name', 'crm', '--scopes', 'orders:read,orders.status:write', '--expires', '2030-01-01T00:00:00Z', '--json']).json();
+    expect(Object.keys(issued)).toEqual(['id', 'key', 'marker', 'scopes', 'expires_at']);
+    expect(issued.key).toMatch(/^lpk_[0-9a-f]{48}$/);
+    expect(issued.marker).toBe(issued.key.slice(0, 12));
+    expect(issued.scopes).toEqual(['orders:read', 'orders.status:write']);
+    expect(issued.expires_at).toBe('2030-01-01T07:00:00+07:00');
+
+    const listed = lapak(db, ['key', 'list', '--tenant', String(tenant.id), '--json']);
+    expect(listed.json()[0]).toMatchObject({ id: issued.id, marker: issued.marker, name: 'crm', revoked: false });
+    expect(listed.stdout).not.toContain(issued.key);
+
+    const product = lapak(db, ['product', 'create', '--tenant', String(tenant.id), '--json'], JSON.stringify({
+      name: 'Kaos Polos', price: 50000, variants: [{ dimension: 'Warna', options: ['Hitam', 'Putih'] }, { dimension: 'Ukuran', options: ['M', 'L'] }],
+      variant_prices: [[50000, 55000], [52000, 57000]],
+    })).json();
+    expect(product).toMatchObject({ id: expect.any(Number), slug: 'kaos-polos' });
+
+    const order = lapak(db, ['order', 'create', '--tenant', String(tenant.id), '--json'], JSON.stringify({
+      product_id: product.id, variant: 'Putih / L', quantity: 2, shipping_fee: 9000, courier: 'JNE', payment_method: 'cod',
+      customer: { name: 'Budi', phone: '0812-3456-7890', address: 'Jl. A' },
+    })).json();
+    expect(order).toEqual({ id: expect.any(Number), total: 57000 * 2 + 9000, status: 'pending' });
+
+    expect(lapak(db, ['order', 'set-status', String(order.id), 'paid', '--json']).json()).toEqual({
+      order_id: order.id, previous_status: 'pending', status: 'paid', changed: true,
+    });
+    const history = lapak(db, ['order', 'history', String(order.id), '--json']).json();
+    expect(history).toEqual([expect.objectContaining({ source: 'dashboard', actor: 'cli', field: 'status', old_value: 'pending', new_value: 'paid' })]);
+
+    expect(lapak(db, ['key', 'revoke', String(issued.id), '--json']).json()).toEqual({ id: issued.id, revoked: true });
+    expect(lapak(db, ['tenant', 'deactivate', String(tenant.id), '--json']).json()).toEqual({ id: tenant.id, active: false });
+    expect(lapak(db, ['tenant', 'activate', String(tenant.id), '--json']).json()).toEqual({ id: tenant.id, active: true });
+  });
+
+  it('fails with a non-zero exit and one line on stderr', () => {
+    const db = 'errors.db';
+    const cases: Array<[string[], string?]> = [
+      [['tenant', 'deactivate', '999', '--json']],
+      [['key', 'revoke', 'abc']],
+      [['key', 'issue', '--tenant', '999', '--name', 'x', '--json']],
+      [['key', 'issue', '--tenant', '1', '--name', 'x', '--scopes', 'products:*']],
+      [['product', 'create', '--tenant', '1'], 'not json'],
+      [['order', 'set-status', '12345', 'closing']],
+    ];
+    lapak(db, ['tenant', 'create', '--name', 'T']);
+    for (const [args, input] of cases) {
+      const r = lapak(db, args, input ?? '');
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+    const first = lapak(db, ['key', 'issue', '--tenant', '1', '--name', 'dup']);
+    expect(first.code).toBe(0);
+    const second = lapak(db, ['key', 'issue', '--tenant', '1', '--name', 'dup']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('already exists');
+  });
+
+  it('demo creates a store with orders in every state and one key per purpose', () => {
+    const demo = lapak('demo.db', ['demo', '--json']).json();
+    expect(demo.orders.map((o: { status: string }) => o.status).sort()).toEqual(
+      ['cancelled', 'closing', 'completed', 'invalid_no_hp', 'paid', 'pending', 'shipped'],
+    );
+    expect(demo.keys.map((k: { scopes: string[] }) => k.scopes)).toEqual([
+      ['customers:read'],
+      ['orders:read', 'orders.status:write'],
+      ['orders:read', 'orders.status:write', 'customers:read'],
+      ['products:read', 'products:write'],
+    ]);
+  });
+
+  it('serve never creates data; start creates the demo store on a new database only', async () => {
+    const served = await runServer('serve.db', 'serve');
+    expect(await served.stop()).toBe(0);
+    const handle = openDatabase(env('serve.db').DATABASE_URL);
+    expect(await handle.db.selectFrom('tenants').selectAll().execute()).toHaveLength(0);
+    await handle.close();
+
+    const first = await runServer('start.db', 'start');
+    expect(first.stdout()).toMatch(/lpk_[0-9a-f]{48}/);
+    const demoKey = first.stdout().match(/Order status\s+(lpk_[0-9a-f]{48})/)![1]!;
+    const res = await fetch(`http://127.0.0.1:${first.port}/api/order_status.php?id=1`, { headers: { 'X-API-Key': demoKey } });
+    expect(res.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const second = await runServer('start.db', 'start');
+    expect(second.stdout()).not.toMatch(/lpk_[0-9a-f]{48}/);
+    await second.stop();
+  });
+});

@@ -1,0 +1,128 @@
+// POST /api/customer_lookup.php: validates {"phone": "..."} and finds the customer's orders
+// in the tenant. Newest means highest order id (ids only grow, and the index
+// orders_tenant_phone (tenant_id, customer_phone, id) serves both queries).
+import type { AppContext } from '../lib/context.js';
+import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
+import { formatTimestamp } from '../lib/time.js';
+import { renderOpeningMessage } from './opening-message.js';
+import { normalizeIndonesianPhone } from './phone.js';
+
+export const LOOKUP_ORDER_LIMIT = 20;
+
+export interface CustomerLookup {
+  customer: {
+    name: string;
+    phone: string;
+    email: string | null;
+    address: string;
+    village: string;
+    district: string;
+    city: string;
+    province: string;
+    postal_code: string;
+  };
+  orders: Array<{
+    id: number;
+    status: string;
+    product: string;
+    variant: string;
+    quantity: number;
+    total: number;
+    created_at: string;
+  }>;
+  order_count: number;
+  opening_message: string;
+}
+
+export function validateLookupBody(body: Record<string, unknown> | null): Result<string, ApiFailure> {
+  if (!body) return fail(apiFailure('invalid_json'));
+  const { phone } = body;
+  if (typeof phone !== 'string' || phone.trim() === '') return fail(apiFailure('phone_required'));
+  const normalized = normalizeIndonesianPhone(phone);
+  if (normalized === null) return fail(apiFailure('invalid_phone'));
+  return ok(normalized);
+}
+
+export async function lookupCustomer(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  tenantId: number,
+  body: Record<string, unknown> | null,
+): Promise<Result<CustomerLookup, ApiFailure>> {
+  const valid = validateLookupBody(body);
+  if (!valid.ok) return valid;
+  const phone = valid.value;
+
+  const rows = await ctx.db
+    .selectFrom('orders')
+    .select([
+      'id', 'status', 'product_name', 'variant', 'quantity', 'total', 'created_at',
+      'customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_village',
+      'customer_district', 'customer_city', 'customer_province', 'customer_postal_code',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_phone', '=', phone)
+    .orderBy('id', 'desc')
+    .limit(LOOKUP_ORDER_LIMIT)
+    .execute();
+  const newest = rows[0];
+  if (!newest) return fail(apiFailure('customer_not_found'));
+
+  const [orderCount, store] = await Promise.all([
+    rows.length < LOOKUP_ORDER_LIMIT ? rows.length : countOrders(ctx, tenantId, phone),
+    ctx.db
+      .selectFrom('tenants')
+      .select(['name', 'opening_message_template'])
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const { timeZone } = ctx.config;
+  return ok({
+    customer: {
+      name: newest.customer_name,
+      phone: newest.customer_phone,
+      email: newest.customer_email,
+      address: newest.customer_address,
+      village: newest.customer_village,
+      district: newest.customer_district,
+      city: newest.customer_city,
+      province: newest.customer_province,
+      postal_code: newest.customer_postal_code,
+    },
+    orders: rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      product: row.product_name,
+      variant: row.variant,
+      quantity: row.quantity,
+      total: row.total,
+      created_at: formatTimestamp(row.created_at, timeZone),
+    })),
+    order_count: orderCount,
+    opening_message: renderOpeningMessage(store.opening_message_template, {
+      storeName: store.name,
+      customerName: newest.customer_name,
+      orderCount,
+      latestOrder: {
+        id: newest.id,
+        status: newest.status,
+        product: newest.product_name,
+        variant: newest.variant,
+        quantity: newest.quantity,
+        total: newest.total,
+        createdAt: newest.created_at,
+      },
+      timeZone,
+    }),
+  });
+}
+
+async function countOrders(ctx: Pick<AppContext, 'db'>, tenantId: number, phone: string): Promise<number> {
+  const { count } = await ctx.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenant_id', '=', tenantId)
+    .where('customer_phone', '=', phone)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

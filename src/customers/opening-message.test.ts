@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_OPENING_TEMPLATE,
+  formatIndonesianDate,
+  formatRupiah,
+  PLACEHOLDERS,
+  renderOpeningMessage,
+  STATUS_WORDS,
+  type OpeningMessageInput,
+} from './opening-message.js';
+import { ORDER_STATUSES } from '../orders/statuses.js';
+
+const input: OpeningMessageInput = {
+  storeName: 'Toko Berkah',
+  customerName: 'Siti Aminah',
+  orderCount: 3,
+  latestOrder: {
+    id: 42,
+    status: 'pending',
+    product: 'Kaos Polos',
+    variant: 'Hitam / L',
+    quantity: 2,
+    total: 1250000,
+    createdAt: Date.UTC(2026, 0, 14, 18, 30, 0), // 15 January 01:30 in Jakarta
+  },
+  timeZone: 'Asia/Jakarta',
+};
+
+describe('renderOpeningMessage', () => {
+  it('uses the default template when the store has none', () => {
+    const expected =
+      'Halo Kak Siti Aminah, terima kasih sudah berbelanja di Toko Berkah. ' +
+      'Pesanan terakhir Kakak #42 (Kaos Polos) saat ini berstatus menunggu pembayaran.';
+    expect(renderOpeningMessage(null, input)).toBe(expected);
+    expect(renderOpeningMessage('', input)).toBe(expected);
+    expect(renderOpeningMessage('  \n ', input)).toBe(expected);
+  });
+
+  it('fills every placeholder', () => {
+    const template = Object.keys(PLACEHOLDERS).map((name) => `${name}={${name}}`).join('|');
+    expect(renderOpeningMessage(template, input)).toBe(
+      'nama=Siti Aminah|toko=Toko Berkah|pesanan=42|produk=Kaos Polos|varian=Hitam / L|jumlah=2|' +
+        'total=Rp1.250.000|status=menunggu pembayaran|tanggal=15 Januari 2026|jumlah_pesanan=3',
+    );
+  });
+
+  it('leaves unknown placeholders and stray braces as written', () => {
+    expect(renderOpeningMessage('Hai {nama}, {kupon} {Nama} {} {nama', input)).toBe('Hai Siti Aminah, {kupon} {Nama} {} {nama');
+    expect(renderOpeningMessage('{constructor} {toString} {__proto__}', input)).toBe('{constructor} {toString} {__proto__}');
+  });
+
+  it('does not expand placeholders that arrive inside values', () => {
+    const tricky = { ...input, customerName: '{toko}', storeName: '{nama}' };
+    expect(renderOpeningMessage('{nama} / {toko}', tricky)).toBe('{toko} / {nama}');
+  });
+
+  it('repeats a placeholder as often as it is used', () => {
+    expect(renderOpeningMessage('{nama}{nama}', input)).toBe('Siti AminahSiti Aminah');
+  });
+
+  it('has Indonesian words for every order status and shows unknown ones as they are', () => {
+    for (const status of ORDER_STATUSES) expect(STATUS_WORDS[status]).toMatch(/\S/);
+    const unknown = { ...input, latestOrder: { ...input.latestOrder, status: 'archived' } };
+    expect(renderOpeningMessage('{status}', unknown)).toBe('archived');
+    const shipped = { ...input, latestOrder: { ...input.latestOrder, status: 'shipped' } };
+    expect(renderOpeningMessage('{status}', shipped)).toBe('sedang dikirim');
+  });
+
+  it('the default template only uses known placeholders', () => {
+    for (const [, name] of DEFAULT_OPENING_TEMPLATE.matchAll(/\{([a-z_]+)\}/g)) expect(PLACEHOLDERS).toHaveProperty(name!);
+  });
+});
+
+describe('formatting helpers', () => {
+  it('formats rupiah with dots', () => {
+    expect(formatRupiah(0)).toBe('Rp0');
+    expect(formatRupiah(999)).toBe('Rp999');
+    expect(formatRupiah(1000)).toBe('Rp1.000');
+    expect(formatRupiah(55000)).toBe('Rp55.000');
+    expect(formatRupiah(123456789)).toBe('Rp123.456.789');
+    expect(formatRupiah(-5000)).toBe('-Rp5.000');
+  });
+
+  it('formats the date in the server time zone', () => {
+    const at = Date.UTC(2026, 11, 31, 17, 0, 0);
+    expect(formatIndonesianDate(at, 'Asia/Jakarta')).toBe('1 Januari 2027');
+    expect(formatIndonesianDate(at, 'UTC')).toBe('31 Desember 2026');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeIndonesianPhone } from './phone.js';
+
+describe('normalizeIndonesianPhone', () => {
+  it.each([
+    '081234567890',
+    '0812-3456-7890',
+    '0812 3456 7890',
+    '0812.3456.7890',
+    '(0812) 3456-7890',
+    '  081234567890  ',
+    '6281234567890',
+    '62 812 3456 7890',
+    '62-812-3456-7890',
+    '+6281234567890',
+    '+62 812 3456 7890',
+    '+62 812-3456-7890',
+    '+62.812.3456.7890',
+    '+62 (0)812 3456 7890',
+    '+62 0812 3456 7890',
+    '620812 3456 7890',
+    '0062 812 3456 7890',
+    '81234567890',
+  ])('reads %j as 6281234567890', (input) => {
+    expect(normalizeIndonesianPhone(input)).toBe('6281234567890');
+  });
+
+  it('keeps numbers of every valid mobile length', () => {
+    expect(normalizeIndonesianPhone('0812345678')).toBe('62812345678');
+    expect(normalizeIndonesianPhone('0812-3456-789')).toBe('628123456789');
+    expect(normalizeIndonesianPhone('0857 1234 5678')).toBe('6285712345678');
+    expect(normalizeIndonesianPhone('0896-1234-5678')).toBe('6289612345678');
+  });
+
+  it('reads 62... as the country code, never as a 062x landline area', () => {
+    expect(normalizeIndonesianPhone('62812345678')).toBe('62812345678');
+    expect(normalizeIndonesianPhone('62 812 345 678')).toBe('62812345678');
+    expect(normalizeIndonesianPhone('6281234567')).toBeNull();
+  });
+
+  it('accepts landlines in national and international form', () => {
+    expect(normalizeIndonesianPhone('022 1234567')).toBe('62221234567');
+    expect(normalizeIndonesianPhone('(021) 1234-5678')).toBe('622112345678');
+    expect(normalizeIndonesianPhone('+62 22 1234567')).toBe('62221234567');
+    expect(normalizeIndonesianPhone('6222 1234567')).toBe('62221234567');
+  });
+
+  it.each(['', '   ', 'abc', '12345', '0812', '08123456789012345', '0812-3456-7890 / 0813', '0'.repeat(41), '+62', '62'])(
+    'rejects %j',
+    (input) => {
+      expect(normalizeIndonesianPhone(input)).toBeNull();
+    },
+  );
+
+  it.each(['+60 12-345 6789', '+1 202 555 0123', '+65 8123 4567', '+44 7911 123456', '0060 12 345 6789', '+61 412 345 678'])(
+    'rejects the foreign number %j',
+    (input) => {
+      expect(normalizeIndonesianPhone(input)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,29 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+const MAX_INPUT_LENGTH = 40;
+
+/**
+ * Normalises an Indonesian phone number written in any common form (08..., 628..., +62 8...,
+ * 0062 8..., with spaces, dots, dashes or brackets) to its international digits without '+',
+ * e.g. 6281234567890. Returns null when it is not a valid Indonesian number.
+ *
+ * Orders store the result and the customer lookup searches by it, so both sides of the
+ * comparison always go through this one function.
+ */
+export function normalizeIndonesianPhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed === '' || trimmed.length > MAX_INPUT_LENGTH) return null;
+  const parsed = parsePhoneNumberFromString(withCountryCode(trimmed), 'ID');
+  if (parsed && parsed.country === 'ID' && parsed.isValid()) return parsed.number.slice(1);
+  return null;
+}
+
+// Digits written as 62... or 0062... carry the country code. Parsed as a national number
+// they could pass as a landline in a 062x area (62812345678 -> +62 628 1234 5678), so
+// they are read only as international.
+function withCountryCode(trimmed: string): string {
+  const digits = trimmed.replace(/[^\d+]/g, '');
+  if (/^62\d+$/.test(digits)) return `+${digits}`;
+  if (/^0062\d+$/.test(digits)) return `+${digits.slice(2)}`;
+  return trimmed;
+}

@@ -1,0 +1,70 @@
+// POST /api/customer_lookup.php. Checks run in SPEC's order: the per-IP window before the
+// key is read; then the key; then, with the response floor running, the per-key windows,
+// the scope, the database brake, and the lookup itself (lookup-customer.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticateKey, type AuthenticatedKey } from '../auth/authenticate.js';
+import { consumeWindows } from '../auth/require-key.js';
+import { firstMissingScope } from '../auth/scopes.js';
+import type { AppContext } from '../lib/context.js';
+import { apiFailure, authFailure, fail, sendFailure, tooManyRequests, type Failure, type Result } from '../lib/failures.js';
+import { AUTH_TEXT } from '../lib/messages.js';
+import { otherMethods } from '../lib/methods.js';
+import { parseJsonObject } from '../lib/request.js';
+import { consumeLookupBrake } from './lookup-brake.js';
+import { lookupCustomer, type CustomerLookup } from './lookup-customer.js';
+import { LOOKUP_MIN_RESPONSE_MS, startResponseFloor } from './response-floor.js';
+
+const PATH = '/api/customer_lookup.php';
+const SCOPE = 'customers:read';
+
+export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const config = { family: 'api' as const };
+
+  app.post(PATH, { config }, async (request, reply) => {
+    const perIp = await ctx.limiters.lookupPerIp.consume(request.ip);
+    if (!perIp.ok) return sendFailure(reply, tooManyRequests(perIp.retryAfter));
+    const auth = await authenticateKey(ctx.db, ctx.clock, request.headers['x-api-key']);
+    if (!auth.ok) return sendFailure(reply, auth.failure);
+
+    const floor = startResponseFloor(LOOKUP_MIN_RESPONSE_MS);
+    let result: Result<CustomerLookup, Failure>;
+    try {
+      result = await authorisedLookup(ctx, request, auth.value);
+    } finally {
+      // Failures that throw (500) wait for the floor too.
+      await floor.reached();
+    }
+    if (!result.ok) return sendFailure(reply, result.failure);
+    return reply.send({ success: true, ...result.value, request_id: request.id });
+  });
+
+  app.route({
+    method: otherMethods(app, ['POST']),
+    url: PATH,
+    config,
+    handler: async (_request, reply) => {
+      reply.header('Allow', 'POST');
+      return sendFailure(reply, apiFailure('method_not_allowed'));
+    },
+  });
+}
+
+async function authorisedLookup(
+  ctx: AppContext,
+  request: FastifyRequest,
+  key: AuthenticatedKey,
+): Promise<Result<CustomerLookup, Failure>> {
+  const id = String(key.id);
+  const limited = await consumeWindows(ctx, [
+    ['lookupPerKeyMinute', id],
+    ['lookupPerKeyHour', id],
+    ['lookupPerKeyDay', id],
+    ['lookupPerKeyAndIp', `${id}:${request.ip}`],
+  ]);
+  if (!limited.ok) return limited;
+  const missing = firstMissingScope(key.scopes, [SCOPE]);
+  if (missing) return fail(authFailure(403, AUTH_TEXT.missingScope(missing)));
+  const braked = await consumeLookupBrake(ctx, key);
+  if (!braked.ok) return braked;
+  return lookupCustomer(ctx, key.tenantId, parseJsonObject(request.body));
+}

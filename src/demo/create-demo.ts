@@ -1,0 +1,82 @@
+// A demo store: products of every variant shape, orders in every state, and one key per
+// purpose the dashboard offers (plus one for the product endpoints). One transaction.
+import type { Clock } from '../lib/clock.js';
+import type { Db } from '../lib/db.js';
+import { issueKey } from '../api-keys/issue-key.js';
+import { createOrder } from '../orders/create-order.js';
+import { ORDER_STATUSES } from '../orders/statuses.js';
+import { createProduct } from '../products/create-product.js';
+import { createTenant } from '../tenants/create-tenant.js';
+
+const KEYS = [
+  { name: 'Customer lookup', scopes: ['customers:read'] },
+  { name: 'Order status', scopes: ['orders:read', 'orders.status:write'] },
+  { name: 'Order status + customer data', scopes: ['orders:read', 'orders.status:write', 'customers:read'] },
+  { name: 'Products', scopes: ['products:read', 'products:write'] },
+];
+
+const PRODUCTS = [
+  { name: 'Madu Hutan 500 ml', price: 85000, sale_price: 120000 },
+  {
+    name: 'Hijab Voal Premium',
+    price: 65000,
+    variants: [{ dimension: 'Warna', options: ['Hitam', 'Navy', 'Mocca'] }],
+    variant_prices: [65000, 65000, 70000],
+    variant_display: 'small',
+  },
+  {
+    name: 'Kaos Polos Cotton Combed',
+    price: 75000,
+    sale_price: 99000,
+    variants: [
+      { dimension: 'Warna', options: ['Hitam', 'Putih'] },
+      { dimension: 'Ukuran', options: ['M', 'L', 'XL'] },
+    ],
+    variant_prices: [[75000, 75000, 80000], [75000, 75000, 80000]],
+    variant_compare_prices: [[99000, 99000, 105000], [0, 0, 0]],
+  },
+];
+
+const BUYERS = [
+  { name: 'Siti Aminah', phone: '081234567890', city: 'Bandung', province: 'Jawa Barat', postal_code: '40123' },
+  { name: 'Budi Santoso', phone: '+62 813-1111-2222', city: 'Surabaya', province: 'Jawa Timur', postal_code: '60111' },
+  { name: 'Rina Wulandari', phone: '6285700001111', city: 'Makassar', province: 'Sulawesi Selatan', postal_code: '90111' },
+];
+
+export async function createDemo(db: Db, clock: Clock) {
+  return db.transaction().execute(async (tx) => {
+    const { id: tenantId } = await createTenant(tx, clock, { name: 'Toko Demo Lapak' });
+    const keys = [];
+    for (const spec of KEYS) {
+      const issued = await issueKey(tx, clock, { tenantId, name: spec.name, scopes: spec.scopes, expiresAt: null });
+      if (!issued.ok) throw new Error(issued.detail);
+      keys.push({ name: spec.name, scopes: issued.value.scopes, key: issued.value.key });
+    }
+    const products = [];
+    for (const input of PRODUCTS) {
+      const created = await createProduct(tx, clock, tenantId, input);
+      if (!created.ok) throw new Error(created.failure.error);
+      products.push({ id: created.value.id, name: created.value.name, slug: created.value.slug });
+    }
+    const variantOf = ['', 'Navy', 'Hitam / L'];
+    const orders = [];
+    for (const [i, status] of ORDER_STATUSES.entries()) {
+      const buyer = BUYERS[i % BUYERS.length]!;
+      const productIndex = i % products.length;
+      const created = await createOrder(tx, clock, tenantId, {
+        product_id: products[productIndex]!.id,
+        variant: variantOf[productIndex],
+        quantity: 1 + (i % 2),
+        shipping_fee: 18000,
+        courier: 'JNE REG',
+        payment_method: 'bank_transfer',
+        status,
+        resi: ['shipped', 'completed'].includes(status) ? `JNE00${i}1234567` : undefined,
+        customer: { ...buyer, address: `Jl. Merdeka No. ${i + 1}`, village: 'Sukamaju', district: 'Cibeunying' },
+      });
+      if (!created.ok) throw new Error(created.error);
+      orders.push({ id: created.value.id, status });
+    }
+    return { tenant_id: tenantId, keys, products, orders };
+  });
+}

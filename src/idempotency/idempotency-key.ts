@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+
+const KEY_SHAPE = /^[A-Za-z0-9._:-]{8,120}$/;
+
+export const isValidIdempotencyKey = (value: string): boolean => KEY_SHAPE.test(value);
+
+/** Retention of remembered responses (SPEC: 30 days). */
+export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 3_600_000;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** The identity of a request's content: key order does not matter. */
+export function contentHash(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}

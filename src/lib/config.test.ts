@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig defaults', () => {
+  it('an empty environment gives the documented defaults, frozen', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      databaseUrl: 'sqlite:data/lapak.db',
+      host: '127.0.0.1',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      timeZone: 'Asia/Jakarta',
+      rateLimitScale: 1,
+      webhookHourlyCap: 3000,
+      trustProxy: false,
+      logLevel: 'info',
+      bodyLimit: 64 * 1024,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('empty strings count as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', TZ: '', RATE_LIMIT_SCALE: '', WEBHOOK_OUT_HOURLY_CAP: '', PORT: '', PUBLIC_URL: '', TRUST_PROXY: '' });
+    expect(config).toMatchObject({ databaseUrl: 'sqlite:data/lapak.db', timeZone: 'Asia/Jakarta', rateLimitScale: 1, webhookHourlyCap: 3000, port: 3000, trustProxy: false });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/lapak',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      PUBLIC_URL: 'https://toko.example//',
+      TZ: 'Asia/Makassar',
+      RATE_LIMIT_SCALE: '0.5',
+      WEBHOOK_OUT_HOURLY_CAP: '100',
+      TRUST_PROXY: '10.0.0.0/8',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT: '1024',
+    });
+    expect(config).toEqual({
+      databaseUrl: 'postgres://u@db:5432/lapak',
+      host: '0.0.0.0',
+      port: 8080,
+      publicUrl: 'https://toko.example',
+      timeZone: 'Asia/Makassar',
+      rateLimitScale: 0.5,
+      webhookHourlyCap: 100,
+      trustProxy: '10.0.0.0/8',
+      logLevel: 'warn',
+      bodyLimit: 1024,
+    });
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).databaseUrl).toBe('postgresql://x/y');
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+});
+
+describe('loadConfig errors name the variable and the bad value', () => {
+  const fails = (env: Record<string, string>, message: RegExp) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  };
+
+  it.each(['0', '-1', 'abc', 'Infinity', 'NaN', '1e999'])('RATE_LIMIT_SCALE=%s is refused (a positive number is required)', (value) => {
+    fails({ RATE_LIMIT_SCALE: value }, new RegExp(`RATE_LIMIT_SCALE must be a positive number, got "${value}"`));
+  });
+
+  it.each(['0', '-5', '2.5', 'many', 'Infinity'])('WEBHOOK_OUT_HOURLY_CAP=%s is refused', (value) => {
+    fails({ WEBHOOK_OUT_HOURLY_CAP: value }, new RegExp(`WEBHOOK_OUT_HOURLY_CAP must be a positive integer, got "${value}"`));
+  });
+
+  it.each(['0', '-1', '80.5', 'http'])('PORT=%s is refused', (value) => {
+    fails({ PORT: value }, /PORT must be a positive integer/);
+  });
+
+  it('BODY_LIMIT must be a positive integer', () => {
+    fails({ BODY_LIMIT: '0' }, /BODY_LIMIT must be a positive integer, got "0"/);
+  });
+
+  it.each(['Mars/Olympus', 'Jakarta', 'GMT+99'])('TZ=%s is refused', (value) => {
+    fails({ TZ: value }, new RegExp(`TZ must be an IANA time zone such as Asia/Jakarta, got "${value.replace('+', '\\+')}"`));
+  });
+
+  it.each(['mysql://localhost/lapak', 'data/lapak.db', 'http://db', 'SQLITE:x.db'])('DATABASE_URL=%s is refused', (value) => {
+    fails({ DATABASE_URL: value }, /DATABASE_URL must start with sqlite: or postgres:\/\//);
+  });
+});
+
+describe('loadConfig: more refusals', () => {
+  it('refuses an out-of-range PORT, a PUBLIC_URL that is not http(s), and an unknown LOG_LEVEL', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

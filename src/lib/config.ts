@@ -1,0 +1,75 @@
+// The one place that reads process.env. Everything else receives the frozen Config.
+
+export interface Config {
+  readonly databaseUrl: string;
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly timeZone: string;
+  readonly rateLimitScale: number;
+  readonly webhookHourlyCap: number;
+  readonly trustProxy: boolean | string;
+  readonly logLevel: string;
+  readonly bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+function positiveNumber(env: Env, name: string, fallback: number, integer: boolean): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
+  }
+  return value;
+}
+
+function timeZone(raw: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: raw });
+  } catch {
+    throw new ConfigError(`TZ must be an IANA time zone such as Asia/Jakarta, got "${raw}"`);
+  }
+  return raw;
+}
+
+// TRUST_PROXY: unset/false = use the socket address; true = trust every hop;
+// otherwise a comma-separated list of proxy addresses or CIDR ranges.
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = positiveNumber(env, 'PORT', 3000, true);
+  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${port}"`);
+  const host = env.HOST || '127.0.0.1';
+  const config: Config = {
+    databaseUrl: env.DATABASE_URL || 'sqlite:data/lapak.db',
+    host,
+    port,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    timeZone: timeZone(env.TZ || 'Asia/Jakarta'),
+    rateLimitScale: positiveNumber(env, 'RATE_LIMIT_SCALE', 1, false),
+    webhookHourlyCap: positiveNumber(env, 'WEBHOOK_OUT_HOURLY_CAP', 3000, true),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimit: positiveNumber(env, 'BODY_LIMIT', 64 * 1024, true),
+  };
+  if (!LOG_LEVELS.includes(config.logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${config.logLevel}"`);
+  }
+  if (!URL.canParse(config.publicUrl) || !/^https?:/.test(config.publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${config.publicUrl}"`);
+  }
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(config.databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
+  }
+  return Object.freeze(config);
+}

@@ -1,0 +1,15 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db, DialectName } from './db.js';
+import type { Limiters } from './limits.js';
+import type { InFlight } from '../idempotency/in-flight.js';
+
+/** What every route and service may use; built once in app.ts. */
+export interface AppContext {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  clock: Clock;
+  limiters: Limiters;
+  inFlight: InFlight;
+}

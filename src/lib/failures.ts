@@ -1,0 +1,59 @@
+// One failure type per error family of SPEC, and the one place that turns a failure into
+// an HTTP response. Services return failures as values; only infrastructure throws.
+import type { FastifyReply } from 'fastify';
+import { API_ERRORS, AUTH_TEXT, type ApiErrorCode } from './messages.js';
+
+/** Authentication layer (401/403/429): body {error} only, no code, no request_id. */
+export interface AuthFailure {
+  family: 'auth';
+  status: 401 | 403 | 429;
+  error: string;
+  retryAfter?: number;
+}
+
+/** Product endpoint: body {error}. */
+export interface ProductFailure {
+  family: 'product';
+  status: number;
+  error: string;
+  allow?: string;
+}
+
+/** Order status and customer lookup endpoints: body {error, code, request_id, ...extra}. */
+export interface ApiFailure {
+  family: 'api';
+  code: ApiErrorCode;
+  extra?: Record<string, unknown>;
+}
+
+export type Failure = AuthFailure | ProductFailure | ApiFailure;
+
+export type Result<T, F extends Failure = Failure> = { ok: true; value: T } | { ok: false; failure: F };
+
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const fail = <F extends Failure>(failure: F): { ok: false; failure: F } => ({ ok: false, failure });
+
+export const authFailure = (status: AuthFailure['status'], error: string): AuthFailure => ({ family: 'auth', status, error });
+export const tooManyRequests = (retryAfter: number): AuthFailure => ({
+  family: 'auth',
+  status: 429,
+  error: AUTH_TEXT.tooManyRequests,
+  retryAfter,
+});
+export const productFailure = (status: number, error: string): ProductFailure => ({ family: 'product', status, error });
+export const apiFailure = (code: ApiErrorCode, extra?: Record<string, unknown>): ApiFailure => ({ family: 'api', code, extra });
+
+export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
+  switch (failure.family) {
+    case 'auth':
+      if (failure.retryAfter !== undefined) reply.header('Retry-After', String(failure.retryAfter));
+      return reply.code(failure.status).send({ error: failure.error });
+    case 'product':
+      if (failure.allow) reply.header('Allow', failure.allow);
+      return reply.code(failure.status).send({ error: failure.error });
+    case 'api': {
+      const { status, error } = API_ERRORS[failure.code];
+      return reply.code(status).send({ error, code: failure.code, ...failure.extra, request_id: reply.request.id });
+    }
+  }
+}

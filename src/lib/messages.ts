@@ -1,0 +1,59 @@
+// Every error text and code of SPEC, written once. Handlers and services refer to these.
+
+export const AUTH_TEXT = {
+  keyRequired: 'API key required (X-API-Key header)',
+  malformed: 'Malformed API key',
+  invalid: 'Invalid API key',
+  revoked: 'API key revoked',
+  expired: 'API key expired',
+  tenantInactive: 'Tenant inactive',
+  missingScope: (scope: string) => `Missing scope: ${scope}`,
+  tooManyRequests: 'Terlalu banyak permintaan. Coba lagi nanti.',
+} as const;
+
+export const PRODUCT_TEXT = {
+  idRequired: 'id required',
+  nameRequired: 'name required',
+  cannotDeriveSlug: 'cannot derive slug from name',
+  unknownAction: (action: string) => `Unknown action: ${action}`,
+  variantPriceCell: 'variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).',
+  variantPriceShape: 'variant_prices bentuk matriks tidak sesuai jumlah opsi variasi.',
+  // Not in SPEC's table: the same problems named for variant_compare_prices.
+  variantCompareCell: 'variant_compare_prices tiap kombinasi wajib diisi angka 0 atau lebih (ada sel kosong).',
+  variantCompareShape: 'variant_compare_prices bentuk matriks tidak sesuai jumlah opsi variasi.',
+  productNotFound: 'Product not found',
+  sourceNotFound: 'Source product not found',
+  // Decisions where SPEC is silent (docs/decisions.md).
+  nameTooLong: 'name too long (max 200 characters)',
+  slugTooLong: 'slug too long (max 80 characters)',
+  invalidJson: 'body must be a JSON object',
+  loginRequired: 'Login required',
+  methodNotAllowed: 'Method not allowed',
+} as const;
+
+// Order status and customer lookup endpoints: {error, code, request_id}.
+export const API_ERRORS = {
+  invalid_json: { status: 400, error: 'Request body must be a JSON object.' },
+  invalid_request: { status: 400, error: 'id and status are required; id must be a positive number.' },
+  order_not_found: { status: 404, error: 'Order not found.' },
+  method_not_allowed: { status: 405, error: 'Method not allowed.' },
+  status_conflict: { status: 409, error: 'The order is not in the expected previous status.' },
+  order_terminal: { status: 409, error: 'The order is in a final status and cannot be changed through the API.' },
+  request_in_progress: { status: 409, error: 'A request with this Idempotency-Key is still being processed. Retry in about 5 seconds.' },
+  update_conflict: { status: 409, error: 'The order status changed while the request was processed. Retry.' },
+  status_not_allowed: { status: 422, error: 'status must be pending or closing.' },
+  expected_status_not_allowed: { status: 422, error: 'expected_previous_status must be pending or closing.' },
+  external_reference_too_long: { status: 422, error: 'external_reference must be at most 120 characters.' },
+  closing_incomplete: { status: 422, error: 'The order data is incomplete for closing.' },
+  idempotency_key_invalid: { status: 422, error: 'Idempotency-Key must be 8 to 120 characters from A-Z a-z 0-9 . _ : -' },
+  idempotency_key_reused: { status: 422, error: 'This Idempotency-Key was used with a different request.' },
+  internal_error: { status: 500, error: 'Internal service error. Retry the request (a PATCH with the same Idempotency-Key).' },
+  // Customer lookup (shapes SPEC leaves open; see docs/customer-lookup.md).
+  invalid_phone: { status: 400, error: 'phone must be an Indonesian phone number.' },
+  customer_not_found: { status: 404, error: 'No customer with this phone number.' },
+  phone_required: { status: 400, error: 'phone is required: send {"phone": "..."} with an Indonesian phone number.' },
+  // Shared transport errors (not in SPEC's table).
+  body_too_large: { status: 413, error: 'Request body too large.' },
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;

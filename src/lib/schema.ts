@@ -1,0 +1,129 @@
+// Table types for Kysely. Times are epoch milliseconds (integer in SQLite, bigint in
+// PostgreSQL, read back as numbers); flags are 0/1; JSON columns are text.
+import type { Generated } from 'kysely';
+
+export interface TenantTable {
+  id: Generated<number>;
+  name: string;
+  active: number;
+  // When set, the store works with a third-party fulfilment integration and an order
+  // may only move to closing when its data is complete (SPEC: closing_incomplete).
+  shipping_integration: string | null;
+  opening_message_template: string | null;
+  created_at: number;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  slug: string;
+  price: number;
+  sale_price: number | null;
+  variants: string; // JSON: [{dimension, options[]}]
+  variant_prices: string; // JSON
+  variant_compare_prices: string; // JSON
+  variant_display: string;
+  meta_pixel_id: string | null;
+  gtm_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  product_name: string;
+  variant: string;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  shipping_fee: number;
+  courier: string;
+  payment_method: string;
+  resi: string | null;
+  status: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  customer_address: string;
+  customer_village: string;
+  customer_district: string;
+  customer_city: string;
+  customer_province: string;
+  customer_postal_code: string;
+  ad_params: string; // JSON: {fbclid, gclid, utm_*}
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  tenant_id: number;
+  key_hash: string;
+  marker: string;
+  name: string;
+  scopes: string; // JSON array
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  created_at: number;
+}
+
+export interface IdempotencyRecordTable {
+  tenant_id: number;
+  api_key_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface EventTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  type: string;
+  payload: string; // JSON
+  created_at: number;
+}
+
+export interface EventHourlyCountTable {
+  tenant_id: number;
+  hour_start: number;
+  count: number;
+}
+
+export interface OrderHistoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  source: string;
+  actor: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  created_at: number;
+}
+
+export interface LookupBrakeTable {
+  tenant_id: number;
+  api_key_id: number;
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  products: ProductTable;
+  orders: OrderTable;
+  api_keys: ApiKeyTable;
+  idempotency_records: IdempotencyRecordTable;
+  events: EventTable;
+  event_hourly_counts: EventHourlyCountTable;
+  order_history: OrderHistoryTable;
+  lookup_brake: LookupBrakeTable;
+}

@@ -1,0 +1,210 @@
+// PATCH /api/order_status.php: validation, idempotency and the state table of SPEC.
+// With an Idempotency-Key, the lookup of the remembered response, the change, its event,
+// its history entry and the new remembered response are one transaction.
+import { sql } from 'kysely';
+import type { AuthenticatedKey } from '../auth/authenticate.js';
+import type { AppContext } from '../lib/context.js';
+import type { Tx } from '../lib/db.js';
+import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
+import { parsePositiveId } from '../lib/request.js';
+import { formatTimestamp } from '../lib/time.js';
+import { contentHash, IDEMPOTENCY_RETENTION_MS, isValidIdempotencyKey } from '../idempotency/idempotency-key.js';
+import { missingClosingFields } from './closing-requirements.js';
+import type { OrderRow } from './order-record.js';
+import { recordStatusChange } from './record-status-change.js';
+import { isApiWritable, isTerminalForApi, type ApiWritableStatus } from './statuses.js';
+
+export const EXTERNAL_REFERENCE_MAX = 120;
+
+export interface StatusUpdateResult {
+  order_id: number;
+  previous_status: string;
+  status: string;
+  updated_at: string | null;
+  request_id: string;
+  changed: boolean;
+}
+
+export interface PatchOutcome {
+  body: StatusUpdateResult;
+  replayed: boolean;
+}
+
+interface ValidRequest {
+  orderId: number;
+  status: ApiWritableStatus;
+  expected: ApiWritableStatus | null;
+  externalReference: string | null;
+}
+
+export function validatePatchBody(body: Record<string, unknown> | null): Result<ValidRequest, ApiFailure> {
+  if (!body) return fail(apiFailure('invalid_json'));
+  const orderId = parsePositiveId(body.id);
+  const { status, expected_previous_status: expected, external_reference: reference } = body;
+  if (orderId === null || typeof status !== 'string' || status.trim() === '') return fail(apiFailure('invalid_request'));
+  if (!isApiWritable(status)) return fail(apiFailure('status_not_allowed'));
+  if (expected !== undefined && expected !== null && !isApiWritable(expected)) {
+    return fail(apiFailure('expected_status_not_allowed'));
+  }
+  if (reference !== undefined && reference !== null && typeof reference !== 'string') {
+    return fail(apiFailure('invalid_request'));
+  }
+  if (typeof reference === 'string' && [...reference].length > EXTERNAL_REFERENCE_MAX) {
+    return fail(apiFailure('external_reference_too_long'));
+  }
+  return ok({
+    orderId,
+    status,
+    expected: (expected as ApiWritableStatus | null | undefined) ?? null,
+    externalReference: (reference as string | null | undefined) ?? null,
+  });
+}
+
+/** The name under which a running request holds its Idempotency-Key (per store and API key). */
+export const idempotencyLockName = (tenantId: number, keyId: number, key: string) => `idem:${tenantId}:${keyId}:${key}`;
+
+interface Idempotency {
+  key: string;
+  hash: string;
+  lockName: string;
+}
+
+export async function patchOrderStatus(
+  ctx: AppContext,
+  input: { key: AuthenticatedKey; body: Record<string, unknown> | null; idempotencyKey: string | undefined; requestId: string },
+): Promise<Result<PatchOutcome, ApiFailure>> {
+  const valid = validatePatchBody(input.body);
+  if (!valid.ok) return valid;
+  let idempotency: Idempotency | null = null;
+  if (input.idempotencyKey !== undefined) {
+    if (!isValidIdempotencyKey(input.idempotencyKey)) return fail(apiFailure('idempotency_key_invalid'));
+    idempotency = {
+      key: input.idempotencyKey,
+      hash: contentHash(input.body),
+      lockName: idempotencyLockName(input.key.tenantId, input.key.id, input.idempotencyKey),
+    };
+    if (!ctx.inFlight.tryAcquire(idempotency.lockName)) return fail(apiFailure('request_in_progress'));
+  }
+  try {
+    return await ctx.db.transaction().execute((tx) => applyInTransaction(ctx, tx, input, valid.value, idempotency));
+  } finally {
+    if (idempotency) ctx.inFlight.release(idempotency.lockName);
+  }
+}
+
+async function applyInTransaction(
+  ctx: AppContext,
+  tx: Tx,
+  input: { key: AuthenticatedKey; requestId: string },
+  request: ValidRequest,
+  idempotency: Idempotency | null,
+): Promise<Result<PatchOutcome, ApiFailure>> {
+  const { tenantId } = input.key;
+  const now = ctx.clock.now();
+
+  if (idempotency) {
+    if (ctx.dialect === 'postgres') {
+      // Another process holds this key inside its own transaction: it is still running.
+      const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${idempotency.lockName}, 0)) as locked`.execute(tx);
+      if (!lock.rows[0]?.locked) return fail(apiFailure('request_in_progress'));
+    }
+    const remembered = await tx
+      .selectFrom('idempotency_records')
+      .select(['request_hash', 'response_body', 'expires_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('api_key_id', '=', input.key.id)
+      .where('idempotency_key', '=', idempotency.key)
+      .executeTakeFirst();
+    if (remembered && remembered.expires_at > now) {
+      if (remembered.request_hash !== idempotency.hash) return fail(apiFailure('idempotency_key_reused'));
+      return ok({ body: JSON.parse(remembered.response_body) as StatusUpdateResult, replayed: true });
+    }
+  }
+
+  const order = await tx
+    .selectFrom('orders')
+    .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
+    .selectAll('orders')
+    .select('tenants.shipping_integration')
+    .where('orders.tenant_id', '=', tenantId)
+    .where('orders.id', '=', request.orderId)
+    .executeTakeFirst();
+  if (!order) return fail(apiFailure('order_not_found'));
+
+  const decided = await decide(ctx, tx, input, request, order, now);
+  if (!decided.ok) return decided;
+
+  if (idempotency) {
+    await tx
+      .insertInto('idempotency_records')
+      .values({
+        tenant_id: tenantId,
+        api_key_id: input.key.id,
+        idempotency_key: idempotency.key,
+        request_hash: idempotency.hash,
+        response_status: 200,
+        response_body: JSON.stringify(decided.value),
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_RETENTION_MS,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'api_key_id', 'idempotency_key'])
+          .doUpdateSet((eb) => ({
+            request_hash: eb.ref('excluded.request_hash'),
+            response_status: eb.ref('excluded.response_status'),
+            response_body: eb.ref('excluded.response_body'),
+            created_at: eb.ref('excluded.created_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where('idempotency_records.expires_at', '<=', now),
+      )
+      .execute();
+  }
+  return ok({ body: decided.value, replayed: false });
+}
+
+/** SPEC "States and transitions" for an API caller. */
+async function decide(
+  ctx: AppContext,
+  tx: Tx,
+  input: { key: AuthenticatedKey; requestId: string },
+  request: ValidRequest,
+  order: OrderRow & { shipping_integration: string | null },
+  now: number,
+): Promise<Result<StatusUpdateResult, ApiFailure>> {
+  const previous = order.status;
+  if (isTerminalForApi(previous)) return fail(apiFailure('order_terminal'));
+  if (request.expected !== null && request.expected !== previous) return fail(apiFailure('status_conflict'));
+  const result = (changed: boolean): StatusUpdateResult => ({
+    order_id: order.id,
+    previous_status: previous,
+    status: request.status,
+    updated_at: changed ? formatTimestamp(now, ctx.config.timeZone) : null,
+    request_id: input.requestId,
+    changed,
+  });
+  if (previous === request.status) return ok(result(false));
+
+  if (request.status === 'closing' && order.shipping_integration) {
+    const missing = missingClosingFields(order);
+    if (missing.length > 0) return fail(apiFailure('closing_incomplete', { missing_fields: missing }));
+  }
+
+  const changed = await recordStatusChange(
+    tx,
+    {
+      tenantId: order.tenant_id,
+      orderId: order.id,
+      from: previous,
+      to: request.status,
+      now,
+      source: 'api',
+      actor: input.key.name,
+      integration: { name: input.key.name, externalReference: request.externalReference },
+    },
+    ctx.config,
+  );
+  if (!changed) return fail(apiFailure('update_conflict'));
+  return ok(result(true));
+}

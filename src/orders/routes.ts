@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticatedKey } from '../auth/authenticate.js';
+import { requireKey } from '../auth/require-key.js';
+import { hasScope } from '../auth/scopes.js';
+import type { AppContext } from '../lib/context.js';
+import { apiFailure, sendFailure } from '../lib/failures.js';
+import { otherMethods } from '../lib/methods.js';
+import { parseJsonObject, parsePositiveId, queryParam } from '../lib/request.js';
+import { orderRecord } from './order-record.js';
+import { patchOrderStatus } from './patch-order-status.js';
+import { readOrder } from './read-order.js';
+
+const PATH = '/api/order_status.php';
+const perKey = (key: AuthenticatedKey) => [['orderStatusPerKey', String(key.id)]] as const;
+
+export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const config = { family: 'api' as const };
+
+  app.get(PATH, { config, exposeHeadRoute: false }, async (request, reply) => {
+    const auth = await requireKey(ctx, request, { scopes: ['orders:read'], windows: perKey });
+    if (!auth.ok) return sendFailure(reply, auth.failure);
+    const id = parsePositiveId(queryParam(request.query, 'id'));
+    if (id === null) return sendFailure(reply, apiFailure('invalid_request'));
+    const row = await readOrder(ctx.db, auth.value.tenantId, id);
+    if (!row) return sendFailure(reply, apiFailure('order_not_found'));
+    const withCustomer = hasScope(auth.value.scopes, 'customers:read');
+    return reply.send({ success: true, order: orderRecord(row, withCustomer, ctx.config.timeZone), request_id: request.id });
+  });
+
+  app.patch(PATH, { config }, async (request, reply) => {
+    const auth = await requireKey(ctx, request, { scopes: ['orders.status:write'], windows: perKey });
+    if (!auth.ok) return sendFailure(reply, auth.failure);
+    const idempotencyKey = request.headers['idempotency-key'];
+    const result = await patchOrderStatus(ctx, {
+      key: auth.value,
+      body: parseJsonObject(request.body),
+      idempotencyKey: Array.isArray(idempotencyKey) ? idempotencyKey.join(',') : idempotencyKey,
+      requestId: request.id,
+    });
+    if (!result.ok) return sendFailure(reply, result.failure);
+    if (result.value.replayed) reply.header('Idempotency-Replayed', 'true');
+    return reply.send(result.value.body);
+  });
+
+  app.route({
+    method: otherMethods(app, ['GET', 'PATCH']),
+    url: PATH,
+    config,
+    handler: async (_request, reply) => {
+      reply.header('Allow', 'GET, PATCH');
+      return sendFailure(reply, apiFailure('method_not_allowed'));
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import type { Clock } from '../lib/clock.js';
+import type { Db } from '../lib/db.js';
+import { fail, ok, productFailure, type ProductFailure, type Result } from '../lib/failures.js';
+import { PRODUCT_TEXT } from '../lib/messages.js';
+import { findProduct } from './find-product.js';
+import { insertProductWithFreeSlug } from './insert-product.js';
+import type { Product } from './product-record.js';
+import { deriveSlug } from './slug.js';
+import { variantPriceProblem } from './variant-prices.js';
+
+export const NAME_MAX = 200;
+
+export interface DuplicateInput {
+  tenantId: number;
+  sourceId: number;
+  body: Record<string, unknown>;
+}
+
+const bad = (error: string) => fail(productFailure(400, error));
+
+/** SPEC: POST /api/products.php?action=duplicate. Everything not sent is copied from the source. */
+export async function duplicateProduct(
+  db: Db,
+  clock: Clock,
+  { tenantId, sourceId, body }: DuplicateInput,
+): Promise<Result<Product, ProductFailure>> {
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  if (name === '') return bad(PRODUCT_TEXT.nameRequired);
+  if ([...name].length > NAME_MAX) return bad(PRODUCT_TEXT.nameTooLong);
+
+  // A sent slug wins; when it yields nothing usable the name is tried.
+  const baseSlug = (typeof body.slug === 'string' ? deriveSlug(body.slug) : '') || deriveSlug(name);
+  if (baseSlug === '') return bad(PRODUCT_TEXT.cannotDeriveSlug);
+
+  const source = await findProduct(db, tenantId, sourceId);
+  if (!source) return fail(productFailure(404, PRODUCT_TEXT.sourceNotFound));
+
+  const sent = (field: string) => body[field] !== undefined && body[field] !== null;
+  const variantPrices = sent('variant_prices') ? body.variant_prices : source.variant_prices;
+  const comparePrices = sent('variant_compare_prices') ? body.variant_compare_prices : source.variant_compare_prices;
+  const priceProblem =
+    variantPriceProblem(variantPrices, source.variants, 'prices') ??
+    variantPriceProblem(comparePrices, source.variants, 'compare_prices');
+  if (priceProblem) return bad(priceProblem);
+
+  const now = clock.now();
+  const product = await insertProductWithFreeSlug(
+    db,
+    {
+      tenant_id: tenantId,
+      name,
+      price: source.price,
+      sale_price: source.sale_price,
+      variants: JSON.stringify(source.variants),
+      variant_prices: JSON.stringify(variantPrices),
+      variant_compare_prices: JSON.stringify(comparePrices),
+      variant_display: source.variant_display,
+      meta_pixel_id: source.meta_pixel_id,
+      gtm_id: source.gtm_id,
+      created_at: now,
+      updated_at: now,
+    },
+    baseSlug,
+  );
+  return ok(product);
+}

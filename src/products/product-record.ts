@@ -1,0 +1,61 @@
+import type { Selectable } from 'kysely';
+import type { ProductTable } from '../lib/schema.js';
+import { embedSnippets, formUrl } from './embed-markup.js';
+import type { Variation } from './variant-prices.js';
+
+export type ProductRow = Selectable<ProductTable>;
+
+export interface Product {
+  id: number;
+  tenant_id: number;
+  name: string;
+  slug: string;
+  price: number;
+  sale_price: number | null;
+  variants: Variation[];
+  variant_prices: unknown[];
+  variant_compare_prices: unknown[];
+  variant_display: string;
+  meta_pixel_id: string | null;
+  gtm_id: string | null;
+}
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    tenant_id: row.tenant_id,
+    name: row.name,
+    slug: row.slug,
+    price: row.price,
+    sale_price: row.sale_price,
+    variants: JSON.parse(row.variants) as Variation[],
+    variant_prices: JSON.parse(row.variant_prices) as unknown[],
+    variant_compare_prices: JSON.parse(row.variant_compare_prices) as unknown[],
+    variant_display: row.variant_display,
+    meta_pixel_id: row.meta_pixel_id,
+    gtm_id: row.gtm_id,
+  };
+}
+
+/** SPEC "Product embed record", field for field. */
+export function embedRecord(product: Product, publicUrl: string) {
+  const url = formUrl(publicUrl, product.tenant_id, product.slug);
+  return {
+    success: true as const,
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    sale_price: product.sale_price,
+    variants: product.variants,
+    variant_prices: product.variant_prices,
+    variant_display: product.variant_display,
+    embed: {
+      product_id: product.id,
+      tenant_id: product.tenant_id,
+      slug: product.slug,
+      form_url: url,
+      ...embedSnippets(publicUrl, product, url),
+    },
+  };
+}

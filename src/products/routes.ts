@@ -1,0 +1,63 @@
+// /api/products.php: the IP window first, then the action decides who may enter.
+// Without an action the path belongs to the dashboard (session login), where API keys are ignored.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireKey } from '../auth/require-key.js';
+import type { AppContext } from '../lib/context.js';
+import { productFailure, sendFailure, tooManyRequests } from '../lib/failures.js';
+import { PRODUCT_TEXT } from '../lib/messages.js';
+import { parseJsonObject, parsePositiveId, queryParam } from '../lib/request.js';
+import { duplicateProduct } from './duplicate-product.js';
+import { findProduct } from './find-product.js';
+import { embedRecord } from './product-record.js';
+
+const ACTIONS = {
+  embed: { method: 'GET', scope: 'products:read' },
+  duplicate: { method: 'POST', scope: 'products:write' },
+} as const;
+
+export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.all('/api/products.php', { config: { family: 'product' } }, async (request, reply) => {
+    const limited = await ctx.limiters.productsPerIp.consume(request.ip);
+    if (!limited.ok) return sendFailure(reply, tooManyRequests(limited.retryAfter));
+
+    const action = queryParam(request.query, 'action');
+    if (action === undefined || action === '') {
+      // The dashboard's path: it needs a login session, which an API key never is.
+      return sendFailure(reply, productFailure(401, PRODUCT_TEXT.loginRequired));
+    }
+    if (!(action in ACTIONS)) {
+      const auth = await requireKey(ctx, request, { scopes: [] });
+      if (!auth.ok) return sendFailure(reply, auth.failure);
+      return sendFailure(reply, productFailure(400, PRODUCT_TEXT.unknownAction(action)));
+    }
+    const spec = ACTIONS[action as keyof typeof ACTIONS];
+    if (request.method !== spec.method) {
+      return sendFailure(reply, { ...productFailure(405, PRODUCT_TEXT.methodNotAllowed), allow: spec.method });
+    }
+    const auth = await requireKey(ctx, request, { scopes: [spec.scope] });
+    if (!auth.ok) return sendFailure(reply, auth.failure);
+
+    const id = parsePositiveId(queryParam(request.query, 'id'));
+    if (id === null) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.idRequired));
+    const tenantId = auth.value.tenantId;
+    return action === 'embed' ? embed(ctx, reply, tenantId, id) : duplicate(ctx, request, reply, tenantId, id);
+  });
+}
+
+async function embed(ctx: AppContext, reply: FastifyReply, tenantId: number, id: number) {
+  const product = await findProduct(ctx.db, tenantId, id);
+  if (!product) return sendFailure(reply, productFailure(404, PRODUCT_TEXT.productNotFound));
+  return reply.send(embedRecord(product, ctx.config.publicUrl));
+}
+
+async function duplicate(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, tenantId: number, id: number) {
+  const body = parseJsonObject(request.body);
+  if (!body) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.invalidJson));
+  const result = await duplicateProduct(ctx.db, ctx.clock, { tenantId, sourceId: id, body });
+  if (!result.ok) return sendFailure(reply, result.failure);
+  const product = result.value;
+  return reply.code(201).send({
+    ...embedRecord(product, ctx.config.publicUrl),
+    variant_compare_prices: product.variant_compare_prices,
+  });
+}

@@ -1,0 +1,75 @@
+// SPEC "Variant price rules": one variation -> flat list; two or three -> nested matrix
+// whose dimensions equal the option counts; prices > 0; compare prices >= 0.
+import { PRODUCT_TEXT } from '../lib/messages.js';
+
+export interface Variation {
+  dimension: string;
+  options: string[];
+}
+
+export type PriceKind = 'prices' | 'compare_prices';
+
+const isCell = (value: unknown, kind: PriceKind): boolean =>
+  typeof value === 'number' && Number.isSafeInteger(value) && (kind === 'prices' ? value > 0 : value >= 0);
+
+function shapeMatches(value: unknown, variants: readonly Variation[], depth: number): boolean {
+  if (depth === variants.length) return !Array.isArray(value);
+  return Array.isArray(value) && value.length === variants[depth]!.options.length
+    && value.every((item) => shapeMatches(item, variants, depth + 1));
+}
+
+function cellsValid(value: unknown, variants: readonly Variation[], depth: number, kind: PriceKind): boolean {
+  if (depth === variants.length) return isCell(value, kind);
+  return (value as unknown[]).every((item) => cellsValid(item, variants, depth + 1, kind));
+}
+
+/**
+ * Returns the SPEC message naming the problem, or null when the value is valid.
+ * An empty list means "no per-variant prices" and is always valid.
+ */
+export function variantPriceProblem(value: unknown, variants: readonly Variation[], kind: PriceKind): string | null {
+  const shapeText = kind === 'prices' ? PRODUCT_TEXT.variantPriceShape : PRODUCT_TEXT.variantCompareShape;
+  const cellText = kind === 'prices' ? PRODUCT_TEXT.variantPriceCell : PRODUCT_TEXT.variantCompareCell;
+  if (!Array.isArray(value)) return shapeText;
+  if (value.length === 0) return null;
+  if (variants.length === 0 || !shapeMatches(value, variants, 0)) return shapeText;
+  return cellsValid(value, variants, 0, kind) ? null : cellText;
+}
+
+export const VARIANTS_TEXT = {
+  invalid: 'variants harus berupa daftar variasi {dimension, options} (maksimal 3).',
+  noOptions: 'setiap variasi wajib punya minimal satu opsi.',
+} as const;
+
+/** Rule 4 and the general shape of `variants`: at most three, each with options. */
+export function variantsProblem(value: unknown): string | null {
+  if (!Array.isArray(value) || value.length > 3) return VARIANTS_TEXT.invalid;
+  for (const v of value) {
+    if (typeof v !== 'object' || v === null) return VARIANTS_TEXT.invalid;
+    const { dimension, options } = v as Record<string, unknown>;
+    if (typeof dimension !== 'string' || dimension.trim() === '') return VARIANTS_TEXT.invalid;
+    if (!Array.isArray(options) || options.length === 0) return VARIANTS_TEXT.noOptions;
+    if (!options.every((o) => typeof o === 'string' && o.trim() !== '')) return VARIANTS_TEXT.invalid;
+  }
+  return null;
+}
+
+/** The charged unit price of a combination: its variant price when set, else the base price. */
+export function unitPrice(
+  product: { price: number; variant_prices: unknown },
+  optionIndexes: readonly number[],
+): number {
+  let cell: unknown = product.variant_prices;
+  if (!Array.isArray(cell) || cell.length === 0) return product.price;
+  for (const index of optionIndexes) cell = Array.isArray(cell) ? cell[index] : undefined;
+  return typeof cell === 'number' ? cell : product.price;
+}
+
+/** "Hitam / L" -> option indexes in variation order, or null when it names no combination. */
+export function parseVariant(label: string, variants: readonly Variation[]): number[] | null {
+  if (variants.length === 0) return label.trim() === '' ? [] : null;
+  const parts = label.split('/').map((p) => p.trim());
+  if (parts.length !== variants.length) return null;
+  const indexes = parts.map((part, i) => variants[i]!.options.indexOf(part));
+  return indexes.every((i) => i >= 0) ? indexes : null;
+}

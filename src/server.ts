@@ -1,0 +1,30 @@
+// Listens and shuts down gracefully: on SIGTERM/SIGINT stop accepting, let in-flight
+// requests and their transactions finish, close the database, exit.
+import { buildApp } from './app.js';
+import type { Config } from './lib/config.js';
+import { openDatabase } from './lib/db.js';
+import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './lib/housekeeping.js';
+import { migrateToLatest } from './lib/migrate.js';
+
+export async function serve(config: Config): Promise<void> {
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const { app, ctx } = buildApp({ config, database });
+  const housekeeping = setInterval(() => {
+    purgeExpired(ctx.db, ctx.clock.now()).catch((err: Error) => app.log.error({ err: { message: err.message } }, 'housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    clearInterval(housekeeping);
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ host: config.host, port: config.port });
+}

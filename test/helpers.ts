@@ -1,0 +1,151 @@
+// Test harness: the real app on a fresh database per test file, on the backend the
+// vitest project chose (LAPAK_TEST_DB = sqlite | postgres).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { ManualClock, type Clock } from '../src/lib/clock.js';
+import { loadConfig } from '../src/lib/config.js';
+import type { AppContext } from '../src/lib/context.js';
+import { openDatabase, type DbHandle } from '../src/lib/db.js';
+import type { Limiters } from '../src/lib/limits.js';
+import { migrateToLatest } from '../src/lib/migrate.js';
+import { issueKey } from '../src/api-keys/issue-key.js';
+import { createTenant } from '../src/tenants/create-tenant.js';
+import { createProduct } from '../src/products/create-product.js';
+import { createOrder } from '../src/orders/create-order.js';
+
+export const backend = (process.env.LAPAK_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+
+/** A fresh, migrated database of the current backend; drop() removes it. */
+export async function freshDatabase(): Promise<{ url: string; handle: DbHandle; drop(): Promise<void> }> {
+  if (backend === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-test-'));
+    const url = `sqlite:${path.join(dir, 'test.db')}`;
+    const handle = openDatabase(url);
+    await migrateToLatest(handle);
+    return { url, handle, drop: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `lapak_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const url = target.toString();
+  const handle = openDatabase(url);
+  await migrateToLatest(handle);
+  return {
+    url,
+    handle,
+    drop: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      // pool.end() resolves before the server has let go of the sessions; dropping with
+      // force while they linger would kill them and surface as unhandled errors.
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  url: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    limiters?: Limiters;
+    database?: { url: string; handle: DbHandle };
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<TestApp & { drop(): Promise<void> }> {
+  const fresh = options.database ? null : await freshDatabase();
+  const database = options.database ?? fresh!;
+  const clock = options.clock ?? new ManualClock(Date.now());
+  const config = loadConfig({ PUBLIC_URL: 'https://lapak.test', RATE_LIMIT_SCALE: '1000', ...options.env, DATABASE_URL: database.url });
+  const { app, ctx } = buildApp({ config, database: database.handle, clock, limiters: options.limiters,
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    url: database.url,
+    request: (o) => app.inject(o),
+    close: () => app.close(),
+    drop: async () => {
+      await app.close();
+      if (fresh) await fresh.drop();
+    },
+  };
+}
+
+export interface Store {
+  tenantId: number;
+  keys: Record<string, string>;
+  keyIds: Record<string, number>;
+}
+
+/** A store with one key per named scope set. */
+export async function seedStore(
+  ctx: { db: AppContext['db']; clock: Clock },
+  keySpecs: Record<string, { scopes: string[]; expiresAt?: number | null }>,
+  tenant: { name?: string; shippingIntegration?: string | null } = {},
+): Promise<Store> {
+  const { id: tenantId } = await createTenant(ctx.db, ctx.clock, { name: tenant.name ?? 'Toko Test', shippingIntegration: tenant.shippingIntegration });
+  const keys: Record<string, string> = {};
+  const keyIds: Record<string, number> = {};
+  for (const [name, spec] of Object.entries(keySpecs)) {
+    const issued = await issueKey(ctx.db, ctx.clock, { tenantId, name, scopes: spec.scopes, expiresAt: spec.expiresAt ?? null });
+    if (!issued.ok) throw new Error(issued.detail);
+    keys[name] = issued.value.key;
+    keyIds[name] = issued.value.id;
+  }
+  return { tenantId, keys, keyIds };
+}
+
+export async function seedProduct(ctx: { db: AppContext['db']; clock: Clock }, tenantId: number, input: Record<string, unknown>) {
+  const result = await createProduct(ctx.db, ctx.clock, tenantId, input);
+  if (!result.ok) throw new Error(result.failure.error);
+  return result.value;
+}
+
+export const CUSTOMER = {
+  name: 'Siti Aminah',
+  phone: '0812-3456-7890',
+  email: 'siti@example.com',
+  address: 'Jl. Melati No. 5',
+  village: 'Sukamaju',
+  district: 'Cibeunying',
+  city: 'Bandung',
+  province: 'Jawa Barat',
+  postal_code: '40123',
+};
+
+export async function seedOrder(ctx: { db: AppContext['db']; clock: Clock }, tenantId: number, input: Record<string, unknown>) {
+  const result = await createOrder(ctx.db, ctx.clock, tenantId, { quantity: 1, shipping_fee: 10000, courier: 'JNE', payment_method: 'bank_transfer', customer: CUSTOMER, ...input });
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as Record<string, any>;
