@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from './time.js';
+import { exactOffsetMinutes, formatTimestamp } from './time.js';
 
 const AT = Date.UTC(2026, 0, 15, 3, 4, 5); // 2026-01-15T03:04:05Z, northern winter
 const JULY = Date.UTC(2026, 6, 15, 3, 4, 5);
@@ -53,6 +53,24 @@ describe('formatTimestamp', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('property: the cached offset equals the zone database at every instant, transitions included', () => {
+    const zones = ['Asia/Jakarta', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Kathmandu'];
+    // Instants around 2026's daylight-saving transitions, and anywhere else.
+    const transitions = [Date.UTC(2026, 2, 8, 7), Date.UTC(2026, 10, 1, 6), Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2026, 3, 4, 15), Date.UTC(2026, 3, 4, 14), Date.UTC(2026, 2, 8, 5, 30)]; // the last: St John's, mid-hour in UTC
+    const near = fc.tuple(fc.constantFrom(...transitions), fc.integer({ min: -2 * 3_600_000, max: 2 * 3_600_000 })).map(([t, d]) => t + d);
+    fc.assert(
+      fc.property(fc.oneof(near, fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) })), fc.constantFrom(...zones), (ms, zone) => {
+        const text = formatTimestamp(ms, zone);
+        const offset = exactOffsetMinutes(ms, zone);
+        const sign = offset < 0 ? '-' : '+';
+        const abs = Math.abs(offset);
+        expect(text.slice(19)).toBe(`${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`);
+        expect(Date.parse(text)).toBe(Math.floor(ms / 1000) * 1000);
+      }),
+      { numRuns: 3000 },
     );
   });
 });
