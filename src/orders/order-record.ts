@@ -35,3 +35,53 @@ export function orderRecord(row: OrderRow, withCustomer: boolean, timeZone: stri
     created_at: formatTimestamp(row.created_at, timeZone),
   };
 }
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const integer = { type: 'integer' } as const;
+
+/**
+ * The 200 response of GET /api/order_status.php. Fastify serialises it with
+ * fast-json-stringify, which writes only these fields: the record's field list stays fixed.
+ */
+export const orderResponseSchema = {
+  type: 'object',
+  required: ['success', 'order', 'request_id'],
+  properties: {
+    success: { type: 'boolean' },
+    order: {
+      type: 'object',
+      // No `required` here: fast-json-stringify writes required fields first, and the
+      // record keeps SPEC's order, with the optional customer block before created_at.
+      properties: {
+        id: integer,
+        status: text,
+        product: text,
+        variant: text,
+        quantity: integer,
+        total: integer,
+        shipping_fee: integer,
+        payment_method: text,
+        courier: text,
+        resi: nullableText,
+        customer: {
+          type: 'object',
+          required: ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'],
+          properties: {
+            name: text,
+            phone: text,
+            email: nullableText,
+            address: text,
+            village: text,
+            district: text,
+            city: text,
+            province: text,
+            postal_code: text,
+          },
+        },
+        created_at: text,
+      },
+    },
+    request_id: text,
+  },
+} as const;

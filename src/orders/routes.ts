@@ -6,7 +6,7 @@ import type { AppContext } from '../lib/context.js';
 import { apiFailure, sendFailure } from '../lib/failures.js';
 import { otherMethods } from '../lib/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/request.js';
-import { orderRecord } from './order-record.js';
+import { orderRecord, orderResponseSchema } from './order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
 import { readOrder } from './read-order.js';
 
@@ -16,7 +16,7 @@ const perKey = (key: AuthenticatedKey) => [['orderStatusPerKey', String(key.id)]
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { family: 'api' as const };
 
-  app.get(PATH, { config, exposeHeadRoute: false }, async (request, reply) => {
+  app.get(PATH, { config, exposeHeadRoute: false, schema: { response: { 200: orderResponseSchema } } }, async (request, reply) => {
     const auth = await requireKey(ctx, request, { scopes: ['orders:read'], windows: perKey });
     if (!auth.ok) return sendFailure(reply, auth.failure);
     const id = parsePositiveId(queryParam(request.query, 'id'));

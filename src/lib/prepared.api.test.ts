@@ -1,0 +1,51 @@
+// prepareQuery: compiled once per dialect, the same rows as the query built afresh.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import type { Db } from './db.js';
+import { prepareQuery } from './prepared.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const store of ['a', 'b']) {
+    const { tenantId } = await seedStore(t.ctx, {}, { name: `Toko ${store}` });
+    ids[store] = tenantId;
+    for (const [name, price] of [['Kaos', 50000], ['Topi', 40000], ['Mug', 35000]] as const) {
+      await seedProduct(t.ctx, tenantId, { name: `${name} ${store}`, price });
+    }
+  }
+});
+afterAll(() => t.drop());
+
+// A constant (the 'default' display and the limit) between two arguments.
+const build = (db: Db, args: { tenantId: number; minPrice: number }) =>
+  db
+    .selectFrom('products')
+    .select(['name', 'price'])
+    .where('tenant_id', '=', args.tenantId)
+    .where('variant_display', '=', 'default')
+    .where('price', '>=', args.minPrice)
+    .orderBy('price')
+    .limit(2);
+const prepared = prepareQuery(build);
+
+it('returns what the query built afresh returns, for every argument', async () => {
+  for (const tenantId of [ids.a!, ids.b!, 999]) {
+    for (const minPrice of [0, 36000, 45000, 60000]) {
+      const expected = await build(t.ctx.db, { tenantId, minPrice }).execute();
+      expect(await prepared.all(t.ctx.db, { tenantId, minPrice })).toEqual(expected);
+      expect(await prepared.first(t.ctx.db, { tenantId, minPrice })).toEqual(expected[0]);
+    }
+  }
+  expect((await prepared.all(t.ctx.db, { tenantId: ids.a!, minPrice: 0 })).map((r) => r.name)).toEqual(['Mug a', 'Topi a']);
+});
+
+it('runs inside a transaction and sees its uncommitted rows', async () => {
+  await t.ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('products').set({ price: 1 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Kaos b').execute();
+    expect(await prepared.first(tx, { tenantId: ids.b!, minPrice: 0 })).toEqual({ name: 'Kaos b', price: 1 });
+    await tx.updateTable('products').set({ price: 50000 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Kaos b').execute();
+  });
+});
