@@ -7,7 +7,9 @@ import type { AppContext } from './lib/context.js';
 import type { DbHandle } from './lib/db.js';
 import { apiFailure, productFailure, sendFailure, type Failure } from './lib/failures.js';
 import { createMemoryLimiters, type Limiters } from './lib/limits.js';
+import { createWriteTransaction } from './lib/write-transaction.js';
 import { createInFlight } from './idempotency/in-flight.js';
+import { createKeyCache } from './auth/key-cache.js';
 import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { productRoutes } from './products/routes.js';
@@ -36,6 +38,8 @@ export function buildContext(options: AppOptions): AppContext {
     clock: options.clock ?? systemClock,
     limiters: options.limiters ?? createMemoryLimiters(options.config.rateLimitScale),
     inFlight: createInFlight(),
+    keyCache: createKeyCache(options.database.changeToken),
+    writeTransaction: createWriteTransaction(options.database.db, options.database.dialect),
   };
 }
 

@@ -5,7 +5,9 @@ import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
 import { authFailure, fail, ok, type AuthFailure, type Result } from '../lib/failures.js';
 import { AUTH_TEXT } from '../lib/messages.js';
+import { prepareQuery } from '../lib/prepared.js';
 import { hashKey, isWellFormedKey } from './api-key.js';
+import type { KeyCache } from './key-cache.js';
 
 export interface AuthenticatedKey {
   id: number;
@@ -14,19 +16,9 @@ export interface AuthenticatedKey {
   scopes: string[];
 }
 
-// last_used_at is written at most once a minute per key, so reads do not become writes.
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-export async function authenticateKey(
-  db: Db,
-  clock: Clock,
-  header: string | string[] | undefined,
-): Promise<Result<AuthenticatedKey, AuthFailure>> {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') return fail(authFailure(401, AUTH_TEXT.keyRequired));
-  if (!isWellFormedKey(value)) return fail(authFailure(401, AUTH_TEXT.malformed));
-
-  const row = await db
+// The one indexed lookup by hash, with the tenant's active flag.
+const findKeyByHash = prepareQuery((db: Db, args: { hash: string }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
     .select([
@@ -39,23 +31,72 @@ export async function authenticateKey(
       'api_keys.last_used_at',
       'tenants.active',
     ])
-    .where('api_keys.key_hash', '=', hashKey(value))
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', args.hash),
+);
 
-  if (!row) return fail(authFailure(401, AUTH_TEXT.invalid));
-  if (row.revoked_at !== null) return fail(authFailure(401, AUTH_TEXT.revoked));
+// last_used_at is written at most once a minute per key, so reads do not become writes.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** A key row as the checks need it: what the cache keeps. */
+export interface KeyRow {
+  id: number;
+  tenantId: number;
+  name: string;
+  scopes: string[];
+  expiresAt: number | null;
+  revoked: boolean;
+  lastUsedAt: number | null;
+  tenantActive: boolean;
+}
+
+export interface KeyCheckDeps {
+  db: Db;
+  clock: Clock;
+  keyCache: KeyCache<KeyRow>;
+}
+
+async function findKey(db: Db, keyCache: KeyCache<KeyRow>, hash: string): Promise<KeyRow | null> {
+  const cached = keyCache.get(hash);
+  if (cached) return cached;
+  const row = await findKeyByHash.first(db, { hash });
+  if (!row) return null;
+  const key: KeyRow = {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    scopes: JSON.parse(row.scopes) as string[],
+    expiresAt: row.expires_at,
+    revoked: row.revoked_at !== null,
+    lastUsedAt: row.last_used_at,
+    tenantActive: Boolean(row.active),
+  };
+  keyCache.set(hash, key);
+  return key;
+}
+
+export async function authenticateKey(
+  { db, clock, keyCache }: KeyCheckDeps,
+  header: string | string[] | undefined,
+): Promise<Result<AuthenticatedKey, AuthFailure>> {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return fail(authFailure(401, AUTH_TEXT.keyRequired));
+  if (!isWellFormedKey(value)) return fail(authFailure(401, AUTH_TEXT.malformed));
+
+  const key = await findKey(db, keyCache, hashKey(value));
+  if (!key) return fail(authFailure(401, AUTH_TEXT.invalid));
+  if (key.revoked) return fail(authFailure(401, AUTH_TEXT.revoked));
   const now = clock.now();
-  if (row.expires_at !== null && row.expires_at <= now) return fail(authFailure(401, AUTH_TEXT.expired));
-  if (!row.active) return fail(authFailure(403, AUTH_TEXT.tenantInactive));
+  if (key.expiresAt !== null && key.expiresAt <= now) return fail(authFailure(401, AUTH_TEXT.expired));
+  if (!key.tenantActive) return fail(authFailure(403, AUTH_TEXT.tenantInactive));
 
-  if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_RESOLUTION_MS) {
+  if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     await db
       .updateTable('api_keys')
       .set({ last_used_at: now })
-      .where('id', '=', row.id)
-      .where('tenant_id', '=', row.tenant_id)
+      .where('id', '=', key.id)
+      .where('tenant_id', '=', key.tenantId)
       .execute();
   }
 
-  return ok({ id: row.id, tenantId: row.tenant_id, name: row.name, scopes: JSON.parse(row.scopes) as string[] });
+  return ok({ id: key.id, tenantId: key.tenantId, name: key.name, scopes: key.scopes });
 }

@@ -29,7 +29,7 @@ export async function requireKey(
   request: FastifyRequest,
   requirement: KeyRequirement,
 ): Promise<Result<AuthenticatedKey, AuthFailure>> {
-  const auth = await authenticateKey(ctx.db, ctx.clock, request.headers['x-api-key']);
+  const auth = await authenticateKey(ctx, request.headers['x-api-key']);
   if (!auth.ok) return auth;
   if (requirement.windows) {
     const limited = await consumeWindows(ctx, requirement.windows(auth.value));

@@ -23,7 +23,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(PATH, { config }, async (request, reply) => {
     const perIp = await ctx.limiters.lookupPerIp.consume(request.ip);
     if (!perIp.ok) return sendFailure(reply, tooManyRequests(perIp.retryAfter));
-    const auth = await authenticateKey(ctx.db, ctx.clock, request.headers['x-api-key']);
+    const auth = await authenticateKey(ctx, request.headers['x-api-key']);
     if (!auth.ok) return sendFailure(reply, auth.failure);
 
     const floor = startResponseFloor(LOOKUP_MIN_RESPONSE_MS);

@@ -2,7 +2,10 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DialectName } from './db.js';
 import type { Limiters } from './limits.js';
+import type { WriteTransaction } from './write-transaction.js';
 import type { InFlight } from '../idempotency/in-flight.js';
+import type { KeyRow } from '../auth/authenticate.js';
+import type { KeyCache } from '../auth/key-cache.js';
 
 /** What every route and service may use; built once in app.ts. */
 export interface AppContext {
@@ -12,4 +15,7 @@ export interface AppContext {
   clock: Clock;
   limiters: Limiters;
   inFlight: InFlight;
+  keyCache: KeyCache<KeyRow>;
+  /** The server's write transactions (group commit on SQLite). */
+  writeTransaction: WriteTransaction;
 }

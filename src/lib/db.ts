@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { FifoSqliteDialect } from './sqlite-dialect.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -12,6 +13,12 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   dialect: DialectName;
+  /**
+   * A value that changes whenever the database may have changed, through this handle or
+   * any other connection or process; null when the backend cannot tell cheaply
+   * (PostgreSQL). Lets a process cache rows it must never serve stale.
+   */
+  changeToken(): string | null;
   close(): Promise<void>;
 }
 
@@ -43,8 +50,16 @@ function openSqlite(file: string): DbHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(database) }, writes) });
+  // data_version changes when another connection commits; writes counts this one's.
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  return {
+    db,
+    dialect: 'sqlite',
+    changeToken: () => `${String(dataVersion.get())}:${writes.count}`,
+    close: () => db.destroy(),
+  };
 }
 
 const INT8_OID = 20;
@@ -63,7 +78,7 @@ function openPostgres(url: string): DbHandle {
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', changeToken: () => null, close: () => db.destroy() };
 }
 
 export function openDatabase(databaseUrl: string): DbHandle {

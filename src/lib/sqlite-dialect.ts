@@ -1,9 +1,23 @@
-// Kysely's SqliteDialect with a first-in-first-out lock on its one connection.
-//
-// Kysely's own lock wakes every waiter on each release and all but one go back to sleep,
-// so with N requests waiting each query costs O(N) wake-ups: at 50 concurrent requests
-// the order read ran at a third of its speed. Here a release wakes exactly the next waiter.
-import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
+// Kysely's SqliteDialect with two additions:
+// - a first-in-first-out lock on its one connection. Kysely's own lock wakes every waiter
+//   on each release and all but one go back to sleep: O(N) wake-ups per query with N
+//   requests waiting. Here a release wakes exactly the next waiter.
+// - a count of the statements other than SELECT run on the connection, so that callers can
+//   tell when this process may have changed the database (see changeToken in db.ts).
+import {
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
+
+export interface WriteCounter {
+  count: number;
+}
 
 class FifoLock {
   #held = false;
@@ -29,7 +43,10 @@ type Compile = QueryCompiler['compileQuery'];
 /** Holds the FIFO lock while a caller has the connection; the inner driver's lock is then always free. */
 class FifoDriver implements Driver {
   readonly #lock = new FifoLock();
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly writes: WriteCounter,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
@@ -37,7 +54,7 @@ class FifoDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
     try {
-      return await this.inner.acquireConnection();
+      return countingWrites(await this.inner.acquireConnection(), this.writes);
     } catch (error) {
       this.#lock.release();
       throw error;
@@ -73,8 +90,24 @@ class FifoDriver implements Driver {
   }
 }
 
+function countingWrites(connection: DatabaseConnection, writes: WriteCounter): DatabaseConnection {
+  return {
+    executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (query.query.kind !== 'SelectQueryNode') writes.count += 1;
+      return connection.executeQuery<R>(query);
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
 export class FifoSqliteDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly writes: WriteCounter,
+  ) {
+    super(config);
+  }
   override createDriver(): Driver {
-    return new FifoDriver(super.createDriver());
+    return new FifoDriver(super.createDriver(), this.writes);
   }
 }

@@ -86,7 +86,7 @@ export async function patchOrderStatus(
     if (!ctx.inFlight.tryAcquire(idempotency.lockName)) return fail(apiFailure('request_in_progress'));
   }
   try {
-    return await ctx.db.transaction().execute((tx) => applyInTransaction(ctx, tx, input, valid.value, idempotency));
+    return await ctx.writeTransaction((tx) => applyInTransaction(ctx, tx, input, valid.value, idempotency));
   } finally {
     if (idempotency) ctx.inFlight.release(idempotency.lockName);
   }

@@ -1,0 +1,54 @@
+// The key cache (SQLite) must never outlive SPEC's rule: revocation and a deactivated store
+// take effect on the very next request, whichever connection or process made the change.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js';
+import { openDatabase, type DbHandle } from '../lib/db.js';
+import { revokeKey } from '../api-keys/revoke-key.js';
+import { setTenantActive } from '../tenants/set-tenant-active.js';
+import { issueKey } from '../api-keys/issue-key.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+let store: Store;
+/** A second connection to the same database: what the CLI or another process uses. */
+let other: DbHandle;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  store = await seedStore(t.ctx, {});
+  other = openDatabase(t.url);
+});
+afterAll(async () => {
+  await other.close();
+  await t.drop();
+});
+
+async function freshKey(): Promise<{ key: string; id: number }> {
+  const issued = await issueKey(t.ctx.db, t.clock, { tenantId: store.tenantId, name: `k-${Math.random()}`, scopes: ['orders:read'], expiresAt: null });
+  if (!issued.ok) throw new Error(issued.detail);
+  return issued.value;
+}
+
+const read = (key: string) => t.request({ method: 'GET', url: '/api/order_status.php?id=999999', headers: { 'x-api-key': key } });
+
+it('a key revoked through another connection is refused on the next request', async () => {
+  const { key, id } = await freshKey();
+  for (let i = 0; i < 3; i++) expect((await read(key)).statusCode).toBe(404);
+  expect(await revokeKey(other.db, t.clock, id)).toBe(true);
+  const res = await read(key);
+  expect({ status: res.statusCode, body: json(res) }).toEqual({ status: 401, body: { error: 'API key revoked' } });
+});
+
+it('a store deactivated and reactivated through another connection is seen on the next request', async () => {
+  const { key } = await freshKey();
+  for (let i = 0; i < 3; i++) expect((await read(key)).statusCode).toBe(404);
+  await setTenantActive(other.db, store.tenantId, false);
+  expect((await read(key)).statusCode).toBe(403);
+  await setTenantActive(other.db, store.tenantId, true);
+  expect((await read(key)).statusCode).toBe(404);
+});
+
+it('a key issued through another connection works on the first request', async () => {
+  const issued = await issueKey(other.db, t.clock, { tenantId: store.tenantId, name: 'from-cli', scopes: ['orders:read'], expiresAt: null });
+  if (!issued.ok) throw new Error(issued.detail);
+  expect((await read(issued.value.key)).statusCode).toBe(404);
+});

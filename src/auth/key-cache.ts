@@ -1,0 +1,33 @@
+// Key rows by hash, kept only while the database is unchanged (DbHandle.changeToken): any
+// write, in this process or another, empties the cache before the next lookup, so a
+// revocation or a deactivated store is refused on the very next request. Backends that
+// cannot tell (PostgreSQL) are never cached.
+export interface KeyCache<Row> {
+  get(hash: string): Row | undefined;
+  set(hash: string, row: Row): void;
+}
+
+const MAX_ENTRIES = 10_000;
+
+export function createKeyCache<Row>(changeToken: () => string | null): KeyCache<Row> {
+  const rows = new Map<string, Row>();
+  let token: string | null = null;
+  return {
+    get(hash) {
+      const current = changeToken();
+      if (current === null) return undefined;
+      if (current !== token) {
+        rows.clear();
+        token = current;
+        return undefined;
+      }
+      return rows.get(hash);
+    },
+    set(hash, row) {
+      // Stored under the token read by get(); a change since then empties it next time.
+      if (token === null) return;
+      if (rows.size >= MAX_ENTRIES) rows.clear();
+      rows.set(hash, row);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The server's write transactions: on SQLite concurrent units share one COMMIT, each in its
+// own savepoint; on PostgreSQL each is its own transaction. Either way a unit that throws
+// leaves nothing behind and takes no other unit with it.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { createWriteTransaction } from './write-transaction.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+let tenantId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  tenantId = (await seedStore(t.ctx, {})).tenantId;
+});
+afterAll(() => t.drop());
+
+const historyOf = async (orderId: number) =>
+  (await t.ctx.db.selectFrom('order_history').select('actor').where('tenant_id', '=', tenantId).where('order_id', '=', orderId).execute()).map((r) => r.actor);
+
+it('runs concurrent units; one that throws is rolled back alone and its caller gets the error', async () => {
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  // order_history has a foreign key to orders; write rows for a real order.
+  const product = await seedProduct(t.ctx, tenantId, { name: 'Kaos', price: 1000 });
+  const order = await seedOrder(t.ctx, tenantId, { product_id: product.id, variant: '' });
+  const insert = (actor: string) =>
+    write(async (tx) => {
+      await tx
+        .insertInto('order_history')
+        .values({ tenant_id: tenantId, order_id: order.id, source: 'api', actor, field: 'status', old_value: 'a', new_value: 'b', created_at: 1 })
+        .execute();
+      if (actor === 'thrower') throw new Error('boom');
+      return actor.toUpperCase();
+    });
+  const outcomes = await Promise.allSettled(['u1', 'u2', 'thrower', 'u3', 'u4'].map(insert));
+  expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(['U1', 'U2', 'boom', 'U3', 'U4']);
+  expect((await historyOf(order.id)).sort()).toEqual(['u1', 'u2', 'u3', 'u4']);
+});
+
+it('a later unit sees the writes of an earlier one, as with serial transactions', async () => {
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  const counts = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      write(async (tx) => {
+        await tx
+          .insertInto('event_hourly_counts')
+          .values({ tenant_id: tenantId, hour_start: 0, count: 1 })
+          .onConflict((oc) => oc.columns(['tenant_id', 'hour_start']).doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) })))
+          .execute();
+        const row = await tx.selectFrom('event_hourly_counts').select('count').where('tenant_id', '=', tenantId).where('hour_start', '=', 0).executeTakeFirstOrThrow();
+        return Number(row.count);
+      }),
+    ),
+  );
+  expect([...counts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+});
+
+it('a failed COMMIT fails every unit of its group and keeps none of their writes', async () => {
+  if (t.ctx.dialect !== 'sqlite') return; // PostgreSQL: one transaction per unit, no group.
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  const product = await seedProduct(t.ctx, tenantId, { name: 'Topi', price: 1000 });
+  // A deferred foreign-key violation is only detected at COMMIT.
+  const units = [1, 2, 3].map((n) =>
+    write(async (tx) => {
+      if (n === 2) {
+        await sql`pragma defer_foreign_keys = on`.execute(tx);
+        await tx.updateTable('products').set({ tenant_id: 987654 }).where('id', '=', product.id).execute();
+      } else {
+        await tx.updateTable('products').set({ name: `Topi ${n}` }).where('id', '=', product.id).execute();
+      }
+      return n;
+    }),
+  );
+  const outcomes = await Promise.allSettled(units);
+  expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  const row = await t.ctx.db.selectFrom('products').select(['name', 'tenant_id']).where('id', '=', product.id).executeTakeFirstOrThrow();
+  expect(row).toEqual({ name: 'Topi', tenant_id: tenantId });
+});
