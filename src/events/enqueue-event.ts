@@ -1,5 +1,6 @@
 // The outbox. Events are queued in the transaction of the change they describe.
-import type { Tx } from '../lib/db.js';
+import type { Db, Tx } from '../lib/db.js';
+import { prepareQuery } from '../lib/prepared.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -16,23 +17,34 @@ export interface StatusChangedPayload {
   external_reference?: string | null;
 }
 
+// Counts the event unless the hour is full: the conditional upsert returns no row then.
+const takeSlot = prepareQuery((db: Db, a: { tenantId: number; hourStart: number; cap: number }) =>
+  db
+    .insertInto('event_hourly_counts')
+    .values({ tenant_id: a.tenantId, hour_start: a.hourStart, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'hour_start'])
+        .doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) }))
+        .where('event_hourly_counts.count', '<', a.cap),
+    )
+    .returning('count'),
+);
+
+const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number; payload: string; now: number }) =>
+  db
+    .insertInto('events')
+    .values({ tenant_id: a.tenantId, order_id: a.orderId, type: 'order.status_changed', payload: a.payload, created_at: a.now })
+    .returning('id'),
+);
+
 /**
  * Takes one of the store's hourly deliveries (WEBHOOK_OUT_HOURLY_CAP, counted per clock
  * hour). Returns false when the hour is full: the change is still saved, but no event.
  */
 async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap: number): Promise<boolean> {
   const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const row = await tx
-    .insertInto('event_hourly_counts')
-    .values({ tenant_id: tenantId, hour_start: hourStart, count: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'hour_start'])
-        .doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) }))
-        .where('event_hourly_counts.count', '<', cap),
-    )
-    .returning('count')
-    .executeTakeFirst();
+  const row = await takeSlot.first(tx, { tenantId, hourStart, cap });
   return row !== undefined;
 }
 
@@ -44,16 +56,12 @@ export async function enqueueStatusChanged(
   hourlyCap: number,
 ): Promise<number | null> {
   if (!(await takeHourlySlot(tx, payload.store_id, now, hourlyCap))) return null;
-  const row = await tx
-    .insertInto('events')
-    .values({
-      tenant_id: payload.store_id,
-      order_id: payload.order_id,
-      type: 'order.status_changed',
-      payload: JSON.stringify(payload),
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertEvent.first(tx, {
+    tenantId: payload.store_id,
+    orderId: payload.order_id,
+    payload: JSON.stringify(payload),
+    now,
+  });
+  if (!row) throw new Error('event insert returned no id');
   return row.id;
 }

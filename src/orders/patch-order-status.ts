@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import type { AppContext } from '../lib/context.js';
-import type { Tx } from '../lib/db.js';
+import type { Db, Tx } from '../lib/db.js';
+import { prepareQuery } from '../lib/prepared.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
 import { parsePositiveId } from '../lib/request.js';
 import { formatTimestamp } from '../lib/time.js';
@@ -63,6 +64,54 @@ export function validatePatchBody(body: Record<string, unknown> | null): Result<
 /** The name under which a running request holds its Idempotency-Key (per store and API key). */
 export const idempotencyLockName = (tenantId: number, keyId: number, key: string) => `idem:${tenantId}:${keyId}:${key}`;
 
+const findRemembered = prepareQuery((db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string }) =>
+  db
+    .selectFrom('idempotency_records')
+    .select(['request_hash', 'response_body', 'expires_at'])
+    .where('tenant_id', '=', a.tenantId)
+    .where('api_key_id', '=', a.keyId)
+    .where('idempotency_key', '=', a.idempotencyKey),
+);
+
+const findOrderForChange = prepareQuery((db: Db, a: { tenantId: number; orderId: number }) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
+    .selectAll('orders')
+    .select('tenants.shipping_integration')
+    .where('orders.tenant_id', '=', a.tenantId)
+    .where('orders.id', '=', a.orderId),
+);
+
+// A record that expired but was not purged yet is replaced; a live one never is.
+const rememberResponse = prepareQuery(
+  (db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string; hash: string; body: string; now: number; expiresAt: number }) =>
+    db
+      .insertInto('idempotency_records')
+      .values({
+        tenant_id: a.tenantId,
+        api_key_id: a.keyId,
+        idempotency_key: a.idempotencyKey,
+        request_hash: a.hash,
+        response_status: 200,
+        response_body: a.body,
+        created_at: a.now,
+        expires_at: a.expiresAt,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'api_key_id', 'idempotency_key'])
+          .doUpdateSet((eb) => ({
+            request_hash: eb.ref('excluded.request_hash'),
+            response_status: eb.ref('excluded.response_status'),
+            response_body: eb.ref('excluded.response_body'),
+            created_at: eb.ref('excluded.created_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where('idempotency_records.expires_at', '<=', a.now),
+      ),
+);
+
 interface Idempotency {
   key: string;
   hash: string;
@@ -108,58 +157,29 @@ async function applyInTransaction(
       const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${idempotency.lockName}, 0)) as locked`.execute(tx);
       if (!lock.rows[0]?.locked) return fail(apiFailure('request_in_progress'));
     }
-    const remembered = await tx
-      .selectFrom('idempotency_records')
-      .select(['request_hash', 'response_body', 'expires_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('api_key_id', '=', input.key.id)
-      .where('idempotency_key', '=', idempotency.key)
-      .executeTakeFirst();
+    const remembered = await findRemembered.first(tx, { tenantId, keyId: input.key.id, idempotencyKey: idempotency.key });
     if (remembered && remembered.expires_at > now) {
       if (remembered.request_hash !== idempotency.hash) return fail(apiFailure('idempotency_key_reused'));
       return ok({ body: JSON.parse(remembered.response_body) as StatusUpdateResult, replayed: true });
     }
   }
 
-  const order = await tx
-    .selectFrom('orders')
-    .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
-    .selectAll('orders')
-    .select('tenants.shipping_integration')
-    .where('orders.tenant_id', '=', tenantId)
-    .where('orders.id', '=', request.orderId)
-    .executeTakeFirst();
+  const order = await findOrderForChange.first(tx, { tenantId, orderId: request.orderId });
   if (!order) return fail(apiFailure('order_not_found'));
 
   const decided = await decide(ctx, tx, input, request, order, now);
   if (!decided.ok) return decided;
 
   if (idempotency) {
-    await tx
-      .insertInto('idempotency_records')
-      .values({
-        tenant_id: tenantId,
-        api_key_id: input.key.id,
-        idempotency_key: idempotency.key,
-        request_hash: idempotency.hash,
-        response_status: 200,
-        response_body: JSON.stringify(decided.value),
-        created_at: now,
-        expires_at: now + IDEMPOTENCY_RETENTION_MS,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['tenant_id', 'api_key_id', 'idempotency_key'])
-          .doUpdateSet((eb) => ({
-            request_hash: eb.ref('excluded.request_hash'),
-            response_status: eb.ref('excluded.response_status'),
-            response_body: eb.ref('excluded.response_body'),
-            created_at: eb.ref('excluded.created_at'),
-            expires_at: eb.ref('excluded.expires_at'),
-          }))
-          .where('idempotency_records.expires_at', '<=', now),
-      )
-      .execute();
+    await rememberResponse.all(tx, {
+      tenantId,
+      keyId: input.key.id,
+      idempotencyKey: idempotency.key,
+      hash: idempotency.hash,
+      body: JSON.stringify(decided.value),
+      now,
+      expiresAt: now + IDEMPOTENCY_RETENTION_MS,
+    });
   }
   return ok({ body: decided.value, replayed: false });
 }
