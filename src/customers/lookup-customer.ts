@@ -4,6 +4,7 @@
 import type { AppContext } from '../lib/context.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
 import { formatTimestamp } from '../lib/time.js';
+import { customerBlock } from '../orders/order-record.js';
 import { renderOpeningMessage } from './opening-message.js';
 import { normalizeIndonesianPhone } from './phone.js';
 
@@ -78,17 +79,7 @@ export async function lookupCustomer(
 
   const { timeZone } = ctx.config;
   return ok({
-    customer: {
-      name: newest.customer_name,
-      phone: newest.customer_phone,
-      email: newest.customer_email,
-      address: newest.customer_address,
-      village: newest.customer_village,
-      district: newest.customer_district,
-      city: newest.customer_city,
-      province: newest.customer_province,
-      postal_code: newest.customer_postal_code,
-    },
+    customer: customerBlock(newest),
     orders: rows.map((row) => ({
       id: row.id,
       status: row.status,

@@ -4,7 +4,14 @@ import { formatTimestamp } from '../lib/time.js';
 
 export type OrderRow = Selectable<OrderTable>;
 
-export function customerBlock(row: OrderRow) {
+type CustomerColumns = Pick<
+  OrderRow,
+  | 'customer_name' | 'customer_phone' | 'customer_email' | 'customer_address' | 'customer_village'
+  | 'customer_district' | 'customer_city' | 'customer_province' | 'customer_postal_code'
+>;
+
+/** SPEC's customer block: the same fields wherever an order's buyer is shown. */
+export function customerBlock(row: CustomerColumns) {
   return {
     name: row.customer_name,
     phone: row.customer_phone,
