@@ -14,6 +14,8 @@ export function parseRetryAfter(value: string | null, wallNow: number): number |
   if (value === null) return null;
   const text = value.trim();
   if (/^[0-9]+$/.test(text)) return Math.min(Number(text) * SECOND, RETRY_AFTER_MAX_MS);
+  // An HTTP date names its day and month; Date.parse alone would take "-5" for a year.
+  if (!/[A-Za-z]/.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(at - wallNow, 0), RETRY_AFTER_MAX_MS);
