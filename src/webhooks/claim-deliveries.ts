@@ -2,7 +2,8 @@
 // locked_until and a fresh lease token on rows nobody holds. A dispatcher that dies
 // mid-send simply lets its lease expire, and the delivery is claimed again. On PostgreSQL
 // FOR UPDATE SKIP LOCKED lets several dispatchers claim side by side without waiting for
-// or taking each other's rows.
+// or taking each other's rows. Like housekeeping, the claim scans every store's due
+// deliveries by design; every query about one delivery then carries its tenant_id.
 import { randomBytes } from 'node:crypto';
 import type { Db, DialectName } from '../lib/db.js';
 

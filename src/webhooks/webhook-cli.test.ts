@@ -86,8 +86,8 @@ describe('lapak webhook', { timeout: 60_000 }, () => {
     expect(list.json()).toEqual([{ id: endpoint.id, url: receiver.url, description: 'CRM', enabled: true, disabled_reason: null, created_at: expect.stringMatching(/\+07:00$/) }]);
     expect(list.stdout).not.toContain(endpoint.secret);
 
-    // The dispatcher runs inside serve by default.
-    const server = await run(file, 'serve');
+    // The dispatcher runs inside serve by default. Logs at info, to check what they carry.
+    const server = await run(file, 'serve', { LOG_LEVEL: 'info' });
     const res = await fetch(`http://127.0.0.1:${server.port}/api/order_status.php`, {
       method: 'PATCH',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
@@ -108,7 +108,12 @@ describe('lapak webhook', { timeout: 60_000 }, () => {
     await receiver.waitFor(2);
     expect(receiver.received[1]!.webhookId).toBe(String(eventId));
     expect(await server.stop()).toBe(0);
-    expect(server.output()).not.toContain(endpoint.secret);
+    // Attempts are logged by ids and outcome; never the secret, the URL or the payload.
+    expect(server.output()).toContain('"msg":"webhook attempt"');
+    expect(server.output()).toContain(`"endpoint_id":${endpoint.id}`);
+    for (const secretOrPersonal of [endpoint.secret, endpoint.secret.slice(6, 30), receiver.url, '/hooks', 'T-1', '0812', '6281234567890', key]) {
+      expect(server.output()).not.toContain(secretOrPersonal);
+    }
 
     expect(lapak(file, ['webhook', 'disable', String(endpoint.id), '--json']).json()).toEqual({ id: endpoint.id, enabled: false });
     expect(lapak(file, ['webhook', 'redeliver', String(deliveries[0].id)]).stderr).toContain('is disabled');
