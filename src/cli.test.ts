@@ -44,7 +44,7 @@ async function runServer(file: string, cmd: string) {
 describe('lapak CLI', { timeout: 60_000 }, () => {
   it('runs the store workflow with --json output', () => {
     const db = 'flow.db';
-    expect(lapak(db, ['migrate', '--json']).json()).toEqual({ applied: ['001-initial'] });
+    expect(lapak(db, ['migrate', '--json']).json()).toEqual({ applied: ['001-initial', '002-webhooks'] });
     const tenant = lapak(db, ['tenant', 'create', '--name', 'Toko CLI', '--json']).json();
     expect(tenant).toEqual({ id: expect.any(Number) });
 

@@ -12,6 +12,8 @@ describe('loadConfig defaults', () => {
       timeZone: 'Asia/Jakarta',
       rateLimitScale: 1,
       webhookHourlyCap: 3000,
+      webhookDispatcher: true,
+      webhookAllowPrivate: false,
       trustProxy: false,
       logLevel: 'info',
       bodyLimit: 64 * 1024,
@@ -33,6 +35,8 @@ describe('loadConfig defaults', () => {
       TZ: 'Asia/Makassar',
       RATE_LIMIT_SCALE: '0.5',
       WEBHOOK_OUT_HOURLY_CAP: '100',
+      WEBHOOK_DISPATCHER: 'off',
+      WEBHOOK_ALLOW_PRIVATE: '1',
       TRUST_PROXY: '10.0.0.0/8',
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '1024',
@@ -45,6 +49,8 @@ describe('loadConfig defaults', () => {
       timeZone: 'Asia/Makassar',
       rateLimitScale: 0.5,
       webhookHourlyCap: 100,
+      webhookDispatcher: false,
+      webhookAllowPrivate: true,
       trustProxy: '10.0.0.0/8',
       logLevel: 'warn',
       bodyLimit: 1024,
@@ -69,6 +75,14 @@ describe('loadConfig errors name the variable and the bad value', () => {
 
   it.each(['0', '-5', '2.5', 'many', 'Infinity'])('WEBHOOK_OUT_HOURLY_CAP=%s is refused', (value) => {
     fails({ WEBHOOK_OUT_HOURLY_CAP: value }, new RegExp(`WEBHOOK_OUT_HOURLY_CAP must be a positive integer, got "${value}"`));
+  });
+
+  it.each(['true', 'yes', 'ON', '0'])('WEBHOOK_DISPATCHER=%s is refused (on or off)', (value) => {
+    fails({ WEBHOOK_DISPATCHER: value }, new RegExp(`WEBHOOK_DISPATCHER must be on or off, got "${value}"`));
+  });
+
+  it.each(['true', 'yes', '2'])('WEBHOOK_ALLOW_PRIVATE=%s is refused (1 or 0)', (value) => {
+    fails({ WEBHOOK_ALLOW_PRIVATE: value }, new RegExp(`WEBHOOK_ALLOW_PRIVATE must be 1 or 0, got "${value}"`));
   });
 
   it.each(['0', '-1', '80.5', 'http'])('PORT=%s is refused', (value) => {

@@ -8,6 +8,10 @@ export interface Config {
   readonly timeZone: string;
   readonly rateLimitScale: number;
   readonly webhookHourlyCap: number;
+  /** Run the webhook dispatcher inside `serve` (WEBHOOK_DISPATCHER, default on). */
+  readonly webhookDispatcher: boolean;
+  /** Allow http and private/loopback/link-local webhook targets (WEBHOOK_ALLOW_PRIVATE=1; development and tests only). */
+  readonly webhookAllowPrivate: boolean;
   readonly trustProxy: boolean | string;
   readonly logLevel: string;
   readonly bodyLimit: number;
@@ -46,6 +50,14 @@ function trustProxy(raw: string | undefined): boolean | string {
   return raw;
 }
 
+function flag(env: Env, name: string, fallback: boolean, on: string, off: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === on) return true;
+  if (raw === off) return false;
+  throw new ConfigError(`${name} must be ${on} or ${off}, got "${raw}"`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = positiveNumber(env, 'PORT', 3000, true);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${port}"`);
@@ -58,6 +70,8 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone: timeZone(env.TZ || 'Asia/Jakarta'),
     rateLimitScale: positiveNumber(env, 'RATE_LIMIT_SCALE', 1, false),
     webhookHourlyCap: positiveNumber(env, 'WEBHOOK_OUT_HOURLY_CAP', 3000, true),
+    webhookDispatcher: flag(env, 'WEBHOOK_DISPATCHER', true, 'on', 'off'),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false, '1', '0'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: positiveNumber(env, 'BODY_LIMIT', 64 * 1024, true),

@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle } from './db.js';
 import { initial } from './migrations/001-initial.js';
+import { webhooks } from './migrations/002-webhooks.js';
 
 function provider(handle: DbHandle): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '001-initial': { up: initial(handle.dialect) },
+        '002-webhooks': { up: webhooks(handle.dialect) },
       };
     },
   };

@@ -89,6 +89,8 @@ export interface EventTable {
   type: string;
   payload: string; // JSON
   created_at: number;
+  // Set when the dispatcher has created the event's deliveries (002-webhooks).
+  fanned_out_at: number | null;
 }
 
 export interface EventHourlyCountTable {
@@ -116,6 +118,49 @@ export interface LookupBrakeTable {
   count: number;
 }
 
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  tenant_id: number;
+  url: string;
+  secret: string; // whsec_...; shown once at creation, never logged or listed
+  description: string;
+  enabled: number;
+  disabled_reason: string | null;
+  created_at: number;
+  removed_at: number | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  event_id: number;
+  endpoint_id: number;
+  order_id: number;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  lease_token: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  tenant_id: number;
+  delivery_id: number;
+  attempted_at: number;
+  status_code: number | null;
+  latency_ms: number;
+  response_snippet: string;
+  error: string | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -126,4 +171,7 @@ export interface Database {
   event_hourly_counts: EventHourlyCountTable;
   order_history: OrderHistoryTable;
   lookup_brake: LookupBrakeTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }

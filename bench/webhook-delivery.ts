@@ -1,0 +1,196 @@
+// `npm run bench:webhooks`: webhook delivery on the embedded SQLite default.
+//  1. Latency: `lapak serve` (dispatcher inside, as by default) and one endpoint on a local
+//     receiver; PATCHes one at a time, each on another order, and the time from the PATCH
+//     response to the receipt of its webhook. p50 and p99 (target p50 <= 50 ms).
+//  2. Throughput: PATCHes with the dispatcher off queue a backlog of events; then
+//     `lapak dispatch` alone delivers it, and the rate between the first and the last
+//     receipt is the deliveries per second.
+// The receiver verifies every delivery with the standardwebhooks package. A measurement:
+// exits 0 whether the target is met or not, non-zero only when the run fails.
+// Options: --samples N (latency PATCHes, default 300), --backlog N (default 3000).
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Webhook } from 'standardwebhooks';
+import { systemClock } from '../src/lib/clock.js';
+import { openDatabase } from '../src/lib/db.js';
+import { addEndpoint } from '../src/webhooks/add-endpoint.js';
+import { systemResolver } from '../src/webhooks/url-safety.js';
+import { setupDatabase, type BenchDatabase } from './database.js';
+import { CLI, ROOT, startServer, type RunningServer } from './server.js';
+
+const TARGET_P50_MS = 50;
+const PATCH_CONCURRENCY = 20;
+const ENV = { WEBHOOK_ALLOW_PRIVATE: '1', RATE_LIMIT_SCALE: '100000', WEBHOOK_OUT_HOURLY_CAP: '1000000000' };
+
+interface Receipt {
+  orderId: number;
+  status: string;
+  at: number;
+}
+
+function startReceiver(): Promise<{ url: string; setSecret(s: string): void; receipts: Receipt[]; failures: () => number; onReceipt: ((r: Receipt) => void) | null; close(): Promise<void> }> {
+  let verifier: Webhook | null = null;
+  let failed = 0;
+  const state = {
+    url: '',
+    receipts: [] as Receipt[],
+    onReceipt: null as ((r: Receipt) => void) | null,
+    setSecret: (s: string) => {
+      verifier = new Webhook(s);
+    },
+    failures: () => failed,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      const raw = Buffer.concat(chunks).toString('utf8');
+      try {
+        const body = verifier!.verify(raw, req.headers as Record<string, string>) as { data: { order_id: number; status: string } };
+        const receipt = { orderId: body.data.order_id, status: body.data.status, at };
+        state.receipts.push(receipt);
+        state.onReceipt?.(receipt);
+        res.writeHead(204).end();
+      } catch {
+        failed += 1;
+        res.writeHead(401).end();
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      resolve(state);
+    });
+  });
+}
+
+async function patchOrder(server: RunningServer, key: string, order: { id: number; status: 'pending' | 'closing' }): Promise<void> {
+  order.status = order.status === 'pending' ? 'closing' : 'pending';
+  const res = await fetch(`${server.url}/api/order_status.php`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ id: order.id, status: order.status }),
+  });
+  const body = (await res.json()) as { changed?: boolean };
+  if (res.status !== 200 || body.changed !== true) throw new Error(`PATCH answered ${res.status} ${JSON.stringify(body)}`);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (n: number) => n.toFixed(1);
+
+async function measureLatency(database: BenchDatabase, receiver: Awaited<ReturnType<typeof startReceiver>>, samples: number): Promise<number[]> {
+  const server = await startServer({ databaseUrl: database.url, env: ENV });
+  try {
+    const orders = database.seeded.toggleable.slice(0, samples + 20);
+    const latencies: number[] = [];
+    for (const [i, order] of orders.entries()) {
+      let responded = 0;
+      const received = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no webhook for order ${order.id} within 10 s`)), 10_000);
+        receiver.onReceipt = (r) => {
+          if (r.orderId === order.id) {
+            clearTimeout(timer);
+            resolve(r.at);
+          }
+        };
+      });
+      await patchOrder(server, database.seeded.writeKey, order);
+      responded = performance.now();
+      const at = await received;
+      // The first 20 warm up the JIT, the statement cache and the receiver's connection.
+      if (i >= 20) latencies.push(at - responded);
+      // Changes arrive at random moments, not in step with the dispatcher's polling.
+      await new Promise((r) => setTimeout(r, Math.random() * 30));
+    }
+    receiver.onReceipt = null;
+    return latencies;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureThroughput(database: BenchDatabase, receiver: Awaited<ReturnType<typeof startReceiver>>, backlog: number): Promise<{ seconds: number; delivered: number }> {
+  const server = await startServer({ databaseUrl: database.url, env: { ...ENV, WEBHOOK_DISPATCHER: 'off' } });
+  try {
+    const orders = database.seeded.toggleable.slice(-backlog);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: PATCH_CONCURRENCY }, async () => {
+        while (next < orders.length) await patchOrder(server, database.seeded.writeKey, orders[next++]!);
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+  const before = receiver.receipts.length;
+  const child = spawn(process.execPath, [CLI, 'dispatch'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn', ...ENV }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 120_000;
+  while (receiver.receipts.length - before < backlog) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`dispatch delivered ${receiver.receipts.length - before} of ${backlog}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  const got = receiver.receipts.slice(before);
+  return { seconds: (got.at(-1)!.at - got[0]!.at) / 1000, delivered: got.length };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { samples: { type: 'string', default: '300' }, backlog: { type: 'string', default: '3000' } }, strict: true });
+  const samples = Number(values.samples);
+  const backlog = Number(values.backlog);
+  if (!Number.isInteger(samples) || samples < 1 || !Number.isInteger(backlog) || backlog < 2) throw new Error('--samples and --backlog must be positive integers');
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(`Lapak webhook benchmark, ${new Date().toISOString()}, Node ${process.version}`);
+
+  const database = await setupDatabase('sqlite', Math.max(10_000, (samples + backlog + 100) * 3));
+  const receiver = await startReceiver();
+  try {
+    if (database.seeded.toggleable.length < samples + 20 + backlog) throw new Error('not enough pending/closing orders seeded');
+    const handle = openDatabase(database.url);
+    const added = await addEndpoint(handle.db, systemClock, { tenantId: database.seeded.tenantId, url: receiver.url, description: 'bench' }, { allowPrivate: true, resolver: systemResolver });
+    await handle.close();
+    if (!added.ok) throw new Error(added.error);
+    receiver.setSecret(added.value.secret);
+    log(`database: ${database.description}`);
+    log(`receiver: ${receiver.url} (node:http in this process; verifies every delivery with standardwebhooks)`);
+
+    const latencies = (await measureLatency(database, receiver, samples)).sort((a, b) => a - b);
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    log('');
+    log(`latency, PATCH response -> webhook received (lapak serve, ${latencies.length} changes one at a time):`);
+    log(`  p50 ${ms(p50)} ms   p99 ${ms(p99)} ms   min ${ms(latencies[0]!)} ms   max ${ms(latencies.at(-1)!)} ms`);
+
+    const throughput = await measureThroughput(database, receiver, backlog);
+    log('');
+    log(`throughput, lapak dispatch alone draining a backlog of ${throughput.delivered} events:`);
+    log(`  ${Math.round((throughput.delivered - 1) / throughput.seconds).toLocaleString('en-US')} deliveries/s (${throughput.seconds.toFixed(2)} s from first to last receipt)`);
+    log('');
+    log(`target p50 <= ${TARGET_P50_MS} ms: ${p50 <= TARGET_P50_MS ? 'PASS' : 'MISS'}; signature failures at the receiver: ${receiver.failures()}`);
+    if (receiver.failures() > 0) throw new Error('the receiver rejected deliveries');
+  } finally {
+    await receiver.close();
+    await database.cleanup();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${(error as Error).message}\n`);
+  process.exit(1);
+}

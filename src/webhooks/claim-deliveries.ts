@@ -1,0 +1,105 @@
+// Claims due deliveries for one dispatcher with a lease: an atomic UPDATE sets
+// locked_until and a fresh lease token on rows nobody holds. A dispatcher that dies
+// mid-send simply lets its lease expire, and the delivery is claimed again. On PostgreSQL
+// FOR UPDATE SKIP LOCKED lets several dispatchers claim side by side without waiting for
+// or taking each other's rows. Like housekeeping, the claim scans every store's due
+// deliveries by design; every query about one delivery then carries its tenant_id.
+import { randomBytes } from 'node:crypto';
+import type { Db, DialectName } from '../lib/db.js';
+
+export const LEASE_MS = 60_000;
+
+export interface ClaimedDelivery {
+  id: number;
+  tenantId: number;
+  eventId: number;
+  endpointId: number;
+  attempts: number;
+  leaseToken: string;
+  url: string;
+  secret: string;
+  eventType: string;
+  eventPayload: string;
+  eventCreatedAt: number;
+  /** false when the endpoint was disabled or removed after the delivery was queued. */
+  endpointActive: boolean;
+}
+
+export async function claimDeliveries(db: Db, dialect: DialectName, now: number, limit: number, leaseMs = LEASE_MS): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const leaseToken = randomBytes(12).toString('hex');
+  const claimed = await db
+    .updateTable('webhook_deliveries')
+    .set({ locked_until: now + leaseMs, lease_token: leaseToken })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select('d.id')
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', now)
+        .where((w) => w.or([w('d.locked_until', 'is', null), w('d.locked_until', '<=', now)]))
+        // Events of one order reach an endpoint in order: only the oldest pending delivery
+        // of each (endpoint, order) is ever due; later ones wait until it is settled.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_deliveries as earlier')
+                .select('earlier.id')
+                .where('earlier.status', '=', 'pending')
+                .whereRef('earlier.tenant_id', '=', 'd.tenant_id')
+                .whereRef('earlier.endpoint_id', '=', 'd.endpoint_id')
+                .whereRef('earlier.order_id', '=', 'd.order_id')
+                .whereRef('earlier.event_id', '<', 'd.event_id'),
+            ),
+          ),
+        )
+        .orderBy('d.next_attempt_at')
+        .orderBy('d.id')
+        .limit(limit)
+        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
+    .returning('id')
+    .execute();
+  if (claimed.length === 0) return [];
+
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', (j) => j.onRef('e.id', '=', 'd.event_id').onRef('e.tenant_id', '=', 'd.tenant_id'))
+    .innerJoin('webhook_endpoints as w', (j) => j.onRef('w.id', '=', 'd.endpoint_id').onRef('w.tenant_id', '=', 'd.tenant_id'))
+    .select([
+      'd.id',
+      'd.tenant_id',
+      'd.event_id',
+      'd.endpoint_id',
+      'd.attempts',
+      'w.url',
+      'w.secret',
+      'w.enabled',
+      'w.removed_at',
+      'e.type',
+      'e.payload',
+      'e.created_at',
+    ])
+    .where(
+      'd.id',
+      'in',
+      claimed.map((c) => c.id),
+    )
+    .where('d.lease_token', '=', leaseToken)
+    .orderBy('d.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    tenantId: r.tenant_id,
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    attempts: r.attempts,
+    leaseToken,
+    url: r.url,
+    secret: r.secret,
+    eventType: r.type,
+    eventPayload: r.payload,
+    eventCreatedAt: r.created_at,
+    endpointActive: r.enabled === 1 && r.removed_at === null,
+  }));
+}

@@ -1,0 +1,183 @@
+// The webhook dispatcher: fans outbox events out into deliveries, claims due deliveries
+// under a lease, sends them and records every attempt. At-least-once: a delivery is only
+// settled after its attempt is recorded, and a dispatcher that dies mid-send leaves a
+// lease that expires, after which any dispatcher sends it again with the same webhook-id.
+//
+// `runOnce()` does one full round and waits for its sends (tests drive it with a
+// ManualClock); `start()` loops until `stop()`, keeping up to `concurrency` sends in flight.
+import type { Agent } from 'undici';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Db, DialectName } from '../lib/db.js';
+import { claimDeliveries, LEASE_MS, type ClaimedDelivery } from './claim-deliveries.js';
+import { fanOutEvents } from './fan-out-events.js';
+import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
+import { parseRetryAfter } from './retry-schedule.js';
+import { createWebhookAgent, SEND_TIMEOUT_MS, sendWebhook } from './send-webhook.js';
+import { signedHeaders } from './sign/headers.js';
+import { buildWebhookBody } from './sign/payload.js';
+import { systemResolver, type Resolver } from './url-safety.js';
+
+/** pino's shape; only ids, counts and outcomes are logged: never URLs, secrets or payloads. */
+export interface DispatchLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silentLog: DispatchLog = { info() {}, warn() {}, error() {} };
+
+export interface DispatcherOptions {
+  db: Db;
+  dialect: DialectName;
+  /** Schedules: due times, leases, attempt times. */
+  clock: Clock;
+  /**
+   * The signature's webhook-timestamp. Receivers compare it with their own clock (5 min
+   * tolerance), so it is always real time, even when tests move `clock` by hours.
+   */
+  wallClock?: Clock;
+  timeZone: string;
+  allowPrivate: boolean;
+  resolver?: Resolver;
+  log?: DispatchLog;
+  timeoutMs?: number;
+  leaseMs?: number;
+  /** Sends in flight at once. */
+  concurrency?: number;
+  /** Events fanned out per round. */
+  fanOutBatch?: number;
+  /** Pause when there is nothing to do. */
+  pollMs?: number;
+}
+
+export interface RoundSummary {
+  fannedOut: number;
+  claimed: number;
+  outcomes: Partial<Record<AttemptOutcome | 'cancelled' | 'lease_lost', number>>;
+}
+
+export interface Dispatcher {
+  runOnce(): Promise<RoundSummary>;
+  start(): void;
+  /** Stops claiming, waits for sends in flight (at most the send timeout), closes connections. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_POLL_MS = 20;
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { db, dialect, clock } = options;
+  const wallClock = options.wallClock ?? systemClock;
+  const log = options.log ?? silentLog;
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const concurrency = options.concurrency ?? 16;
+  const fanOutBatch = options.fanOutBatch ?? 200;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const settings = { allowPrivate: options.allowPrivate, timeoutMs };
+  const agent: Agent = createWebhookAgent({ ...settings, resolver: options.resolver ?? systemResolver });
+  const inFlight = new Set<Promise<void>>();
+
+  async function cancel(delivery: ClaimedDelivery): Promise<void> {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'cancelled', locked_until: null, lease_token: null, last_error: 'endpoint disabled or removed', updated_at: clock.now() })
+      .where('tenant_id', '=', delivery.tenantId)
+      .where('id', '=', delivery.id)
+      .where('lease_token', '=', delivery.leaseToken)
+      .execute();
+  }
+
+  async function deliver(delivery: ClaimedDelivery): Promise<AttemptOutcome | 'cancelled' | 'lease_lost'> {
+    if (!delivery.endpointActive) {
+      await cancel(delivery);
+      return 'cancelled';
+    }
+    const body = buildWebhookBody({ id: delivery.eventId, type: delivery.eventType, payload: delivery.eventPayload, created_at: delivery.eventCreatedAt }, options.timeZone);
+    const headers = signedHeaders(delivery.secret, String(delivery.eventId), body, new Date(wallClock.now()));
+    const sent = await sendWebhook(agent, { url: delivery.url, headers, body }, settings);
+    const retryAfterMs = sent.statusCode !== null && sent.statusCode >= 300 ? parseRetryAfter(sent.retryAfter, wallClock.now()) : null;
+    const recorded = await db.transaction().execute((tx) => recordAttempt(tx, delivery, sent, retryAfterMs, clock.now()));
+    log.info(
+      { delivery_id: delivery.id, event_id: delivery.eventId, endpoint_id: delivery.endpointId, attempt: delivery.attempts + 1, status: sent.statusCode, latency_ms: sent.latencyMs, outcome: recorded.outcome },
+      'webhook attempt',
+    );
+    if (recorded.outcome === 'endpoint_disabled') log.warn({ endpoint_id: delivery.endpointId, tenant_id: delivery.tenantId }, 'webhook endpoint disabled: the receiver answered 410 Gone');
+    return recorded.applied ? recorded.outcome : 'lease_lost';
+  }
+
+  /** Fans out, claims as many as there are free send slots, and starts those sends. */
+  async function round(free: number, track: (p: Promise<AttemptOutcome | 'cancelled' | 'lease_lost'>) => void): Promise<{ fannedOut: number; claimed: number }> {
+    const fannedOut = await fanOutEvents(db, dialect, clock.now(), fanOutBatch);
+    const claimed = await claimDeliveries(db, dialect, clock.now(), free, leaseMs);
+    for (const delivery of claimed) track(deliver(delivery));
+    return { fannedOut, claimed: claimed.length };
+  }
+
+  async function runOnce(): Promise<RoundSummary> {
+    const sends: Array<Promise<AttemptOutcome | 'cancelled' | 'lease_lost'>> = [];
+    const { fannedOut, claimed } = await round(concurrency, (p) => sends.push(p));
+    const outcomes: RoundSummary['outcomes'] = {};
+    for (const outcome of await Promise.all(sends)) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    return { fannedOut, claimed, outcomes };
+  }
+
+  let loop: Promise<void> | null = null;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function run(): Promise<void> {
+    log.info({ concurrency, poll_ms: pollMs }, 'webhook dispatcher started');
+    while (!stopping) {
+      let busy = false;
+      try {
+        const free = concurrency - inFlight.size;
+        const { fannedOut, claimed } = await round(free, (p) => {
+          const tracked: Promise<void> = p.then(
+            () => undefined,
+            (err: Error) => log.error({ err: { message: err.message } }, 'webhook delivery failed to record'),
+          ).finally(() => {
+            inFlight.delete(tracked);
+            // A finished send frees a slot and may unblock the next event of its order.
+            wake?.();
+          });
+          inFlight.add(tracked);
+        });
+        busy = (fannedOut > 0 || claimed > 0) && inFlight.size < concurrency;
+      } catch (err) {
+        // A busy database or a lost connection: log and try again after a pause.
+        log.error({ err: { message: (err as Error).message } }, 'webhook dispatcher round failed');
+      }
+      if (!busy && !stopping) await pause(pollMs);
+    }
+    await Promise.allSettled([...inFlight]);
+    log.info({}, 'webhook dispatcher stopped');
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (loop) return;
+      stopping = false;
+      loop = run();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      if (loop) await loop;
+      loop = null;
+      await Promise.allSettled([...inFlight]);
+      await agent.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// Fan-out: turns outbox events into one delivery per enabled endpoint of the event's store.
+// It runs in the dispatcher, not in the status change's transaction, so a change stays as
+// cheap as before; the event row itself is written with the change, so nothing is lost:
+// an event stays pending (fanned_out_at null) until its deliveries are committed.
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../lib/db.js';
+
+// Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
+// could commit the later event's delivery first, and it would be sent first.
+const FAN_OUT_LOCK = 'lapak:webhook-fan-out';
+
+/** Fans out up to `limit` pending events, oldest first. Returns how many it handled. */
+export async function fanOutEvents(db: Db, dialect: DialectName, now: number, limit: number): Promise<number> {
+  // A cheap read first, so an idle dispatcher does not open a write transaction each poll.
+  const pending = await db.selectFrom('events').select('id').where('fanned_out_at', 'is', null).limit(1).executeTakeFirst();
+  if (!pending) return 0;
+  return db.transaction().execute(async (tx) => {
+    if (dialect === 'postgres') {
+      const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${FAN_OUT_LOCK}, 0)) as locked`.execute(tx);
+      if (!lock.rows[0]?.locked) return 0;
+    }
+    // Writing first takes SQLite's write lock at once, so a second process waits for it
+    // (busy_timeout) instead of failing to upgrade a read lock.
+    const claimed = await tx
+      .updateTable('events')
+      .set({ fanned_out_at: now })
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(limit),
+      )
+      .returning('id')
+      .execute();
+    if (claimed.length === 0) return 0;
+    await tx
+      .insertInto('webhook_deliveries')
+      .columns(['tenant_id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('events')
+          .innerJoin('webhook_endpoints', (join) =>
+            join.onRef('webhook_endpoints.tenant_id', '=', 'events.tenant_id').on('webhook_endpoints.enabled', '=', 1).on('webhook_endpoints.removed_at', 'is', null),
+          )
+          .where(
+            'events.id',
+            'in',
+            claimed.map((e) => e.id),
+          )
+          .select([
+            'events.tenant_id',
+            'events.id',
+            'webhook_endpoints.id',
+            'events.order_id',
+            sql.lit('pending').as('status'),
+            sql.lit(0).as('attempts'),
+            // Cast: PostgreSQL would otherwise type a bare parameter in a select list as text.
+            sql<number>`cast(${now} as bigint)`.as('next_attempt_at'),
+            sql<number>`cast(${now} as bigint)`.as('created_at'),
+            sql<number>`cast(${now} as bigint)`.as('updated_at'),
+          ]),
+      )
+      // The unique (event, endpoint) pair makes a repeated fan-out add nothing.
+      .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
+      .execute();
+    return claimed.length;
+  });
+}

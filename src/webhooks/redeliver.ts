@@ -1,0 +1,37 @@
+import type { Clock } from '../lib/clock.js';
+import type { Db } from '../lib/db.js';
+import type { WebhookResult } from './result.js';
+
+/**
+ * Replays a delivery: it becomes pending and due now with a fresh retry schedule; its
+ * earlier attempts stay in the log. It is sent with the same webhook-id, so a receiver
+ * that already handled the event recognises it. Refused while an attempt is in flight and
+ * while the endpoint is disabled or removed.
+ */
+export async function redeliver(db: Db, clock: Clock, tenantId: number, deliveryId: number): Promise<WebhookResult<{ id: number; status: 'pending' }>> {
+  const now = clock.now();
+  // One conditional UPDATE decides; the read after it only explains a refusal.
+  const updated = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, locked_until: null, lease_token: null, delivered_at: null, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', deliveryId)
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .where('endpoint_id', 'in', (eb) =>
+      eb.selectFrom('webhook_endpoints').select('id').where('tenant_id', '=', tenantId).where('enabled', '=', 1).where('removed_at', 'is', null),
+    )
+    .executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) return { ok: true, value: { id: deliveryId, status: 'pending' } };
+
+  const found = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as w', (j) => j.onRef('w.id', '=', 'd.endpoint_id').onRef('w.tenant_id', '=', 'd.tenant_id'))
+    .select(['d.locked_until', 'w.id as endpoint_id', 'w.enabled', 'w.removed_at'])
+    .where('d.tenant_id', '=', tenantId)
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+  if (!found) return { ok: false, error: `delivery ${deliveryId} not found` };
+  if (found.removed_at !== null) return { ok: false, error: `endpoint ${found.endpoint_id} was removed` };
+  if (found.enabled !== 1) return { ok: false, error: `endpoint ${found.endpoint_id} is disabled; enable it first (lapak webhook enable ${found.endpoint_id})` };
+  return { ok: false, error: `delivery ${deliveryId} is being sent right now; try again in a minute` };
+}

@@ -1,0 +1,88 @@
+// A real HTTP receiver on 127.0.0.1 for the webhook tests. Every request is checked with
+// the standardwebhooks package's own verifier (not Lapak's code); requests that fail it
+// land in `rejected`, which the tests expect to stay empty.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface Received {
+  webhookId: string;
+  timestamp: string;
+  signature: string;
+  raw: string;
+  body: { type: string; timestamp: string; data: Record<string, unknown> };
+  path: string;
+  /** performance-independent wall time of receipt (Date.now()). */
+  at: number;
+}
+
+/** What to answer: a status (optionally headers and body), or never answer at all. */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+
+export interface Receiver {
+  url: string;
+  port: number;
+  secret: string;
+  received: Received[];
+  rejected: Array<{ error: string; headers: http.IncomingHttpHeaders }>;
+  /** Decides the answer to each verified request; default 200 "ok". */
+  respond: (request: Received, index: number) => Reply;
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(options: { port?: number; secret?: string } = {}): Promise<Receiver> {
+  const receiver: Receiver = {
+    url: '',
+    port: 0,
+    secret: options.secret ?? '',
+    received: [],
+    rejected: [],
+    respond: () => ({ status: 200, body: 'ok' }),
+    waitFor: async (count, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (receiver.received.length < count) {
+        if (Date.now() > deadline) throw new Error(`receiver got ${receiver.received.length} of ${count} deliveries`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      try {
+        // Throws unless the signature matches the raw body and the timestamp is fresh.
+        new Webhook(receiver.secret).verify(raw, headers);
+      } catch (error) {
+        receiver.rejected.push({ error: (error as Error).message, headers: req.headers });
+        res.writeHead(401).end('bad signature');
+        return;
+      }
+      const received: Received = {
+        webhookId: headers['webhook-id']!,
+        timestamp: headers['webhook-timestamp']!,
+        signature: headers['webhook-signature']!,
+        raw,
+        body: JSON.parse(raw) as Received['body'],
+        path: req.url ?? '/',
+        at: Date.now(),
+      };
+      receiver.received.push(received);
+      const reply = receiver.respond(received, receiver.received.length - 1);
+      if (reply === 'hang') return;
+      res.writeHead(reply.status, reply.headers).end(reply.body ?? '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
+  receiver.port = (server.address() as AddressInfo).port;
+  receiver.url = `http://127.0.0.1:${receiver.port}/hooks`;
+  return receiver;
+}
