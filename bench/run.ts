@@ -2,12 +2,15 @@
 // loads it with autocannon: the hello-world route (the ceiling), the order status read and
 // the order status change. Prints req/s, p99 and the targets; it is a measurement, so it
 // exits 0 whether the targets are met or not, and non-zero only when the run fails.
+// Then runs the webhook delivery benchmark (bench/webhook-delivery.ts) unless --skip-webhooks.
 // Options: --duration N (seconds per scenario, default 10), --db sqlite (postgres: later),
 // --orders N (default 100000), --cpu-prof DIR (write the server's CPU profile there).
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
@@ -25,6 +28,7 @@ interface Options {
   backend: BenchBackend;
   orders: number;
   cpuProfDir: string | null;
+  skipWebhooks: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -35,6 +39,7 @@ function parseOptions(argv: string[]): Options {
       db: { type: 'string', default: 'sqlite' },
       orders: { type: 'string', default: '100000' },
       'cpu-prof': { type: 'string' },
+      'skip-webhooks': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -48,6 +53,7 @@ function parseOptions(argv: string[]): Options {
     backend: values.db,
     orders: whole(values.orders, 'orders'),
     cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
+    skipWebhooks: values['skip-webhooks'],
   };
 }
 
@@ -268,8 +274,16 @@ async function main(): Promise<void> {
   }
 }
 
+/** The webhook delivery benchmark (issue 4), in its own process and database. */
+function runWebhookBench(): void {
+  process.stdout.write('\n== webhook delivery (bench/webhook-delivery.ts; skip with --skip-webhooks)\n');
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./webhook-delivery.js', import.meta.url))], { stdio: 'inherit' });
+  if (child.status !== 0) throw new Error(`webhook delivery benchmark exited with ${child.status ?? child.signal}`);
+}
+
 try {
   await main();
+  if (!parseOptions(process.argv.slice(2)).skipWebhooks) runWebhookBench();
 } catch (error) {
   process.stderr.write(`bench failed: ${(error as Error).message}\n`);
   process.exit(1);
