@@ -1,45 +1,13 @@
 // The operator CLI, run as operators run it: `node dist/cli.js ...` (npm test builds first).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliHarness } from '../test/cli-process.js';
 import { openDatabase } from './lib/db.js';
 
-const CLI = path.resolve('dist/cli.js');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-cli-'));
-const env = (file: string) => ({ ...process.env, DATABASE_URL: `sqlite:${path.join(dir, file)}`, TZ: 'Asia/Jakarta', LOG_LEVEL: 'warn' });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function lapak(file: string, args: string[], input?: string) {
-  const r = spawnSync('node', [CLI, ...args], { env: env(file), input, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function runServer(file: string, cmd: string) {
-  const port = await freePort();
-  const child = spawn('node', [CLI, cmd], { env: { ...env(file), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const stop = () => new Promise<number | null>((resolve) => { child.once('exit', (code) => resolve(code)); child.kill('SIGTERM'); });
-  return { port, stop, stdout: () => stdout };
-}
+const cli = cliHarness('lapak-cli-');
+const { env } = cli;
+const lapak = (file: string, args: string[], input?: string) => cli.lapak(file, args, { input });
+afterAll(() => cli.cleanup());
+const runServer = (file: string, cmd: 'serve' | 'start') => cli.start(file, cmd);
 
 describe('lapak CLI', { timeout: 60_000 }, () => {
   it('runs the store workflow with --json output', () => {
@@ -122,7 +90,7 @@ describe('lapak CLI', { timeout: 60_000 }, () => {
   it('serve never creates data; start creates the demo store on a new database only', async () => {
     const served = await runServer('serve.db', 'serve');
     expect(await served.stop()).toBe(0);
-    const handle = openDatabase(env('serve.db').DATABASE_URL);
+    const handle = openDatabase(env('serve.db').DATABASE_URL!);
     expect(await handle.db.selectFrom('tenants').selectAll().execute()).toHaveLength(0);
     await handle.close();
 

@@ -1,23 +1,11 @@
 // The webhook CLI and the dispatcher inside `lapak serve` / alone as `lapak dispatch`, run
 // as operators run them (`node dist/cli.js`, built by npm test), against a real receiver.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cliHarness } from '../../test/cli-process.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 
-const CLI = path.resolve('dist/cli.js');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-webhook-cli-'));
-const baseEnv = (file: string, extra: Record<string, string> = {}) => ({
-  ...process.env,
-  DATABASE_URL: `sqlite:${path.join(dir, file)}`,
-  TZ: 'Asia/Jakarta',
-  LOG_LEVEL: 'warn',
-  WEBHOOK_ALLOW_PRIVATE: '1',
-  ...extra,
-});
+const cli = cliHarness('lapak-webhook-cli-', { WEBHOOK_ALLOW_PRIVATE: '1' });
+const { lapak } = cli;
 const receivers: Receiver[] = [];
 afterEach(async () => {
   for (const r of receivers.splice(0)) {
@@ -25,39 +13,8 @@ afterEach(async () => {
     await r.close();
   }
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function lapak(file: string, args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
-  const r = spawnSync('node', [CLI, ...args], { env: baseEnv(file, options.env), input: options.input ?? '', encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function run(file: string, cmd: 'serve' | 'dispatch', env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawn('node', [CLI, cmd], { env: { ...baseEnv(file, env), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  if (cmd === 'serve') {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  }
-  const stop = () => new Promise<number | null>((resolve) => { child.once('exit', (code) => resolve(code)); child.kill('SIGTERM'); });
-  return { port, stop, output: () => output };
-}
+afterAll(() => cli.cleanup());
+const run = (file: string, cmd: 'serve' | 'dispatch', env: Record<string, string> = {}) => cli.start(file, cmd, env);
 
 /** A store with an order in `pending`, a status key, and an endpoint on a fresh receiver. */
 async function setup(file: string) {

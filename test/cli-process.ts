@@ -1,0 +1,88 @@
+// Runs the built CLI as operators run it (`node dist/cli.js ...`; npm test builds first),
+// each test file in a temporary directory of SQLite files.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const CLI = path.resolve('dist/cli.js');
+
+export interface CliHarness {
+  /** The environment of a command on database file `file`, plus `extra`. */
+  env(file: string, extra?: Record<string, string>): NodeJS.ProcessEnv;
+  /** Runs one command to completion. */
+  lapak(file: string, args: string[], options?: { input?: string; env?: Record<string, string> }): {
+    code: number | null;
+    stdout: string;
+    stderr: string;
+    json(): ReturnType<typeof JSON.parse>;
+  };
+  /** Starts a long-running command (serve, start, dispatch); waits for /healthz unless it is dispatch. */
+  start(file: string, cmd: 'serve' | 'start' | 'dispatch', env?: Record<string, string>): Promise<RunningCommand>;
+  /** Removes the directory. */
+  cleanup(): void;
+}
+
+export interface RunningCommand {
+  port: number;
+  stdout(): string;
+  /** stdout and stderr together, as written. */
+  output(): string;
+  /** SIGTERM; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export function cliHarness(prefix: string, baseEnv: Record<string, string> = {}): CliHarness {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const env = (file: string, extra: Record<string, string> = {}) => ({
+    ...process.env,
+    DATABASE_URL: `sqlite:${path.join(dir, file)}`,
+    TZ: 'Asia/Jakarta',
+    LOG_LEVEL: 'warn',
+    ...baseEnv,
+    ...extra,
+  });
+  return {
+    env,
+    lapak(file, args, options = {}) {
+      const r = spawnSync('node', [CLI, ...args], { env: env(file, options.env), input: options.input ?? '', encoding: 'utf8' });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+    },
+    async start(file, cmd, extra = {}) {
+      const port = await freePort();
+      const child = spawn('node', [CLI, cmd], { env: { ...env(file, extra), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let output = '';
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        output += d;
+      });
+      child.stderr.on('data', (d) => (output += d));
+      if (cmd !== 'dispatch') {
+        for (let i = 0; i < 100; i++) {
+          try {
+            if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+          } catch {
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      }
+      const stop = () =>
+        new Promise<number | null>((resolve) => {
+          child.once('exit', (code) => resolve(code));
+          child.kill('SIGTERM');
+        });
+      return { port, stop, stdout: () => stdout, output: () => output };
+    },
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
