@@ -50,14 +50,17 @@ function openSqlite(file: string): DbHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(database) }, writes) });
-  // data_version changes when another connection commits; writes counts this one's.
-  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(database) }) });
+  // data_version changes when another connection commits; total_changes() counts the rows
+  // this connection has inserted, updated or deleted, committed or not.
+  const changes = database.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS v, total_changes() AS c');
   return {
     db,
     dialect: 'sqlite',
-    changeToken: () => `${String(dataVersion.get())}:${writes.count}`,
+    changeToken: () => {
+      const { v, c } = changes.get() as { v: number; c: number };
+      return `${v}:${c}`;
+    },
     close: () => db.destroy(),
   };
 }
