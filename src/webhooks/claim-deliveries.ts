@@ -27,6 +27,10 @@ export interface ClaimedDelivery {
 
 export async function claimDeliveries(db: Db, dialect: DialectName, now: number, limit: number, leaseMs = LEASE_MS): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
+  // A cheap read first (the partial index of due deliveries), so an idle dispatcher does
+  // not run a write statement every poll, as fan-out does.
+  const due = await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
+  if (!due) return [];
   const leaseToken = randomBytes(12).toString('hex');
   const claimed = await db
     .updateTable('webhook_deliveries')

@@ -50,10 +50,13 @@ export interface DispatcherOptions {
   pollMs?: number;
 }
 
+/** How one claimed delivery ended: an attempt's outcome, or no attempt at all. */
+export type DeliveryOutcome = AttemptOutcome | 'cancelled' | 'lease_lost';
+
 export interface RoundSummary {
   fannedOut: number;
   claimed: number;
-  outcomes: Partial<Record<AttemptOutcome | 'cancelled' | 'lease_lost', number>>;
+  outcomes: Partial<Record<DeliveryOutcome, number>>;
 }
 
 export interface Dispatcher {
@@ -88,7 +91,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .execute();
   }
 
-  async function deliver(delivery: ClaimedDelivery): Promise<AttemptOutcome | 'cancelled' | 'lease_lost'> {
+  async function deliver(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
     if (!delivery.endpointActive) {
       await cancel(delivery);
       return 'cancelled';
@@ -107,7 +110,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   /** Fans out, claims as many as there are free send slots, and starts those sends. */
-  async function round(free: number, track: (p: Promise<AttemptOutcome | 'cancelled' | 'lease_lost'>) => void): Promise<{ fannedOut: number; claimed: number }> {
+  async function round(free: number, track: (p: Promise<DeliveryOutcome>) => void): Promise<{ fannedOut: number; claimed: number }> {
     const fannedOut = await fanOutEvents(db, dialect, clock.now(), fanOutBatch);
     const claimed = await claimDeliveries(db, dialect, clock.now(), free, leaseMs);
     for (const delivery of claimed) track(deliver(delivery));
@@ -115,7 +118,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function runOnce(): Promise<RoundSummary> {
-    const sends: Array<Promise<AttemptOutcome | 'cancelled' | 'lease_lost'>> = [];
+    const sends: Array<Promise<DeliveryOutcome>> = [];
     const { fannedOut, claimed } = await round(concurrency, (p) => sends.push(p));
     const outcomes: RoundSummary['outcomes'] = {};
     for (const outcome of await Promise.all(sends)) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;

@@ -1,6 +1,7 @@
 // Writes what one attempt did, and what happens next, in one transaction: the attempt row,
 // the delivery's new state and, on 410 Gone, the endpoint switched off.
 import type { Tx } from '../lib/db.js';
+import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import { nextRetryDelay } from './retry-schedule.js';
 import type { SendOutcome } from './send-webhook.js';
@@ -78,13 +79,7 @@ export async function recordAttempt(
       .where('tenant_id', '=', delivery.tenantId)
       .where('id', '=', delivery.endpointId)
       .execute();
-    await tx
-      .updateTable('webhook_deliveries')
-      .set({ status: 'cancelled', locked_until: null, lease_token: null, last_error: 'endpoint disabled (410 Gone)', updated_at: now })
-      .where('tenant_id', '=', delivery.tenantId)
-      .where('endpoint_id', '=', delivery.endpointId)
-      .where('status', '=', 'pending')
-      .execute();
+    await cancelQueuedDeliveries(tx, delivery.tenantId, delivery.endpointId, 'endpoint disabled (410 Gone)', now);
   }
   return { outcome, nextAttemptAt, applied: updated.numUpdatedRows > 0n };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
+import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
 
 /**
  * Removes an endpoint: it gets no new deliveries and what was still queued for it is
@@ -17,13 +18,7 @@ export async function removeEndpoint(db: Db, clock: Clock, tenantId: number, end
       .where('removed_at', 'is', null)
       .executeTakeFirst();
     if (removed.numUpdatedRows === 0n) return false;
-    await tx
-      .updateTable('webhook_deliveries')
-      .set({ status: 'cancelled', locked_until: null, lease_token: null, last_error: 'endpoint removed', updated_at: now })
-      .where('tenant_id', '=', tenantId)
-      .where('endpoint_id', '=', endpointId)
-      .where('status', '=', 'pending')
-      .execute();
+    await cancelQueuedDeliveries(tx, tenantId, endpointId, 'endpoint removed', now);
     return true;
   });
 }

@@ -51,24 +51,20 @@ async function readSnippet(body: AsyncIterable<Buffer>, limit: number): Promise<
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
 }
 
-function errorCode(error: unknown): string | undefined {
+/** The first error in the cause chain that carries a string code (undici wraps socket errors). */
+function codedCause(error: unknown): (Error & { code: string }) | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    if (typeof (e as { code?: unknown }).code === 'string') return e as Error & { code: string };
   }
   return undefined;
 }
 
 function describe(error: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `timeout after ${timeoutMs} ms`;
-  const code = errorCode(error);
-  if (code === ADDRESS_REFUSED) {
-    for (let e: unknown = error; e instanceof Error; e = e.cause) {
-      if ((e as { code?: unknown }).code === ADDRESS_REFUSED) return `refused: ${e.message}`;
-    }
-  }
+  const coded = codedCause(error);
+  if (coded?.code === ADDRESS_REFUSED) return `refused: ${coded.message}`;
   // Codes such as ECONNREFUSED say enough; messages of unknown errors are cut short.
-  return code ?? (error instanceof Error ? error.message.slice(0, 200) : 'unknown error');
+  return coded?.code ?? (error instanceof Error ? error.message.slice(0, 200) : 'unknown error');
 }
 
 export async function sendWebhook(agent: Agent, req: WebhookRequest, settings: SendSettings): Promise<SendOutcome> {

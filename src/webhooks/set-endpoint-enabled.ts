@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
+import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
 
 /**
  * Enables or disables an endpoint (for instance again after a 410 Gone disabled it).
@@ -17,15 +18,7 @@ export async function setEndpointEnabled(db: Db, clock: Clock, tenantId: number,
       .where('removed_at', 'is', null)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return false;
-    if (!enabled) {
-      await tx
-        .updateTable('webhook_deliveries')
-        .set({ status: 'cancelled', locked_until: null, lease_token: null, last_error: 'endpoint disabled', updated_at: now })
-        .where('tenant_id', '=', tenantId)
-        .where('endpoint_id', '=', endpointId)
-        .where('status', '=', 'pending')
-        .execute();
-    }
+    if (!enabled) await cancelQueuedDeliveries(tx, tenantId, endpointId, 'endpoint disabled', now);
     return true;
   });
 }
