@@ -213,8 +213,7 @@ function report(results: { ceiling: Measurement; other: Measurement; get: Measur
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+async function main(options: Options): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`Lapak benchmark, ${new Date().toISOString()}`);
   log(`machine:  ${machineInfo()}`);
@@ -282,8 +281,9 @@ function runWebhookBench(): void {
 }
 
 try {
-  await main();
-  if (!parseOptions(process.argv.slice(2)).skipWebhooks) runWebhookBench();
+  const options = parseOptions(process.argv.slice(2));
+  await main(options);
+  if (!options.skipWebhooks) runWebhookBench();
 } catch (error) {
   process.stderr.write(`bench failed: ${(error as Error).message}\n`);
   process.exit(1);
