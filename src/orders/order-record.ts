@@ -4,11 +4,21 @@ import { formatTimestamp } from '../lib/time.js';
 
 export type OrderRow = Selectable<OrderTable>;
 
-type CustomerColumns = Pick<
-  OrderRow,
-  | 'customer_name' | 'customer_phone' | 'customer_email' | 'customer_address' | 'customer_village'
-  | 'customer_district' | 'customer_city' | 'customer_province' | 'customer_postal_code'
->;
+/** The columns the order record shows, customer block aside. */
+export const RECORD_COLUMNS = [
+  'id', 'status', 'product_name', 'variant', 'quantity', 'total', 'shipping_fee', 'payment_method', 'courier', 'resi',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof OrderRow>;
+
+export const CUSTOMER_COLUMNS = [
+  'customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_village', 'customer_district',
+  'customer_city', 'customer_province', 'customer_postal_code',
+] as const satisfies ReadonlyArray<keyof OrderRow>;
+
+type CustomerColumns = Pick<OrderRow, (typeof CUSTOMER_COLUMNS)[number]>;
+
+/** What the record is built from: the record's columns, with the customer's when shown. */
+export type OrderRecordRow = Pick<OrderRow, (typeof RECORD_COLUMNS)[number]> & Partial<CustomerColumns>;
 
 /** SPEC's customer block: the same fields wherever an order's buyer is shown. */
 export function customerBlock(row: CustomerColumns) {
@@ -26,7 +36,7 @@ export function customerBlock(row: CustomerColumns) {
 }
 
 /** SPEC "Order record": a fixed field list; new columns are never added automatically. */
-export function orderRecord(row: OrderRow, withCustomer: boolean, timeZone: string) {
+export function orderRecord(row: OrderRecordRow, withCustomer: boolean, timeZone: string) {
   return {
     id: row.id,
     status: row.status,
@@ -38,7 +48,7 @@ export function orderRecord(row: OrderRow, withCustomer: boolean, timeZone: stri
     payment_method: row.payment_method,
     courier: row.courier,
     resi: row.resi,
-    ...(withCustomer ? { customer: customerBlock(row) } : {}),
+    ...(withCustomer ? { customer: customerBlock(row as CustomerColumns) } : {}),
     created_at: formatTimestamp(row.created_at, timeZone),
   };
 }

@@ -21,9 +21,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!auth.ok) return sendFailure(reply, auth.failure);
     const id = parsePositiveId(queryParam(request.query, 'id'));
     if (id === null) return sendFailure(reply, apiFailure('invalid_request'));
-    const row = await readOrder(ctx.db, auth.value.tenantId, id);
-    if (!row) return sendFailure(reply, apiFailure('order_not_found'));
     const withCustomer = hasScope(auth.value.scopes, 'customers:read');
+    const row = await readOrder(ctx.db, auth.value.tenantId, id, withCustomer);
+    if (!row) return sendFailure(reply, apiFailure('order_not_found'));
     return reply.send({ success: true, order: orderRecord(row, withCustomer, ctx.config.timeZone), request_id: request.id });
   });
 
