@@ -13,7 +13,7 @@ export async function serve(config: Config): Promise<void> {
   await migrateToLatest(database);
   const { app, ctx } = buildApp({ config, database });
   const housekeeping = setInterval(() => {
-    purgeExpired(ctx.db, ctx.clock.now()).catch((err: Error) => app.log.error({ err: { message: err.message } }, 'housekeeping failed'));
+    purgeExpired(ctx.db, ctx.dialect, ctx.clock.now()).catch((err: Error) => app.log.error({ err: { message: err.message } }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   const dispatcher = config.webhookDispatcher

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedStore, startTestApp } from '../../test/helpers.js';
-import { purgeExpired } from './housekeeping.js';
+import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -25,7 +25,51 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, hour_start: now, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1 });
+  expect(await purgeExpired(t.ctx.db, t.ctx.dialect, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0 });
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
+});
+
+it('purges finished webhook deliveries and their attempts after 30 days, keeping pending and recent ones', async () => {
+  const store = await seedStore(t.ctx, { k: { scopes: ['*'] } });
+  const product = await seedProduct(t.ctx, store.tenantId, { name: 'Madu', price: 50000 });
+  const order = await seedOrder(t.ctx, store.tenantId, { product_id: product.id });
+  const now = t.clock.now();
+  const old = now - WEBHOOK_LOG_RETENTION_MS - 1;
+  const tenant_id = store.tenantId;
+  const endpoint = await t.ctx.db
+    .insertInto('webhook_endpoints')
+    .values({ tenant_id, url: 'https://crm.example/hook', secret: 'whsec_x', description: '', enabled: 1, created_at: old })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = async (status: 'pending' | 'delivered' | 'failed' | 'cancelled', updatedAt: number) => {
+    const event = await t.ctx.db
+      .insertInto('events')
+      .values({ tenant_id, order_id: order.id, type: 'order.status_changed', payload: '{}', created_at: old, fanned_out_at: old })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .insertInto('webhook_deliveries')
+      .values({ tenant_id, event_id: event.id, endpoint_id: endpoint.id, order_id: order.id, status, attempts: 1, next_attempt_at: old, created_at: old, updated_at: updatedAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('webhook_attempts')
+      .values({ tenant_id, delivery_id: row.id, attempted_at: updatedAt, status_code: 200, latency_ms: 5, response_snippet: '' })
+      .execute();
+    return row.id;
+  };
+  const oldDelivered = await delivery('delivered', old);
+  const oldFailed = await delivery('failed', old);
+  const oldCancelled = await delivery('cancelled', old);
+  const oldPending = await delivery('pending', old);
+  const recentDelivered = await delivery('delivered', now - 1000);
+
+  const purged = await purgeExpired(t.ctx.db, t.ctx.dialect, now);
+  expect(purged.webhookDeliveries).toBe(3);
+  const left = await t.ctx.db.selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', tenant_id).orderBy('id').execute();
+  expect(left.map((r) => r.id)).toEqual([oldPending, recentDelivered]);
+  const attempts = await t.ctx.db.selectFrom('webhook_attempts').select('delivery_id').where('tenant_id', '=', tenant_id).orderBy('delivery_id').execute();
+  expect(attempts.map((r) => r.delivery_id)).toEqual([oldPending, recentDelivered]);
+  for (const id of [oldDelivered, oldFailed, oldCancelled]) expect(left.map((r) => r.id)).not.toContain(id);
 });

@@ -1,15 +1,49 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
-// finished lookup-brake windows and old hourly event counters. Operator-level maintenance,
-// so it spans all stores.
-import type { Db } from './db.js';
+// finished lookup-brake windows, old hourly event counters, and the log of webhook
+// deliveries finished more than 30 days ago. Operator-level maintenance, so it spans all
+// stores.
+import type { Db, DialectName } from './db.js';
+import type { DeliveryStatus } from './schema.js';
 
 const HOUR_MS = 3_600_000;
+export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
+const FINISHED: DeliveryStatus[] = ['delivered', 'failed', 'cancelled'];
 
-export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number }> {
+const PURGE_BATCH = 5_000;
+
+/**
+ * Finished deliveries last touched before the retention, with their attempts, in one
+ * transaction. The rows are locked first on PostgreSQL, so a redelivery cannot bring one
+ * back to life between the two deletes. At most PURGE_BATCH a run keeps it short.
+ */
+async function purgeWebhookLog(db: Db, dialect: DialectName, now: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    let finished = tx
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', 'in', FINISHED)
+      .where('updated_at', '<', now - WEBHOOK_LOG_RETENTION_MS)
+      .limit(PURGE_BATCH);
+    if (dialect === 'postgres') finished = finished.forUpdate();
+    const ids = (await finished.execute()).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    await tx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
+    await tx.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute();
+    return ids.length;
+  });
+}
+
+export async function purgeExpired(
+  db: Db,
+  dialect: DialectName,
+  now: number,
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await db.deleteFrom('event_hourly_counts').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
+  const webhookDeliveries = await purgeWebhookLog(db, dialect, now);
   return {
+    webhookDeliveries,
     idempotency: Number(idempotency.numDeletedRows),
     brake: Number(brake.numDeletedRows),
     hourly: Number(hourly.numDeletedRows),
