@@ -13,11 +13,15 @@ import { createKeyCache } from './auth/key-cache.js';
 import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { productRoutes } from './products/routes.js';
+import { messagePage } from './form/layout.js';
+import { FORM_TEXT } from './form/messages.js';
+import { formRoutes, sendPage } from './form/routes.js';
+import { paymentRoutes } from './payments/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which SPEC error family this route answers in. */
-    family?: 'product' | 'api';
+    family?: 'product' | 'api' | 'form';
   }
 }
 
@@ -73,6 +77,10 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     const family = request.routeOptions.config.family;
     const tooLarge = error.statusCode === 413;
     if (!tooLarge) request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+    if (family === 'form') {
+      const text = tooLarge ? FORM_TEXT.tooLarge : FORM_TEXT.failed;
+      return sendPage(request, reply, tooLarge ? 413 : 500, messagePage(text, text));
+    }
     const failure: Failure =
       family === 'api'
         ? apiFailure(tooLarge ? 'body_too_large' : 'internal_error')
@@ -85,6 +93,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   productRoutes(app, ctx);
   orderRoutes(app, ctx);
   customerRoutes(app, ctx);
+  formRoutes(app, ctx);
+  paymentRoutes(app, ctx);
 
   return { app, ctx };
 }
