@@ -26,7 +26,7 @@ export const KAOS = {
 };
 
 export async function seedFormStore(ctx: Ctx, settings: Record<string, unknown> = {}, name = 'Toko Form'): Promise<Store> {
-  const store = await seedStore(ctx, { reader: { scopes: ['orders:read', 'customers:read'] } }, { name });
+  const store = await seedStore(ctx, { reader: { scopes: ['orders:read', 'customers:read', 'products:read'] } }, { name });
   const updated = await updateStoreSettings(ctx.db, ctx.clock, store.tenantId, {
     payment_methods: ['bank_transfer', 'cod'],
     bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Form' }],
