@@ -2,6 +2,7 @@
 // product and the store's rates. Either the order to save or an Indonesian message per field.
 import { normalizeIndonesianMobile } from '../customers/phone.js';
 import { quote, type Quote } from '../orders/price.js';
+import type { Customer } from '../orders/order-record.js';
 import { isProvince } from '../shipping/provinces.js';
 import { feeFor } from '../shipping/rates.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
@@ -17,17 +18,7 @@ export interface OrderDraft {
   quote: Quote;
   courier: string;
   paymentMethod: OrderPaymentMethod;
-  customer: {
-    name: string;
-    phone: string;
-    email: string | null;
-    address: string;
-    village: string;
-    district: string;
-    city: string;
-    province: string;
-    postal_code: string;
-  };
+  customer: Customer;
   adParams: Record<string, string>;
 }
 

@@ -2,6 +2,7 @@
 // src/form/submit-order.ts for the order form).
 import type { Db } from '../lib/db.js';
 import type { Quote } from './price.js';
+import type { Customer } from './order-record.js';
 
 export interface NewOrder {
   tenantId: number;
@@ -12,17 +13,7 @@ export interface NewOrder {
   paymentMethod: string;
   status: string;
   resi?: string | null;
-  customer: {
-    name: string;
-    phone: string;
-    email: string | null;
-    address: string;
-    village: string;
-    district: string;
-    city: string;
-    province: string;
-    postal_code: string;
-  };
+  customer: Customer;
   adParams: Record<string, string>;
   now: number;
 }

@@ -10,6 +10,9 @@ type CustomerColumns = Pick<
   | 'customer_district' | 'customer_city' | 'customer_province' | 'customer_postal_code'
 >;
 
+/** SPEC's customer block: name, phone, email (or null), address, village, district, city, province, postal_code. */
+export type Customer = ReturnType<typeof customerBlock>;
+
 /** SPEC's customer block: the same fields wherever an order's buyer is shown. */
 export function customerBlock(row: CustomerColumns) {
   return {

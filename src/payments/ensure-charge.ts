@@ -42,13 +42,8 @@ export async function ensureCharge(
   order: ChargeableOrder,
   log: FastifyBaseLogger,
 ): Promise<string | null> {
-  const existing = await ctx.db
-    .selectFrom('payment_charges')
-    .select('payment_url')
-    .where('tenant_id', '=', order.tenant_id)
-    .where('order_id', '=', order.id)
-    .executeTakeFirst();
-  if (existing) return existing.payment_url;
+  const existing = await storedPaymentUrl(ctx.db, order);
+  if (existing !== null) return existing;
   if (order.status !== 'pending') return null;
   const gateway = order.payment_method === 'midtrans' || order.payment_method === 'xendit' ? order.payment_method : null;
   const secret = gateway === 'midtrans' ? settings.midtransServerKey : gateway === 'xendit' ? settings.xenditSecretKey : null;
@@ -77,11 +72,15 @@ export async function ensureCharge(
     .onConflict((oc) => oc.columns(['tenant_id', 'order_id']).doNothing())
     .execute();
   // Two views at once may both have asked the gateway; the first row stored wins.
-  const stored = await ctx.db
+  return storedPaymentUrl(ctx.db, order);
+}
+
+async function storedPaymentUrl(db: AppContext['db'], order: { tenant_id: number; id: number }): Promise<string | null> {
+  const row = await db
     .selectFrom('payment_charges')
     .select('payment_url')
     .where('tenant_id', '=', order.tenant_id)
     .where('order_id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  return stored.payment_url;
+    .executeTakeFirst();
+  return row?.payment_url ?? null;
 }
