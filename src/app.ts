@@ -59,7 +59,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
             // Only method, path and request id: query strings, headers and bodies may hold
             // keys or personal data and never reach the log.
             serializers: {
-              req: (req) => ({ method: req.method, path: req.url.split('?')[0], request_id: req.id }),
+              // The thank-you page's token opens a buyer's order: it is not logged either.
+              req: (req) => ({ method: req.method, path: req.url.split('?')[0]!.replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token'), request_id: req.id }),
               res: (res) => ({ statusCode: res.statusCode }),
             },
           },

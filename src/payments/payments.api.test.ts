@@ -138,7 +138,8 @@ describe('Midtrans', () => {
   });
 
   it('a wrong signature or a tampered amount is refused (401), changes nothing, and the log holds no personal data or key', async () => {
-    const { orderId } = await placeOrder(midKaos, 'midtrans');
+    const { orderId, thanksUrl } = await placeOrder(midKaos, 'midtrans');
+    const token = thanksUrl.split('/').pop()!;
     const signed = midtransNotification(MIDTRANS_KEY, {
       order_id: `lapak-${midStore.tenantId}-${orderId}`, gross_amount: `${TOTAL}.00`,
       customer_details: { full_name: BUYER.name, phone: '081234567890', address: BUYER.address },
@@ -159,7 +160,8 @@ describe('Midtrans', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(logs).toContain('payment notification refused');
     expect(logs).toContain('"reason":"invalid signature"');
-    for (const secret of [MIDTRANS_KEY, BUYER.name, BUYER.address, '081234567890', '6281234567890', String(signed.signature_key)]) {
+    expect(logs).toContain('/terima-kasih/:token');
+    for (const secret of [MIDTRANS_KEY, BUYER.name, BUYER.address, '081234567890', '6281234567890', String(signed.signature_key), token]) {
       expect(logs, secret).not.toContain(secret);
     }
   });
