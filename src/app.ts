@@ -13,11 +13,15 @@ import { createKeyCache } from './auth/key-cache.js';
 import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { productRoutes } from './products/routes.js';
+import { messagePage } from './form/layout.js';
+import { FORM_TEXT } from './form/messages.js';
+import { formRoutes, sendPage } from './form/routes.js';
+import { paymentRoutes } from './payments/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which SPEC error family this route answers in. */
-    family?: 'product' | 'api';
+    family?: 'product' | 'api' | 'form';
   }
 }
 
@@ -55,7 +59,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
             // Only method, path and request id: query strings, headers and bodies may hold
             // keys or personal data and never reach the log.
             serializers: {
-              req: (req) => ({ method: req.method, path: req.url.split('?')[0], request_id: req.id }),
+              // The thank-you page's token opens a buyer's order: it is not logged either.
+              req: (req) => ({ method: req.method, path: req.url.split('?')[0]!.replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token'), request_id: req.id }),
               res: (res) => ({ statusCode: res.statusCode }),
             },
           },
@@ -73,6 +78,10 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     const family = request.routeOptions.config.family;
     const tooLarge = error.statusCode === 413;
     if (!tooLarge) request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+    if (family === 'form') {
+      const text = tooLarge ? FORM_TEXT.tooLarge : FORM_TEXT.failed;
+      return sendPage(request, reply, tooLarge ? 413 : 500, messagePage(text, text));
+    }
     const failure: Failure =
       family === 'api'
         ? apiFailure(tooLarge ? 'body_too_large' : 'internal_error')
@@ -85,6 +94,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   productRoutes(app, ctx);
   orderRoutes(app, ctx);
   customerRoutes(app, ctx);
+  formRoutes(app, ctx);
+  paymentRoutes(app, ctx);
 
   return { app, ctx };
 }

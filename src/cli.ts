@@ -15,10 +15,15 @@ import { findOrderTenant } from './orders/find-order-tenant.js';
 import { orderHistory } from './orders/order-history.js';
 import { setStatusBySeller } from './orders/set-status-by-seller.js';
 import { createProduct } from './products/create-product.js';
+import { formUrl } from './products/embed-markup.js';
 import { embedRecord } from './products/product-record.js';
 import { serve } from './server.js';
 import { createTenant } from './tenants/create-tenant.js';
 import { setTenantActive } from './tenants/set-tenant-active.js';
+import { loadStoreSettings, maskedSettings } from './tenants/store-settings.js';
+import { updateStoreSettings } from './tenants/update-store-settings.js';
+import { storeRates } from './shipping/rates.js';
+import { setRates } from './shipping/set-rates.js';
 import { addEndpoint } from './webhooks/add-endpoint.js';
 import { findDeliveryTenant } from './webhooks/find-delivery-tenant.js';
 import { findEndpointTenant } from './webhooks/find-endpoint-tenant.js';
@@ -60,17 +65,21 @@ async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T>
   }
 }
 
-async function readStdinJson(): Promise<Record<string, unknown>> {
-  if (process.stdin.isTTY) throw new CliError('pipe a JSON object on stdin');
+async function readStdin(what: string): Promise<unknown> {
+  if (process.stdin.isTTY) throw new CliError(`pipe ${what} on stdin`);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error();
-    return value as Record<string, unknown>;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
-    throw new CliError('stdin must hold one JSON object');
+    throw new CliError(`stdin must hold ${what}`);
   }
+}
+
+async function readStdinJson(): Promise<Record<string, unknown>> {
+  const value = await readStdin('one JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CliError('stdin must hold one JSON object');
+  return value as Record<string, unknown>;
 }
 
 const program = new Command('lapak').description('Lapak: multi-tenant order platform').showHelpAfterError(false);
@@ -119,6 +128,7 @@ function demoText(demo: Awaited<ReturnType<typeof createDemo>>, cfg: Config): st
     `Demo store "${'Toko Demo Lapak'}" created (tenant ${demo.tenant_id}). Keys are shown only this once:`,
     ...demo.keys.map((k) => `  ${k.name.padEnd(30)} ${k.key}  [${k.scopes.join(' ')}]`),
     `Products: ${demo.products.map((p) => `#${p.id} ${p.slug}`).join(', ')}`,
+    `Order form: ${formUrl(cfg.publicUrl, demo.tenant_id, demo.products[demo.products.length - 1]!.slug)}`,
     `Orders:   ${demo.orders.map((o) => `#${o.id} ${o.status}`).join(', ')}`,
     `Try: curl -H 'X-API-Key: ${demo.keys[1]!.key}' '${cfg.publicUrl}/api/order_status.php?id=${demo.orders[0]!.id}'`,
   ].join('\n');
@@ -184,6 +194,37 @@ command(product, 'create', 'create a product from JSON on stdin')
     if (!result.ok) throw new CliError(result.failure.error);
     const { success: _success, ...record } = embedRecord(result.value, getConfig().publicUrl);
     print(opts, { ...record, variant_compare_prices: result.value.variant_compare_prices });
+  });
+
+const store = program.command('store').description('store settings of the order form and payments');
+command(store, 'settings', 'set store settings from a JSON object on stdin (fields present are set, null clears one)')
+  .requiredOption('--tenant <id>', 'store id')
+  .action(async (opts: Output & { tenant: string }) => {
+    const tenantId = positiveInt(opts.tenant, 'tenant id');
+    const input = await readStdinJson();
+    const result = await withDb((db) => updateStoreSettings(db, systemClock, tenantId, input));
+    if (!result.ok) throw new CliError(result.error);
+    print(opts, result.value);
+  });
+command(store, 'set-rates', 'replace the shipping rates with a JSON list [{courier, province, fee}] on stdin (province "*": any other)')
+  .requiredOption('--tenant <id>', 'store id')
+  .action(async (opts: Output & { tenant: string }) => {
+    const tenantId = positiveInt(opts.tenant, 'tenant id');
+    const input = await readStdin('a JSON list of {courier, province, fee}');
+    const result = await withDb((db) => setRates(db, tenantId, input));
+    if (!result.ok) throw new CliError(result.error);
+    print(opts, result.value, `${result.value.rates} rates set`);
+  });
+command(store, 'show', "a store's settings (secrets only as \"set\") and shipping rates")
+  .requiredOption('--tenant <id>', 'store id')
+  .action(async (opts: Output & { tenant: string }) => {
+    const tenantId = positiveInt(opts.tenant, 'tenant id');
+    const shown = await withDb(async (db) => {
+      const settings = await loadStoreSettings(db, tenantId);
+      if (!settings) throw new CliError(`tenant ${tenantId} not found`);
+      return { ...maskedSettings(settings), rates: await storeRates(db).table(tenantId) };
+    });
+    print(opts, shown);
   });
 
 const order = program.command('order').description('orders');

@@ -4,24 +4,14 @@
 import type { AppContext } from '../lib/context.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
 import { formatTimestamp } from '../lib/time.js';
-import { customerBlock } from '../orders/order-record.js';
+import { customerBlock, type Customer } from '../orders/order-record.js';
 import { renderOpeningMessage } from './opening-message.js';
 import { normalizeIndonesianPhone } from './phone.js';
 
 export const LOOKUP_ORDER_LIMIT = 20;
 
 export interface CustomerLookup {
-  customer: {
-    name: string;
-    phone: string;
-    email: string | null;
-    address: string;
-    village: string;
-    district: string;
-    city: string;
-    province: string;
-    postal_code: string;
-  };
+  customer: Customer;
   orders: Array<{
     id: number;
     status: string;

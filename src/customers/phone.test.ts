@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeIndonesianPhone } from './phone.js';
+import { normalizeIndonesianMobile, normalizeIndonesianPhone } from './phone.js';
 
 describe('normalizeIndonesianPhone', () => {
   it.each([
@@ -58,4 +58,23 @@ describe('normalizeIndonesianPhone', () => {
       expect(normalizeIndonesianPhone(input)).toBeNull();
     },
   );
+});
+
+describe('normalizeIndonesianMobile (the order form)', () => {
+  it.each(['0812-3456-7890', '+62 812 3456 7890', '6281234567890', '0062 812 3456 7890', '(0812) 3456-7890', '81234567890'])(
+    'reads %j as 6281234567890',
+    (input) => {
+      expect(normalizeIndonesianMobile(input)).toBe('6281234567890');
+    },
+  );
+
+  it('accepts the mobile prefixes of every operator', () => {
+    for (const [input, expected] of [['0857 1234 5678', '6285712345678'], ['0896-1234-5678', '6289612345678'], ['0878 1234 5678', '6287812345678'], ['0881 2345 6789', '6288123456789']]) {
+      expect(normalizeIndonesianMobile(input!), input).toBe(expected);
+    }
+  });
+
+  it.each(['022 1234567', '(021) 1234-5678', '+62 22 1234567', '', 'abc', '0812', '+60 12-345 6789'])('rejects %j (landline, not a number, or foreign)', (input) => {
+    expect(normalizeIndonesianMobile(input)).toBeNull();
+  });
 });

@@ -11,11 +11,23 @@ const MAX_INPUT_LENGTH = 40;
  * comparison always go through this one function.
  */
 export function normalizeIndonesianPhone(input: string): string | null {
+  return parseIndonesian(input)?.number.slice(1) ?? null;
+}
+
+/**
+ * The same for a mobile number only (the order form: the store reaches the buyer on
+ * WhatsApp). Landlines (021-..., 022-...) give null.
+ */
+export function normalizeIndonesianMobile(input: string): string | null {
+  const parsed = parseIndonesian(input);
+  return parsed?.getType() === 'MOBILE' ? parsed.number.slice(1) : null;
+}
+
+function parseIndonesian(input: string) {
   const trimmed = input.trim();
   if (trimmed === '' || trimmed.length > MAX_INPUT_LENGTH) return null;
   const parsed = parsePhoneNumberFromString(withCountryCode(trimmed), 'ID');
-  if (parsed && parsed.country === 'ID' && parsed.isValid()) return parsed.number.slice(1);
-  return null;
+  return parsed && parsed.country === 'ID' && parsed.isValid() ? parsed : null;
 }
 
 // Digits written as 62... or 0062... carry the country code. Parsed as a national number

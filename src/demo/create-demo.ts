@@ -6,7 +6,9 @@ import { issueKey } from '../api-keys/issue-key.js';
 import { createOrder } from '../orders/create-order.js';
 import { ORDER_STATUSES } from '../orders/statuses.js';
 import { createProduct } from '../products/create-product.js';
+import { replaceRates, type RateInput } from '../shipping/set-rates.js';
 import { createTenant } from '../tenants/create-tenant.js';
+import { updateStoreSettings } from '../tenants/update-store-settings.js';
 
 const KEYS = [
   { name: 'Customer lookup', scopes: ['customers:read'] },
@@ -37,6 +39,26 @@ const PRODUCTS = [
   },
 ];
 
+// The order form works out of the box: transfer and COD, and the store's own shipping rates.
+const SETTINGS = {
+  payment_methods: ['bank_transfer', 'cod'],
+  bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Demo Lapak' }, { bank: 'Mandiri', number: '1370012345678', holder: 'Toko Demo Lapak' }],
+  whatsapp_number: '0812-0000-1111',
+};
+
+const RATES: RateInput[] = [
+  { courier: 'JNE REG', province: 'DKI Jakarta', fee: 10000 },
+  { courier: 'JNE REG', province: 'Jawa Barat', fee: 12000 },
+  { courier: 'JNE REG', province: 'Banten', fee: 12000 },
+  { courier: 'JNE REG', province: 'Jawa Tengah', fee: 16000 },
+  { courier: 'JNE REG', province: 'Jawa Timur', fee: 18000 },
+  { courier: 'JNE REG', province: '*', fee: 35000 },
+  { courier: 'J&T EZ', province: 'DKI Jakarta', fee: 9000 },
+  { courier: 'J&T EZ', province: 'Jawa Barat', fee: 11000 },
+  { courier: 'J&T EZ', province: '*', fee: 33000 },
+  { courier: 'SiCepat REG', province: '*', fee: 25000 },
+];
+
 const BUYERS = [
   { name: 'Siti Aminah', phone: '081234567890', city: 'Bandung', province: 'Jawa Barat', postal_code: '40123' },
   { name: 'Budi Santoso', phone: '+62 813-1111-2222', city: 'Surabaya', province: 'Jawa Timur', postal_code: '60111' },
@@ -46,6 +68,9 @@ const BUYERS = [
 export async function createDemo(db: Db, clock: Clock) {
   return db.transaction().execute(async (tx) => {
     const { id: tenantId } = await createTenant(tx, clock, { name: 'Toko Demo Lapak' });
+    const settings = await updateStoreSettings(tx, clock, tenantId, SETTINGS);
+    if (!settings.ok) throw new Error(settings.error);
+    await replaceRates(tx, tenantId, RATES);
     const keys = [];
     for (const spec of KEYS) {
       const issued = await issueKey(tx, clock, { tenantId, name: spec.name, scopes: spec.scopes, expiresAt: null });

@@ -17,6 +17,8 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       logLevel: 'info',
       bodyLimit: 64 * 1024,
+      midtransBaseUrl: 'https://app.midtrans.com',
+      xenditBaseUrl: 'https://api.xendit.co',
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -40,6 +42,8 @@ describe('loadConfig defaults', () => {
       TRUST_PROXY: '10.0.0.0/8',
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '1024',
+      MIDTRANS_BASE_URL: 'https://app.sandbox.midtrans.com/',
+      XENDIT_BASE_URL: 'http://127.0.0.1:9000',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://u@db:5432/lapak',
@@ -54,6 +58,8 @@ describe('loadConfig defaults', () => {
       trustProxy: '10.0.0.0/8',
       logLevel: 'warn',
       bodyLimit: 1024,
+      midtransBaseUrl: 'https://app.sandbox.midtrans.com',
+      xenditBaseUrl: 'http://127.0.0.1:9000',
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).databaseUrl).toBe('postgresql://x/y');
@@ -107,5 +113,7 @@ describe('loadConfig: more refusals', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ MIDTRANS_BASE_URL: 'ftp://x' })).toThrow(/MIDTRANS_BASE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ XENDIT_BASE_URL: 'nope' })).toThrow(/XENDIT_BASE_URL must be an http\(s\) URL/);
   });
 });

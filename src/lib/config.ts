@@ -15,6 +15,10 @@ export interface Config {
   readonly trustProxy: boolean | string;
   readonly logLevel: string;
   readonly bodyLimit: number;
+  /** Base URL of the Midtrans Snap API (charges); MIDTRANS_BASE_URL. */
+  readonly midtransBaseUrl: string;
+  /** Base URL of the Xendit API (invoices); XENDIT_BASE_URL. */
+  readonly xenditBaseUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +62,12 @@ function flag(env: Env, name: string, fallback: boolean, on: string, off: string
   throw new ConfigError(`${name} must be ${on} or ${off}, got "${raw}"`);
 }
 
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = (env[name] || fallback).replace(/\/+$/, '');
+  if (!URL.canParse(raw) || !/^https?:/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = positiveNumber(env, 'PORT', 3000, true);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${port}"`);
@@ -75,6 +85,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: positiveNumber(env, 'BODY_LIMIT', 64 * 1024, true),
+    midtransBaseUrl: httpUrl(env, 'MIDTRANS_BASE_URL', 'https://app.midtrans.com'),
+    xenditBaseUrl: httpUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co'),
   };
   if (!LOG_LEVELS.includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${config.logLevel}"`);

@@ -18,6 +18,9 @@ export const WINDOWS = {
   lookupPerKeyHour: { points: 600, durationSec: 3600 },
   lookupPerKeyDay: { points: 4000, durationSec: 86400 },
   lookupPerKeyAndIp: { points: 120, durationSec: 60 },
+  // Order form submits per IP (docs/order-form.md): room for a buyer correcting mistakes,
+  // none for a flood. Not in SPEC.
+  formSubmitPerIp: { points: 20, durationSec: 600 },
 } as const satisfies Record<string, WindowRule>;
 
 export const LOOKUP_BRAKE = { points: 45, durationSec: 60 } as const;

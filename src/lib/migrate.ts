@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle } from './db.js';
 import { initial } from './migrations/001-initial.js';
 import { webhooks } from './migrations/002-webhooks.js';
+import { orderForm } from './migrations/003-order-form.js';
 
 function provider(handle: DbHandle): MigrationProvider {
   return {
@@ -9,6 +10,7 @@ function provider(handle: DbHandle): MigrationProvider {
       return {
         '001-initial': { up: initial(handle.dialect) },
         '002-webhooks': { up: webhooks(handle.dialect) },
+        '003-order-form': { up: orderForm(handle.dialect) },
       };
     },
   };

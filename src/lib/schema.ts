@@ -161,6 +161,54 @@ export interface WebhookAttemptTable {
   error: string | null;
 }
 
+export interface StoreSettingsTable {
+  tenant_id: number;
+  payment_methods: Generated<string>; // JSON: ["bank_transfer", "cod", "gateway"]
+  gateway: string | null; // midtrans | xendit
+  bank_accounts: Generated<string>; // JSON: [{bank, number, holder}]
+  whatsapp_number: string | null; // international digits, 62...
+  thank_you_template: string | null;
+  midtrans_server_key: string | null;
+  xendit_secret_key: string | null;
+  xendit_callback_token: string | null;
+  updated_at: number;
+}
+
+export interface ShippingRateTable {
+  tenant_id: number;
+  courier: string;
+  province: string; // or '*'
+  fee: number;
+}
+
+export interface FormSubmissionTable {
+  tenant_id: number;
+  token: string;
+  order_id: number;
+  created_at: number;
+}
+
+export interface PaymentChargeTable {
+  tenant_id: number;
+  order_id: number;
+  gateway: string;
+  reference: string;
+  payment_url: string;
+  created_at: number;
+}
+
+export interface PaymentNotificationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  gateway: string;
+  transaction_id: string;
+  status: string;
+  amount: number | null;
+  outcome: string;
+  received_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -174,4 +222,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  store_settings: StoreSettingsTable;
+  shipping_rates: ShippingRateTable;
+  form_submissions: FormSubmissionTable;
+  payment_charges: PaymentChargeTable;
+  payment_notifications: PaymentNotificationTable;
 }

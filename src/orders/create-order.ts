@@ -1,10 +1,13 @@
-// Creates an order as the seller's tools would (operator CLI now; the order form later).
+// Creates an order as the seller's tools would (operator CLI; the order form has its own
+// validation in src/form/ and shares insertOrder and the price computation).
 // The total is always computed here from the product's prices, never taken from the input.
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
 import { normalizeIndonesianPhone } from '../customers/phone.js';
 import { findProduct } from '../products/find-product.js';
-import { parseVariant, unitPrice } from '../products/variant-prices.js';
+import { parseVariant } from '../products/variant-prices.js';
+import { insertOrder } from './insert-order.js';
+import { quote } from './price.js';
 import { isOrderStatus } from './statuses.js';
 
 const CUSTOMER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
@@ -38,37 +41,28 @@ export async function createOrder(db: Db, clock: Clock, tenantId: number, input:
   const phone = text(customer.phone) === '' ? '' : normalizeIndonesianPhone(text(customer.phone));
   if (phone === null) return { ok: false, error: 'customer.phone must be an Indonesian phone number' };
 
-  const price = unitPrice(product, optionIndexes);
-  const now = clock.now();
-  const row = await db
-    .insertInto('orders')
-    .values({
-      tenant_id: tenantId,
-      product_id: product.id,
-      product_name: product.name,
-      variant,
-      quantity: quantity as number,
-      unit_price: price,
-      total: price * (quantity as number) + (shippingFee as number),
-      shipping_fee: shippingFee as number,
-      courier: text(input.courier),
-      payment_method: text(input.payment_method),
-      resi: text(input.resi) || null,
-      status,
-      customer_name: text(customer.name),
-      customer_phone: phone,
-      customer_email: text(customer.email) || null,
-      customer_address: text(customer.address),
-      customer_village: text(customer.village),
-      customer_district: text(customer.district),
-      customer_city: text(customer.city),
-      customer_province: text(customer.province),
-      customer_postal_code: text(customer.postal_code),
-      ad_params: JSON.stringify(input.ad_params ?? {}),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'total', 'status'])
-    .executeTakeFirstOrThrow();
+  const row = await insertOrder(db, {
+    tenantId,
+    product,
+    variant,
+    quote: quote(product, optionIndexes, quantity as number, shippingFee as number),
+    courier: text(input.courier),
+    paymentMethod: text(input.payment_method),
+    status,
+    resi: text(input.resi) || null,
+    customer: {
+      name: text(customer.name),
+      phone,
+      email: text(customer.email) || null,
+      address: text(customer.address),
+      village: text(customer.village),
+      district: text(customer.district),
+      city: text(customer.city),
+      province: text(customer.province),
+      postal_code: text(customer.postal_code),
+    },
+    adParams: (input.ad_params ?? {}) as Record<string, string>,
+    now: clock.now(),
+  });
   return { ok: true, value: row };
 }

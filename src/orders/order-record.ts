@@ -20,6 +20,9 @@ type CustomerColumns = Pick<OrderRow, (typeof CUSTOMER_COLUMNS)[number]>;
 /** What the record is built from: the record's columns, with the customer's when shown. */
 export type OrderRecordRow = Pick<OrderRow, (typeof RECORD_COLUMNS)[number]> & Partial<CustomerColumns>;
 
+/** SPEC's customer block: name, phone, email (or null), address, village, district, city, province, postal_code. */
+export type Customer = ReturnType<typeof customerBlock>;
+
 /** SPEC's customer block: the same fields wherever an order's buyer is shown. */
 export function customerBlock(row: CustomerColumns) {
   return {

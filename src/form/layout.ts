@@ -1,0 +1,16 @@
+// The page frame shared by the form, the thank-you page and the form's error pages: no
+// framework, one small stylesheet and one small script (src/form/form.css, form.js).
+import { assetPath } from './assets.js';
+import { FORM_TEXT } from './messages.js';
+import { html, jsonBlock, type Html } from './html.js';
+
+export function page(title: string, body: Html, data: unknown = {}): string {
+  return html`<!doctype html>
+<html lang="${FORM_TEXT.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${title}</title><link rel="stylesheet" href="${assetPath('form.css')}"><script src="${assetPath('form.js')}" defer></script></head>
+<body><main class="lf">${body}</main><script type="application/json" id="lapak-data">${jsonBlock(data)}</script></body></html>
+`.value;
+}
+
+export function messagePage(title: string, text: string): string {
+  return page(title, html`<section class="lf-card lf-msg"><h1>${title}</h1><p>${text}</p></section>`);
+}

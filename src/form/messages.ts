@@ -1,0 +1,81 @@
+// Every text a buyer reads on the order form and the thank-you page, in one place.
+import type { OrderPaymentMethod } from '../tenants/store-settings.js';
+
+export const FIELD_ERRORS = {
+  variant: 'Pilih varian yang tersedia.',
+  quantity: 'Jumlah harus angka 1 sampai 99.',
+  name: 'Nama wajib diisi (2 sampai 100 huruf).',
+  phone: 'Nomor HP tidak valid. Tulis nomor HP/WhatsApp Indonesia, contoh 0812-3456-7890.',
+  email: 'Format email tidak valid, contoh nama@email.com. Boleh dikosongkan.',
+  address: 'Alamat wajib diisi: nama jalan, nomor rumah, RT/RW (5 sampai 300 huruf).',
+  village: 'Kelurahan/desa wajib diisi.',
+  district: 'Kecamatan wajib diisi.',
+  city: 'Kota/kabupaten wajib diisi.',
+  province: 'Pilih provinsi tujuan.',
+  postal_code: 'Kode pos harus 5 angka.',
+  courier: 'Pilih kurir yang melayani provinsi tujuan.',
+  payment_method: 'Pilih metode pembayaran.',
+} as const;
+
+export type FormField = keyof typeof FIELD_ERRORS;
+
+export const FORM_TEXT = {
+  lang: 'id',
+  errorSummary: 'Pesanan belum terkirim. Periksa kembali isian yang ditandai.',
+  expired: 'Formulir kedaluwarsa atau tidak lengkap. Periksa isian lalu kirim ulang.',
+  refused: 'Pesanan tidak dapat diproses.',
+  tooMany: 'Terlalu banyak permintaan. Coba lagi nanti.',
+  notFound: 'Produk tidak ditemukan atau toko sedang tidak aktif.',
+  failed: 'Maaf, terjadi gangguan. Silakan coba lagi sebentar lagi.',
+  tooLarge: 'Isian terlalu panjang.',
+  variantLegend: 'Varian',
+  quantity: 'Jumlah',
+  buyer: 'Data pembeli',
+  name: 'Nama lengkap',
+  phone: 'Nomor HP / WhatsApp',
+  email: 'Email (boleh kosong)',
+  address: 'Alamat lengkap',
+  addressHint: 'Nama jalan, nomor rumah, RT/RW, patokan',
+  village: 'Kelurahan / desa',
+  district: 'Kecamatan',
+  city: 'Kota / kabupaten',
+  province: 'Provinsi',
+  provincePlaceholder: 'Pilih provinsi',
+  postalCode: 'Kode pos',
+  courier: 'Kurir',
+  courierNone: 'Toko belum mengatur ongkos kirim. Hubungi penjual.',
+  courierNoRate: 'tidak melayani provinsi ini',
+  chooseProvinceFirst: 'pilih provinsi dulu',
+  payment: 'Metode pembayaran',
+  subtotal: 'Subtotal',
+  shipping: 'Ongkos kirim',
+  total: 'Total',
+  submit: 'Pesan Sekarang',
+  honeypot: 'Jangan diisi',
+  // Thank-you page
+  thanksTitle: 'Terima kasih, pesanan diterima!',
+  orderNumber: 'Nomor pesanan',
+  howToPay: 'Cara pembayaran',
+  transferTo: (total: string) => `Silakan transfer ${total} ke salah satu rekening berikut:`,
+  transferNoAccount: (total: string) => `Silakan transfer ${total}. Nomor rekening akan dikirim penjual lewat WhatsApp.`,
+  transferConfirm: 'Setelah transfer, kirim bukti transfer ke penjual lewat WhatsApp.',
+  cod: (total: string) => `Bayar tunai ${total} kepada kurir saat paket diterima.`,
+  gatewayPay: (total: string) => `Bayar ${total} secara online (e-wallet, virtual account, kartu).`,
+  gatewayButton: 'Bayar Sekarang',
+  gatewayUnavailable: 'Halaman pembayaran online belum tersedia. Muat ulang halaman ini sebentar lagi, atau hubungi penjual lewat WhatsApp.',
+  gatewayDone: 'Pembayaran sudah kami terima. Pesanan sedang diproses.',
+  whatsapp: 'Konfirmasi lewat WhatsApp',
+  whatsappHint: 'Kirim pesan ke penjual agar pesanan cepat diproses.',
+} as const;
+
+export const PAYMENT_LABELS: Record<OrderPaymentMethod, string> = {
+  bank_transfer: 'Transfer bank',
+  cod: 'Bayar di tempat (COD)',
+  midtrans: 'Pembayaran online (e-wallet, virtual account, kartu)',
+  xendit: 'Pembayaran online (e-wallet, virtual account, kartu)',
+};
+
+/** The buyer's WhatsApp message to the store; placeholders as in customers/opening-message.ts. */
+export const DEFAULT_THANK_YOU_TEMPLATE =
+  'Halo {toko}, saya {nama}. Saya sudah memesan {produk} {varian} sebanyak {jumlah}, ' +
+  'nomor pesanan #{pesanan}, total {total}. Mohon diproses ya, terima kasih.';

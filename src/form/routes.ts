@@ -1,0 +1,110 @@
+// The order form (GET/POST /form/{tenant_id}/{slug}), its thank-you page, the form's
+// browser files (/assets/form.js, /assets/form.css) and the snippet's /embed.js.
+// Pages are HTML in Indonesian; errors of these routes are HTML pages too (app.ts, family form).
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../lib/context.js';
+import { parsePositiveId } from '../lib/request.js';
+import { chargeGateways } from '../payments/ensure-charge.js';
+import { storeRates } from '../shipping/rates.js';
+import { pickAdParams } from './ad-params.js';
+import { ASSETS, type Asset } from './assets.js';
+import { messagePage } from './layout.js';
+import { loadOrderForm } from './load-form.js';
+import { FORM_TEXT } from './messages.js';
+import { renderForm } from './render-form.js';
+import { isFormToken, submitOrder } from './submit-order.js';
+import { findSubmittedOrder, renderThankYou } from './thank-you.js';
+import { fieldsOf } from './validate-submission.js';
+
+interface FormParams {
+  tenantId: string;
+  slug: string;
+}
+
+// Framed by any seller's page; scripts and styles only from Lapak itself.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors *; base-uri 'none'";
+
+const newToken = () => randomBytes(16).toString('hex');
+export const formPath = (tenantId: number, slug: string) => `/form/${tenantId}/${encodeURIComponent(slug)}`;
+export const thankYouPath = (tenantId: number, slug: string, token: string) => `${formPath(tenantId, slug)}/terima-kasih/${token}`;
+
+const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+
+export function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, body: string): FastifyReply {
+  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CSP);
+  // The thank-you URL holds the form token: links out of it (wa.me, the gateway) get no referrer.
+  reply.header('referrer-policy', 'no-referrer').header('vary', 'accept-encoding');
+  if (body.length > 1024 && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+  return reply.send(body);
+}
+
+function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, maxAge: number): FastifyReply {
+  reply.header('content-type', asset.type).header('cache-control', `public, max-age=${maxAge}`).header('etag', `"${asset.hash}"`).header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === `"${asset.hash}"`) return reply.code(304).send();
+  if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  return reply.send(asset.body);
+}
+
+export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const rates = storeRates(ctx.db);
+  const gateways = chargeGateways(ctx.config);
+  const config = { family: 'form' as const };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound, FORM_TEXT.notFound));
+
+  async function formOf(params: FormParams) {
+    const tenantId = parsePositiveId(params.tenantId);
+    return tenantId === null ? null : loadOrderForm(ctx.db, rates, tenantId, params.slug);
+  }
+
+  app.get<{ Params: FormParams }>('/form/:tenantId/:slug', { config }, async (request, reply) => {
+    const form = await formOf(request.params);
+    if (!form) return notFound(request, reply);
+    const query = new URL(request.url, 'http://form.invalid').searchParams;
+    const path = formPath(form.product.tenant_id, form.product.slug);
+    return sendPage(request, reply, 200, renderForm({ form, action: path, token: newToken(), values: null, errors: {}, adParams: pickAdParams(query.entries()) }));
+  });
+
+  app.post<{ Params: FormParams }>('/form/:tenantId/:slug', { config }, async (request, reply) => {
+    const limited = await ctx.limiters.formSubmitPerIp.consume(request.ip);
+    if (!limited.ok) {
+      reply.header('retry-after', String(limited.retryAfter));
+      return sendPage(request, reply, 429, messagePage(FORM_TEXT.tooMany, FORM_TEXT.tooMany));
+    }
+    const form = await formOf(request.params);
+    if (!form) return notFound(request, reply);
+    const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    const result = await submitOrder(ctx, form, params);
+    if (result.kind === 'refused') return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused, FORM_TEXT.refused));
+    if (result.kind === 'placed') return reply.code(303).header('location', thankYouPath(form.product.tenant_id, form.product.slug, result.token)).send();
+    const path = formPath(form.product.tenant_id, form.product.slug);
+    return sendPage(request, reply, 422, renderForm({
+      form,
+      action: path,
+      token: result.token ?? newToken(),
+      values: fieldsOf(params),
+      errors: result.errors,
+      adParams: pickAdParams(params.entries()),
+      banner: result.token === null ? FORM_TEXT.expired : FORM_TEXT.errorSummary,
+    }));
+  });
+
+  app.get<{ Params: FormParams & { token: string } }>('/form/:tenantId/:slug/terima-kasih/:token', { config }, async (request, reply) => {
+    const form = await formOf(request.params);
+    if (!form || !isFormToken(request.params.token)) return notFound(request, reply);
+    const order = await findSubmittedOrder(ctx.db, form.product.tenant_id, request.params.token);
+    if (!order) return notFound(request, reply);
+    const pixel = { meta: form.product.meta_pixel_id, gtm: form.product.gtm_id };
+    return sendPage(request, reply, 200, await renderThankYou(ctx, gateways, form.settings, order, pixel, request.log));
+  });
+
+  app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {
+    const { name } = request.params;
+    if (name !== 'form.js' && name !== 'form.css') return reply.code(404).send({ error: 'Not found' });
+    return sendAsset(request, reply, ASSETS[name], 31_536_000);
+  });
+
+  // The snippet's URL never changes, so it is cached briefly.
+  app.get('/embed.js', async (request, reply) => sendAsset(request, reply, ASSETS['embed.js'], 300));
+}

@@ -1,0 +1,81 @@
+// A submitted order form becomes exactly one pending order. The form carries a one-time
+// token (rendered into the page); the order and its token row are written in one
+// transaction, and the unique (tenant_id, token) key turns a second submit of the same form
+// (double tap, reload, retry) into the first order's thank-you page.
+import type { AppContext } from '../lib/context.js';
+import type { Tx } from '../lib/db.js';
+import { insertOrder } from '../orders/insert-order.js';
+import type { OrderForm } from './load-form.js';
+import { fieldsOf, validateSubmission, type FieldErrors } from './validate-submission.js';
+
+export const HONEYPOT_FIELD = 'website';
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export type SubmitResult =
+  | { kind: 'placed'; token: string; orderId: number }
+  | { kind: 'invalid'; errors: FieldErrors; token: string | null }
+  | { kind: 'refused' };
+
+class AlreadySubmitted extends Error {}
+
+export const isFormToken = (value: string): boolean => TOKEN.test(value);
+
+async function submittedOrder(db: AppContext['db'] | Tx, tenantId: number, token: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('form_submissions')
+    .select('order_id')
+    .where('tenant_id', '=', tenantId)
+    .where('token', '=', token)
+    .executeTakeFirst();
+  return row?.order_id ?? null;
+}
+
+export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLSearchParams): Promise<SubmitResult> {
+  const get = fieldsOf(params);
+  // A person never sees the honeypot field; a bot that fills every input does.
+  if (get(HONEYPOT_FIELD) !== '') return { kind: 'refused' };
+  const tenantId = form.product.tenant_id;
+  const token = get('token');
+  if (!isFormToken(token)) {
+    const checked = validateSubmission(form, get, params);
+    return { kind: 'invalid', errors: checked.ok ? {} : checked.errors, token: null };
+  }
+  const earlier = await submittedOrder(ctx.db, tenantId, token);
+  if (earlier !== null) return { kind: 'placed', token, orderId: earlier };
+
+  const checked = validateSubmission(form, get, params);
+  if (!checked.ok) return { kind: 'invalid', errors: checked.errors, token };
+  const { draft } = checked;
+  const now = ctx.clock.now();
+  try {
+    const orderId = await ctx.writeTransaction(async (tx) => {
+      const order = await insertOrder(tx, {
+        tenantId,
+        product: form.product,
+        variant: draft.variant,
+        quote: draft.quote,
+        courier: draft.courier,
+        paymentMethod: draft.paymentMethod,
+        status: 'pending',
+        customer: draft.customer,
+        adParams: draft.adParams,
+        now,
+      });
+      const claimed = await tx
+        .insertInto('form_submissions')
+        .values({ tenant_id: tenantId, token, order_id: order.id, created_at: now })
+        .onConflict((oc) => oc.columns(['tenant_id', 'token']).doNothing())
+        .returning('token')
+        .executeTakeFirst();
+      // A parallel submit of the same form won: roll this order back, show that one.
+      if (!claimed) throw new AlreadySubmitted();
+      return order.id;
+    });
+    return { kind: 'placed', token, orderId };
+  } catch (error) {
+    if (!(error instanceof AlreadySubmitted)) throw error;
+    const winner = await submittedOrder(ctx.db, tenantId, token);
+    if (winner === null) throw new Error('form token claimed but no order found');
+    return { kind: 'placed', token, orderId: winner };
+  }
+}

@@ -1,0 +1,107 @@
+// Reads a submitted order form: every field checked, every price recomputed from the
+// product and the store's rates. Either the order to save or an Indonesian message per field.
+import { normalizeIndonesianMobile } from '../customers/phone.js';
+import { quote, type Quote } from '../orders/price.js';
+import type { Customer } from '../orders/order-record.js';
+import { isProvince } from '../shipping/provinces.js';
+import { feeFor } from '../shipping/rates.js';
+import type { OrderPaymentMethod } from '../tenants/store-settings.js';
+import { pickAdParams } from './ad-params.js';
+import type { OrderForm } from './load-form.js';
+import { FIELD_ERRORS, type FormField } from './messages.js';
+
+export const MAX_QUANTITY = 99;
+
+export interface OrderDraft {
+  optionIndexes: number[];
+  variant: string;
+  quote: Quote;
+  courier: string;
+  paymentMethod: OrderPaymentMethod;
+  customer: Customer;
+  adParams: Record<string, string>;
+}
+
+export type FieldErrors = Partial<Record<FormField, string>>;
+
+export type Validation = { ok: true; draft: OrderDraft } | { ok: false; errors: FieldErrors };
+
+/** The first value of each field, trimmed. */
+export type Fields = (name: string) => string;
+
+export function fieldsOf(params: URLSearchParams): Fields {
+  return (name) => (params.get(name) ?? '').trim();
+}
+
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]+\.[^\s@<>"]{2,}$/;
+const chars = (value: string) => [...value].length;
+const within = (value: string, min: number, max: number) => chars(value) >= min && chars(value) <= max;
+
+/** The chosen option of each variation (fields v0, v1, v2 hold option indexes). */
+export function chosenOptions(form: OrderForm, get: Fields): number[] | null {
+  const indexes = form.product.variants.map((variation, i) => {
+    const raw = get(`v${i}`);
+    const index = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : -1;
+    return index < variation.options.length ? index : -1;
+  });
+  return indexes.every((i) => i >= 0) ? indexes : null;
+}
+
+export function validateSubmission(form: OrderForm, get: Fields, params: URLSearchParams): Validation {
+  const errors: FieldErrors = {};
+  const optionIndexes = chosenOptions(form, get);
+  if (!optionIndexes) errors.variant = FIELD_ERRORS.variant;
+
+  const quantityRaw = get('quantity');
+  const quantity = /^[0-9]{1,2}$/.test(quantityRaw) ? Number(quantityRaw) : 0;
+  if (quantity < 1 || quantity > MAX_QUANTITY) errors.quantity = FIELD_ERRORS.quantity;
+
+  const name = get('name');
+  if (!within(name, 2, 100)) errors.name = FIELD_ERRORS.name;
+  const phone = normalizeIndonesianMobile(get('phone'));
+  if (!phone) errors.phone = FIELD_ERRORS.phone;
+  const email = get('email');
+  if (email !== '' && (email.length > 254 || !EMAIL.test(email))) errors.email = FIELD_ERRORS.email;
+  const address = get('address');
+  if (!within(address, 5, 300)) errors.address = FIELD_ERRORS.address;
+  for (const field of ['village', 'district', 'city'] as const) {
+    if (!within(get(field), 2, 100)) errors[field] = FIELD_ERRORS[field];
+  }
+  const province = get('province');
+  if (!isProvince(province)) errors.province = FIELD_ERRORS.province;
+  const postalCode = get('postal_code');
+  if (!/^[0-9]{5}$/.test(postalCode)) errors.postal_code = FIELD_ERRORS.postal_code;
+
+  const courier = get('courier');
+  // With no province yet the courier cannot be judged; the province's own message says why.
+  const fee = feeFor(form.rates, courier, province);
+  if (fee === null && !errors.province) errors.courier = FIELD_ERRORS.courier;
+  if (courier === '' && errors.province) errors.courier = FIELD_ERRORS.courier;
+
+  const paymentMethod = get('payment_method') as OrderPaymentMethod;
+  if (!form.paymentMethods.includes(paymentMethod)) errors.payment_method = FIELD_ERRORS.payment_method;
+
+  if (Object.keys(errors).length > 0 || !optionIndexes || !phone || fee === null) return { ok: false, errors };
+  return {
+    ok: true,
+    draft: {
+      optionIndexes,
+      variant: optionIndexes.map((index, i) => form.product.variants[i]!.options[index]!).join(' / '),
+      quote: quote(form.product, optionIndexes, quantity, fee),
+      courier,
+      paymentMethod,
+      customer: {
+        name,
+        phone,
+        email: email === '' ? null : email,
+        address,
+        village: get('village'),
+        district: get('district'),
+        city: get('city'),
+        province,
+        postal_code: postalCode,
+      },
+      adParams: pickAdParams(params.entries()),
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Gateway notifications. Each store has its own gateway account whose notification URL
+// points here; the tenant comes from the order id Lapak gave the gateway
+// ("lapak-{tenant}-{order}", gateway-order-id.ts), the store's secret verifies the rest.
+// A refused notification is logged with the gateway, store and reason only, never the
+// payload (it carries buyers' data) or the secret.
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../lib/context.js';
+import { parseJsonObject } from '../lib/request.js';
+import { loadStoreSettings, type StoreSettings } from '../tenants/store-settings.js';
+import { applyNotification, type GatewayNotification } from './apply-notification.js';
+import { parseGatewayOrderId } from './gateway-order-id.js';
+import { readMidtransNotification, verifyMidtransSignature } from './midtrans.js';
+import { readXenditCallback, verifyXenditToken } from './xendit.js';
+
+export const NOTIFICATION_PATHS = {
+  midtrans: '/payments/midtrans/notification',
+  xendit: '/payments/xendit/callback',
+} as const;
+
+type Verify = (body: Record<string, unknown>, settings: StoreSettings, headers: Record<string, unknown>) => boolean;
+
+interface GatewaySpec {
+  gateway: 'midtrans' | 'xendit';
+  orderIdField: string;
+  verify: Verify;
+  read: (body: Record<string, unknown>) => GatewayNotification | null;
+}
+
+const SPECS: GatewaySpec[] = [
+  {
+    gateway: 'midtrans',
+    orderIdField: 'order_id',
+    verify: (body, s) => s.midtransServerKey !== null && verifyMidtransSignature(body, s.midtransServerKey),
+    read: readMidtransNotification,
+  },
+  {
+    gateway: 'xendit',
+    orderIdField: 'external_id',
+    verify: (_body, s, headers) => s.xenditCallbackToken !== null && verifyXenditToken(headers['x-callback-token'], s.xenditCallbackToken),
+    read: readXenditCallback,
+  },
+];
+
+function refuse(reply: FastifyReply, log: FastifyBaseLogger, spec: GatewaySpec, status: number, reason: string, tenantId?: number) {
+  log.warn({ gateway: spec.gateway, tenant_id: tenantId, reason }, 'payment notification refused');
+  return reply.code(status).send({ error: reason });
+}
+
+export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const spec of SPECS) {
+    app.post(NOTIFICATION_PATHS[spec.gateway], async (request, reply) => {
+      const body = parseJsonObject(request.body);
+      if (!body) return refuse(reply, request.log, spec, 400, 'body must be a JSON object');
+      const ids = parseGatewayOrderId(body[spec.orderIdField]);
+      if (!ids) return refuse(reply, request.log, spec, 404, 'unknown order');
+      const settings = await loadStoreSettings(ctx.db, ids.tenantId);
+      if (!settings) return refuse(reply, request.log, spec, 404, 'unknown order');
+      if (!spec.verify(body, settings, request.headers)) return refuse(reply, request.log, spec, 401, 'invalid signature', ids.tenantId);
+      const notification = spec.read(body);
+      if (!notification) return refuse(reply, request.log, spec, 400, 'notification without transaction id or status', ids.tenantId);
+      const order = await ctx.db
+        .selectFrom('orders')
+        .select('id')
+        .where('tenant_id', '=', ids.tenantId)
+        .where('id', '=', ids.orderId)
+        .executeTakeFirst();
+      if (!order) return refuse(reply, request.log, spec, 404, 'unknown order', ids.tenantId);
+      const outcome = await applyNotification(ctx, ids.tenantId, ids.orderId, notification);
+      request.log.info({ gateway: spec.gateway, tenant_id: ids.tenantId, order_id: ids.orderId, outcome }, 'payment notification');
+      return reply.send({ ok: true, outcome });
+    });
+  }
+}

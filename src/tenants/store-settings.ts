@@ -1,0 +1,91 @@
+// A store's settings for the order form and payments (003-order-form): which payment
+// methods the form offers, bank accounts for transfer instructions, the WhatsApp number and
+// thank-you message, and the gateway secrets. A store without a row gets the defaults.
+import type { Db } from '../lib/db.js';
+
+export const PAYMENT_METHOD_SETTINGS = ['bank_transfer', 'cod', 'gateway'] as const;
+export type PaymentMethodSetting = (typeof PAYMENT_METHOD_SETTINGS)[number];
+export const GATEWAYS = ['midtrans', 'xendit'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+/** The values an order's payment_method takes when it comes from the form. */
+export type OrderPaymentMethod = 'bank_transfer' | 'cod' | Gateway;
+
+export interface BankAccount {
+  bank: string;
+  number: string;
+  holder: string;
+}
+
+export interface StoreSettings {
+  tenantId: number;
+  storeName: string;
+  active: boolean;
+  paymentMethods: PaymentMethodSetting[];
+  gateway: Gateway | null;
+  bankAccounts: BankAccount[];
+  /** International digits (62...), as wa.me wants them. */
+  whatsappNumber: string | null;
+  thankYouTemplate: string | null;
+  midtransServerKey: string | null;
+  xenditSecretKey: string | null;
+  xenditCallbackToken: string | null;
+}
+
+export const DEFAULT_PAYMENT_METHODS: PaymentMethodSetting[] = ['bank_transfer', 'cod'];
+
+export async function loadStoreSettings(db: Db, tenantId: number): Promise<StoreSettings | null> {
+  const row = await db
+    .selectFrom('tenants')
+    .leftJoin('store_settings', 'store_settings.tenant_id', 'tenants.id')
+    .select([
+      'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
+      'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
+      'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
+    ])
+    .where('tenants.id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    tenantId: row.id,
+    storeName: row.name,
+    active: row.active === 1,
+    paymentMethods: row.payment_methods ? (JSON.parse(row.payment_methods) as PaymentMethodSetting[]) : DEFAULT_PAYMENT_METHODS,
+    gateway: (row.gateway as Gateway | null) ?? null,
+    bankAccounts: row.bank_accounts ? (JSON.parse(row.bank_accounts) as BankAccount[]) : [],
+    whatsappNumber: row.whatsapp_number ?? null,
+    thankYouTemplate: row.thank_you_template ?? null,
+    midtransServerKey: row.midtrans_server_key ?? null,
+    xenditSecretKey: row.xendit_secret_key ?? null,
+    xenditCallbackToken: row.xendit_callback_token ?? null,
+  };
+}
+
+/** Whether the store's gateway has what it needs to create charges and verify notifications. */
+export function gatewayReady(settings: StoreSettings): Gateway | null {
+  if (!settings.paymentMethods.includes('gateway')) return null;
+  if (settings.gateway === 'midtrans' && settings.midtransServerKey) return 'midtrans';
+  if (settings.gateway === 'xendit' && settings.xenditSecretKey && settings.xenditCallbackToken) return 'xendit';
+  return null;
+}
+
+/** The payment methods the form offers, in the store's order. */
+export function offeredPaymentMethods(settings: StoreSettings): OrderPaymentMethod[] {
+  const ready = gatewayReady(settings);
+  return settings.paymentMethods.flatMap((m): OrderPaymentMethod[] => (m === 'gateway' ? (ready ? [ready] : []) : [m]));
+}
+
+/** The settings as the CLI shows them: secrets only as set / not set. */
+export function maskedSettings(settings: StoreSettings) {
+  return {
+    tenant_id: settings.tenantId,
+    payment_methods: settings.paymentMethods,
+    gateway: settings.gateway,
+    bank_accounts: settings.bankAccounts,
+    whatsapp_number: settings.whatsappNumber,
+    thank_you_template: settings.thankYouTemplate,
+    midtrans_server_key: settings.midtransServerKey ? 'set' : null,
+    xendit_secret_key: settings.xenditSecretKey ? 'set' : null,
+    xendit_callback_token: settings.xenditCallbackToken ? 'set' : null,
+    offered_payment_methods: offeredPaymentMethods(settings),
+  };
+}
