@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // The API suites (*.api.test.ts) run once per SQL backend; unit tests run once.
@@ -6,6 +7,19 @@ if (!postgresUrl) {
   console.warn(
     '\n*** TEST_DATABASE_URL is not set: the PostgreSQL run of the API suite is SKIPPED. ' +
       '.ci/run sets it; set it to postgres://... to run it here. ***\n',
+  );
+}
+
+// The browser tests need Debian's chromium. Without it they are skipped, loudly, unless
+// LAPAK_REQUIRE_BROWSER=1 (.ci/run installs chromium and sets it, so CI never skips them).
+const hasChromium = fs.existsSync('/usr/bin/chromium');
+if (!hasChromium) {
+  if (process.env.LAPAK_REQUIRE_BROWSER === '1') {
+    throw new Error('LAPAK_REQUIRE_BROWSER=1 but /usr/bin/chromium is missing: apt-get install -y chromium');
+  }
+  console.warn(
+    '\n*** /usr/bin/chromium is missing: the browser tests (*.browser.test.ts) are SKIPPED. ' +
+      'Install it with apt-get install -y chromium (.ci/run does). ***\n',
   );
 }
 
@@ -24,7 +38,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'] } },
       // Real chromium (Debian's, /usr/bin/chromium) on the real HTTP server, SQLite only.
-      { test: { name: 'browser', include: ['src/**/*.browser.test.ts'], env: { LAPAK_TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      ...(hasChromium ? [{ test: { name: 'browser', include: ['src/**/*.browser.test.ts'], env: { LAPAK_TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 } }] : []),
       api('sqlite'),
       ...(postgresUrl ? [api('postgres')] : []),
     ],

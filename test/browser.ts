@@ -1,6 +1,7 @@
 // Debian's chromium driven by playwright-core (no browser download: `npx playwright install`
 // cannot work here). playwright-core's launch gives every browser a fresh temporary
-// --user-data-dir. Missing chromium is a loud failure, not a skip: .ci/run installs it.
+// --user-data-dir. Without chromium, vitest.config.ts leaves the browser tests out with a
+// loud warning (or fails when LAPAK_REQUIRE_BROWSER=1, as .ci/run sets: CI never skips them).
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
