@@ -9,7 +9,7 @@ import { apiFailure, productFailure, sendFailure, type Failure } from './lib/fai
 import { chooseLimiterStore, createLimiters, type Limiters } from './lib/limits.js';
 import { createMetrics } from './lib/metrics.js';
 import { checkReadiness } from './lib/readiness.js';
-import { openRedis } from './lib/redis.js';
+import { openRedis, redisReady } from './lib/redis.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { createWriteTransaction } from './lib/write-transaction.js';
 import { createInFlight } from './idempotency/in-flight.js';
@@ -28,6 +28,7 @@ declare module 'fastify' {
 
 /** Retry-After of a 503: Redis or PostgreSQL did not answer; a client retries shortly. */
 const UNAVAILABLE_RETRY_AFTER_SEC = 5;
+const REDIS_START_WAIT_MS = 3_000;
 
 export interface AppOptions {
   config: Config;
@@ -80,6 +81,11 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     return503OnClosing: true,
   });
   const ctx = buildContext(options, app.log);
+  // A normal start waits for Redis so that the first requests are not refused. When Redis
+  // is down the server starts anyway: /readyz says so, requests get 503 until it is back.
+  app.addHook('onReady', async () => {
+    if (ctx.redis && !(await redisReady(ctx.redis, REDIS_START_WAIT_MS))) app.log.warn('redis not reachable at start');
+  });
   app.addHook('onClose', async () => {
     await ctx.redis?.quit().catch(() => ctx.redis?.disconnect());
   });

@@ -104,9 +104,12 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection that the server ends (restart, failover, the lease above) is dropped
-  // from the pool and replaced on the next checkout; without a listener it would crash the process.
+  // A connection that the server ends (restart, failover, the lease above) is dropped from
+  // the pool and replaced on the next checkout. Its error event needs a listener, idle (pool)
+  // or checked out (client), or it would crash the process; the query in flight, if any,
+  // fails on its own and the request is answered 503.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', changeToken: () => null, pool, close: () => db.destroy() };
 }

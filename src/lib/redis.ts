@@ -25,3 +25,18 @@ export function openRedis(url: string, onError: (message: string) => void): Redi
   client.on('ready', () => (lastMessage = ''));
   return client;
 }
+
+/** Resolves once the client is connected, or after timeoutMs; true when it is ready. */
+export function redisReady(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    client.on('ready', onReady);
+  });
+}
