@@ -13,6 +13,7 @@ import type { AppContext } from '../src/lib/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db.js';
 import type { Limiters } from '../src/lib/limits.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
+import { deleteKeysByPrefix } from '../src/lib/redis.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createProduct } from '../src/products/create-product.js';
@@ -162,17 +163,4 @@ export const testPostgresUrl = process.env.TEST_DATABASE_URL || undefined;
 export const uniqueRedisPrefix = () => `lapak-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
 
 /** Deletes the keys under a test's prefix. */
-export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    client.disconnect();
-  }
-}
+export const clearRedisPrefix = deleteKeysByPrefix;
