@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../src/lib/clock.js';
-import { openDatabase } from '../src/lib/db.js';
+import { openDatabase, type Db } from '../src/lib/db.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
 import { seed, type Seeded } from './seed.js';
 
@@ -43,29 +43,30 @@ async function countWrites(url: string): Promise<WriteCounts> {
   }
 }
 
-async function setupSqlite(orders: number): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-bench-'));
-  const url = `sqlite:${path.join(dir, 'bench.db')}`;
-  const cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+/** Migrates and seeds the database at url, describes it, closes it; on failure cleans up. */
+async function seedDatabase(url: string, orders: number, cleanup: () => Promise<void>, describe: (db: Db) => Promise<string>): Promise<BenchDatabase> {
   const handle = openDatabase(url);
   try {
     await migrateToLatest(handle);
     const seeded = await seed(handle.db, systemClock, orders);
-    const { rows } = await sql<{ version: string }>`select sqlite_version() as version`.execute(handle.db);
-    // Closing checkpoints the WAL, so the server starts on one compact file.
+    const description = await describe(handle.db);
+    // On SQLite closing checkpoints the WAL, so the server starts on one compact file.
     await handle.close();
-    return {
-      url,
-      description: `SQLite ${rows[0]?.version ?? '?'} (embedded, WAL, synchronous=FULL) in ${dir}`,
-      seeded,
-      writeCounts: () => countWrites(url),
-      cleanup,
-    };
+    return { url, description, seeded, writeCounts: () => countWrites(url), cleanup };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await cleanup();
     throw error;
   }
+}
+
+async function setupSqlite(orders: number): Promise<BenchDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-bench-'));
+  const cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  return seedDatabase(`sqlite:${path.join(dir, 'bench.db')}`, orders, cleanup, async (db) => {
+    const { rows } = await sql<{ version: string }>`select sqlite_version() as version`.execute(db);
+    return `SQLite ${rows[0]?.version ?? '?'} (embedded, WAL, synchronous=FULL) in ${dir}`;
+  });
 }
 
 async function adminQuery(adminUrl: string, text: string): Promise<void> {
@@ -84,27 +85,12 @@ async function setupPostgres(orders: number, adminUrl: string): Promise<BenchDat
   await adminQuery(adminUrl, `create database ${name}`);
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
-  const url = target.toString();
   const cleanup = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-  const handle = openDatabase(url);
-  try {
-    await migrateToLatest(handle);
-    const seeded = await seed(handle.db, systemClock, orders);
-    await sql`analyze`.execute(handle.db);
-    const { rows } = await sql<{ version: string }>`show server_version`.execute(handle.db);
-    await handle.close();
-    return {
-      url,
-      description: `PostgreSQL ${(rows[0] as { server_version?: string } | undefined)?.server_version ?? '?'} at ${target.host}, database ${name} (pool of 10 per process)`,
-      seeded,
-      writeCounts: () => countWrites(url),
-      cleanup,
-    };
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await cleanup();
-    throw error;
-  }
+  return seedDatabase(target.toString(), orders, cleanup, async (db) => {
+    await sql`analyze`.execute(db);
+    const { rows } = await sql<{ server_version: string }>`show server_version`.execute(db);
+    return `PostgreSQL ${rows[0]?.server_version ?? '?'} at ${target.host}, database ${name} (pool of 10 per process)`;
+  });
 }
 
 /** postgresAdminUrl: the server on which --db postgres creates its database. */

@@ -26,18 +26,24 @@ export function openRedis(url: string, onError: (message: string) => void): Redi
   return client;
 }
 
-/** Resolves once the client is connected, or after timeoutMs; true when it is ready. */
+/**
+ * Resolves true once the client is connected; false at its first connection error (Redis is
+ * down: no use waiting for the retries) or after timeoutMs.
+ */
 export function redisReady(client: Redis, timeoutMs: number): Promise<boolean> {
   if (client.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (ready: boolean) => {
       clearTimeout(timer);
       client.off('ready', onReady);
+      client.off('error', onError);
       resolve(ready);
     };
     const onReady = () => done(true);
+    const onError = () => done(false);
     const timer = setTimeout(() => done(false), timeoutMs);
     client.on('ready', onReady);
+    client.on('error', onError);
   });
 }
 
