@@ -1,11 +1,13 @@
 // The benchmark's database: created fresh, migrated and seeded before the server starts,
-// removed afterwards. One function per backend; only SQLite exists so far.
+// removed afterwards. One function per backend.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { systemClock } from '../src/lib/clock.js';
-import { openDatabase } from '../src/lib/db.js';
+import { openDatabase, type Db } from '../src/lib/db.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
 import { seed, type Seeded } from './seed.js';
 
@@ -41,24 +43,16 @@ async function countWrites(url: string): Promise<WriteCounts> {
   }
 }
 
-async function setupSqlite(orders: number): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-bench-'));
-  const url = `sqlite:${path.join(dir, 'bench.db')}`;
-  const cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+/** Migrates and seeds the database at url, describes it, closes it; on failure cleans up. */
+async function seedDatabase(url: string, orders: number, cleanup: () => Promise<void>, describe: (db: Db) => Promise<string>): Promise<BenchDatabase> {
   const handle = openDatabase(url);
   try {
     await migrateToLatest(handle);
     const seeded = await seed(handle.db, systemClock, orders);
-    const { rows } = await sql<{ version: string }>`select sqlite_version() as version`.execute(handle.db);
-    // Closing checkpoints the WAL, so the server starts on one compact file.
+    const description = await describe(handle.db);
+    // On SQLite closing checkpoints the WAL, so the server starts on one compact file.
     await handle.close();
-    return {
-      url,
-      description: `SQLite ${rows[0]?.version ?? '?'} (embedded, WAL, synchronous=FULL) in ${dir}`,
-      seeded,
-      writeCounts: () => countWrites(url),
-      cleanup,
-    };
+    return { url, description, seeded, writeCounts: () => countWrites(url), cleanup };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await cleanup();
@@ -66,11 +60,45 @@ async function setupSqlite(orders: number): Promise<BenchDatabase> {
   }
 }
 
-export async function setupDatabase(backend: BenchBackend, orders: number): Promise<BenchDatabase> {
+async function setupSqlite(orders: number): Promise<BenchDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-bench-'));
+  const cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  return seedDatabase(`sqlite:${path.join(dir, 'bench.db')}`, orders, cleanup, async (db) => {
+    const { rows } = await sql<{ version: string }>`select sqlite_version() as version`.execute(db);
+    return `SQLite ${rows[0]?.version ?? '?'} (embedded, WAL, synchronous=FULL) in ${dir}`;
+  });
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on the server of adminUrl, named per run (the server may be shared). */
+async function setupPostgres(orders: number, adminUrl: string): Promise<BenchDatabase> {
+  const name = `lapak_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const cleanup = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  return seedDatabase(target.toString(), orders, cleanup, async (db) => {
+    await sql`analyze`.execute(db);
+    const { rows } = await sql<{ server_version: string }>`show server_version`.execute(db);
+    return `PostgreSQL ${rows[0]?.server_version ?? '?'} at ${target.host}, database ${name} (pool of 10 per process)`;
+  });
+}
+
+/** postgresAdminUrl: the server on which --db postgres creates its database. */
+export async function setupDatabase(backend: BenchBackend, orders: number, postgresAdminUrl = ''): Promise<BenchDatabase> {
   switch (backend) {
     case 'sqlite':
       return setupSqlite(orders);
     case 'postgres':
-      throw new Error('--db postgres is not supported yet');
+      return setupPostgres(orders, postgresAdminUrl);
   }
 }

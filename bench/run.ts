@@ -3,8 +3,13 @@
 // the order status change. Prints req/s, p99 and the targets; it is a measurement, so it
 // exits 0 whether the targets are met or not, and non-zero only when the run fails.
 // Then runs the webhook delivery benchmark (bench/webhook-delivery.ts) unless --skip-webhooks.
-// Options: --duration N (seconds per scenario, default 10), --db sqlite (postgres: later),
-// --orders N (default 100000), --cpu-prof DIR (write the server's CPU profile there).
+// Options: --duration N (seconds per scenario, default 10), --db sqlite|postgres,
+// --orders N (default 100000), --cpu-prof DIR (write the server's CPU profile there),
+// --pg-url URL (the PostgreSQL server to create the bench database on; default
+// TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres), --redis-url URL|none
+// (the limiter store for --db postgres; default redis://127.0.0.1:6379).
+// With --db postgres it measures GET and PATCH with one process, then with
+// `serve --workers 2`, and prints the scaling ratio.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -13,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
+import { deleteKeysByPrefix } from '../src/lib/redis.js';
 import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -22,6 +28,8 @@ const PATH = '/api/order_status.php';
 
 // The issue's targets, as shares of the hello-world ceiling measured in the same run.
 const TARGETS = { getShare: 0.4, getP99Ms: 5, patchShare: 0.08 };
+// Issue 3's targets for --db postgres.
+const SCALE_TARGETS = { getRatio: 1.6, patchRps: 1_500 };
 
 interface Options {
   duration: number;
@@ -29,6 +37,9 @@ interface Options {
   orders: number;
   cpuProfDir: string | null;
   skipWebhooks: boolean;
+  pgUrl: string;
+  /** null: the PostgreSQL limiter store. */
+  redisUrl: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -40,6 +51,8 @@ function parseOptions(argv: string[]): Options {
       orders: { type: 'string', default: '100000' },
       'cpu-prof': { type: 'string' },
       'skip-webhooks': { type: 'boolean', default: false },
+      'pg-url': { type: 'string', default: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' },
+      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     },
     strict: true,
   });
@@ -54,6 +67,8 @@ function parseOptions(argv: string[]): Options {
     orders: whole(values.orders, 'orders'),
     cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
     skipWebhooks: values['skip-webhooks'],
+    pgUrl: values['pg-url'],
+    redisUrl: values['redis-url'] === 'none' ? null : values['redis-url'],
   };
 }
 
@@ -172,7 +187,7 @@ function table(header: string[], rows: string[][]): string[] {
 /** Server CPU time per request in microseconds, or null off Linux. */
 const cpuPerRequest = (m: Measurement) => (m.serverCpu === null ? null : (m.serverCpu * 1e6) / m.rps);
 
-function report(results: { ceiling: Measurement; other: Measurement; get: Measurement; patch: Measurement }): void {
+function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>): void {
   const { ceiling, other, get, patch } = results;
   const measured = [ceiling, other, get, patch];
   const out: string[] = [''];
@@ -223,35 +238,33 @@ function report(results: { ceiling: Measurement; other: Measurement; get: Measur
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-async function main(options: Options): Promise<void> {
+interface Round {
+  workers: number;
+  ceiling: Measurement;
+  other: Measurement;
+  get: Measurement;
+  patch: Measurement;
+  logLines: string[];
+}
+
+/** Starts `serve` (with N workers), measures the ceiling, GET, PATCH and the ceiling again, stops it. */
+async function runRound(options: Options, database: BenchDatabase, workers: number, extraEnv: Record<string, string>): Promise<Round> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  log(`Lapak benchmark, ${new Date().toISOString()}`);
-  log(`machine:  ${machineInfo()}`);
-
-  const database = await setupDatabase(options.backend, options.orders);
-  let server: RunningServer | null = null;
+  const server = await startServer({
+    databaseUrl: database.url,
+    workers,
+    env: {
+      // Limiter windows stay active but out of the way.
+      RATE_LIMIT_SCALE: '100000',
+      // Every status change queues its event (the default cap of 3,000 an hour per store
+      // would stop queueing them a few seconds into the PATCH run).
+      WEBHOOK_OUT_HOURLY_CAP: '1000000000',
+      ...extraEnv,
+    },
+    nodeArgs: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+  });
   try {
-    const { seeded } = database;
-    log(`database: ${database.description}`);
-    log(
-      `          ${int(seeded.totalOrders)} orders seeded in ${seeded.seconds.toFixed(1)} s; the benchmarked store holds ${int(seeded.orderIds.length)} ` +
-        `(${Object.entries(seeded.counts).map(([s, n]) => `${s} ${int(n)}`).join(', ')})`,
-    );
-    server = await startServer({
-      databaseUrl: database.url,
-      env: {
-        // Limiter windows stay active but out of the way.
-        RATE_LIMIT_SCALE: '100000',
-        // Every status change queues its event (the default cap of 3,000 an hour per store
-        // would stop queueing them a few seconds into the PATCH run).
-        WEBHOOK_OUT_HOURLY_CAP: '1000000000',
-      },
-      nodeArgs: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
-    });
-    log(`server:   node dist/cli.js serve at ${server.url} (pid ${server.pid})`);
-    const { version } = createRequire(import.meta.url)('autocannon/package.json') as { version: string };
-    log(`load:     autocannon ${version} in this process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s per scenario`);
-
+    log(`server:   node dist/cli.js serve${workers > 1 ? ` --workers ${workers}` : ''} at ${server.url} (pid ${server.pid})`);
     const ceiling = await measure('GET /healthz (ceiling)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceiling.name}: ${int(ceiling.rps)} req/s`);
     const get = await measure(`GET ${PATH}`, server, getRequests(database), options.duration);
@@ -262,12 +275,68 @@ async function main(options: Options): Promise<void> {
     // the two (the stricter one) is the one the ratios use.
     const ceilingAgain = await measure('GET /healthz (ceiling, again)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceilingAgain.name}: ${int(ceilingAgain.rps)} req/s`);
+    const higher = ceiling.rps >= ceilingAgain.rps;
+    return { workers, ceiling: higher ? ceiling : ceilingAgain, other: higher ? ceilingAgain : ceiling, get, patch, logLines: server.logLines() };
+  } finally {
+    await server.stop();
+  }
+}
 
-    const running = server;
-    server = null;
-    await running.stop();
-    const logLines = running.logLines();
-    report({ ceiling: ceiling.rps >= ceilingAgain.rps ? ceiling : ceilingAgain, other: ceiling.rps >= ceilingAgain.rps ? ceilingAgain : ceiling, get, patch });
+function scalingReport(one: Round, two: Round): void {
+  const getRatio = two.get.rps / one.get.rps;
+  const out = ['', `scaling on PostgreSQL: 1 process vs serve --workers ${two.workers}`];
+  out.push(
+    ...table(
+      ['scenario', '1 process', `${two.workers} workers`, 'ratio'],
+      [
+        ['GET /healthz (ceiling)', int(one.ceiling.rps), int(two.ceiling.rps), `${(two.ceiling.rps / one.ceiling.rps).toFixed(2)}x`],
+        [`GET ${PATH}`, int(one.get.rps), int(two.get.rps), `${getRatio.toFixed(2)}x`],
+        [`PATCH ${PATH}`, int(one.patch.rps), int(two.patch.rps), `${(two.patch.rps / one.patch.rps).toFixed(2)}x`],
+      ],
+    ),
+  );
+  const bestPatch = Math.max(one.patch.rps, two.patch.rps);
+  out.push('');
+  out.push(
+    ...table(
+      ['target (issue 3)', 'measured', 'result'],
+      [
+        [`GET with ${two.workers} processes >= ${SCALE_TARGETS.getRatio}x one process`, `${getRatio.toFixed(2)}x`, verdict(getRatio >= SCALE_TARGETS.getRatio)],
+        [`PATCH on PostgreSQL >= ${int(SCALE_TARGETS.patchRps)} req/s`, `${int(bestPatch)} req/s`, verdict(bestPatch >= SCALE_TARGETS.patchRps)],
+      ],
+    ),
+  );
+  out.push(`(${os.cpus().length} CPUs shared by autocannon, the server processes, PostgreSQL and Redis: read the ratio with that in mind)`);
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+async function main(options: Options): Promise<void> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(`Lapak benchmark, ${new Date().toISOString()}`);
+  log(`machine:  ${machineInfo()}`);
+
+  const database = await setupDatabase(options.backend, options.orders, options.pgUrl);
+  const redisPrefix = `lapak-bench-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  const postgres = options.backend === 'postgres';
+  const limiterEnv: Record<string, string> = postgres && options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {};
+  try {
+    const { seeded } = database;
+    log(`database: ${database.description}`);
+    log(
+      `          ${int(seeded.totalOrders)} orders seeded in ${seeded.seconds.toFixed(1)} s; the benchmarked store holds ${int(seeded.orderIds.length)} ` +
+        `(${Object.entries(seeded.counts).map(([s, n]) => `${s} ${int(n)}`).join(', ')})`,
+    );
+    if (postgres) log(`limiter:  ${options.redisUrl ? `Redis at ${new URL(options.redisUrl).host}` : 'PostgreSQL (--redis-url none)'}`);
+    const { version } = createRequire(import.meta.url)('autocannon/package.json') as { version: string };
+    log(`load:     autocannon ${version} in this process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s per scenario`);
+
+    const rounds = [await runRound(options, database, 1, limiterEnv)];
+    if (postgres) rounds.push(await runRound(options, database, 2, limiterEnv));
+    for (const round of rounds) {
+      if (rounds.length > 1) log(`\n== ${round.workers === 1 ? 'one process' : `serve --workers ${round.workers}`}`);
+      report(round);
+    }
+    if (rounds.length > 1) scalingReport(rounds[0]!, rounds[1]!);
 
     const writes = await database.writeCounts();
     log('');
@@ -275,11 +344,12 @@ async function main(options: Options): Promise<void> {
       `PATCH wrote ${int(writes.history)} status changes (history rows), ${int(writes.events)} events and ` +
         `${int(writes.idempotencyRecords)} idempotency records, warm-up included`,
     );
+    const logLines = rounds.flatMap((r) => r.logLines);
     if (logLines.length > 0) log(`server log (warn and above):\n${logLines.join('\n')}`);
     if (options.cpuProfDir) log(`server CPU profile written to ${options.cpuProfDir}`);
   } finally {
-    if (server) await server.stop().catch((error: Error) => process.stderr.write(`${error.message}\n`));
     await database.cleanup();
+    if (limiterEnv.REDIS_URL) await deleteKeysByPrefix(limiterEnv.REDIS_URL, redisPrefix);
   }
 }
 

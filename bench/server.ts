@@ -19,7 +19,7 @@ export interface RunningServer {
   pid: number;
   /** Lines the server wrote (LOG_LEVEL=warn: warnings and errors only), the first few kept. */
   logLines(): string[];
-  /** CPU seconds the server has used so far (Linux /proc), or null where unavailable. */
+  /** CPU seconds the server (with its workers) has used so far (Linux /proc), or null where unavailable. */
   cpuSeconds(): number | null;
   /** SIGTERM, then waits for a graceful exit; throws when it does not exit cleanly. */
   stop(): Promise<void>;
@@ -37,6 +37,19 @@ function cpuSecondsOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** The process and its children (the cluster's workers), or null off Linux. */
+function cpuSecondsWithChildren(pid: number): number | null {
+  const own = cpuSecondsOf(pid);
+  if (own === null) return null;
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children file: count the process alone
+  }
+  return children.reduce((sum, child) => sum + (cpuSecondsOf(child) ?? 0), own);
 }
 
 export async function freePort(): Promise<number> {
@@ -62,10 +75,13 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Extra node flags for the child, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** API processes (`serve --workers N`); default 1. */
+  workers?: number;
 }): Promise<RunningServer> {
   if (!fs.existsSync(CLI)) throw new Error(`${path.relative(process.cwd(), CLI)} is missing: run \`npm run build\` first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'serve'], {
+  const workers = options.workers ?? 1;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'serve', ...(workers > 1 ? ['--workers', String(workers)] : [])], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -109,12 +125,14 @@ export async function startServer(options: {
     }
     await sleep(100);
   }
+  // /healthz answered from one worker; give the others time to listen too.
+  if (workers > 1) await sleep(1_500);
 
   return {
     url,
     pid: child.pid!,
     logLines,
-    cpuSeconds: () => cpuSecondsOf(child.pid!),
+    cpuSeconds: () => cpuSecondsWithChildren(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timeout = sleep(EXIT_TIMEOUT_MS, undefined, { ref: false }).then(() => 'timeout' as const);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The operator CLI. Every command takes --json; failures exit non-zero with one line on stderr.
+import os from 'node:os';
 import { Command } from 'commander';
 import { systemClock } from './lib/clock.js';
 import { ConfigError, loadConfig, type Config } from './lib/config.js';
@@ -36,6 +37,8 @@ import { setEndpointEnabled } from './webhooks/set-endpoint-enabled.js';
 import { systemResolver } from './webhooks/url-safety.js';
 
 class CliError extends Error {}
+
+const MAX_WORKERS = 64;
 
 interface Output {
   json?: boolean;
@@ -96,9 +99,13 @@ command(program, 'migrate', 'apply pending database migrations').action(async (o
   }
 });
 
-command(program, 'serve', 'run the HTTP server (PORT, HOST); never creates data').action(async () => {
-  await serve(getConfig());
-});
+command(program, 'serve', 'run the HTTP server (PORT, HOST); never creates data')
+  .option('--workers <n>', 'API processes on this host (node:cluster), or "auto" for one per core', '1')
+  .action(async (opts: Output & { workers: string }) => {
+    const workers = opts.workers === 'auto' ? os.availableParallelism() : positiveInt(opts.workers, '--workers');
+    if (workers > MAX_WORKERS) throw new CliError(`--workers must be at most ${MAX_WORKERS}, got "${opts.workers}"`);
+    await serve(getConfig(), { workers });
+  });
 
 command(program, 'dispatch', 'run the webhook dispatcher alone (several may share one PostgreSQL database)').action(async () => {
   await runDispatcher(getConfig());

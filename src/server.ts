@@ -1,36 +1,171 @@
 // Listens and shuts down gracefully: on SIGTERM/SIGINT stop accepting, let in-flight
 // requests and their transactions finish, let the webhook dispatcher (on unless
-// WEBHOOK_DISPATCHER=off) finish its sends, close the database, exit.
+// WEBHOOK_DISPATCHER=off) finish its sends, close the database and Redis, exit 0.
+//
+// `serve --workers N` (N > 1) runs N API processes on one port with node:cluster. The
+// primary migrates, runs the dispatcher and housekeeping, replaces a worker that dies, and
+// aggregates /metrics over the workers; the workers only serve HTTP.
+import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { systemClock } from './lib/clock.js';
 import type { Config } from './lib/config.js';
-import { openDatabase } from './lib/db.js';
+import { openDatabase, type DbHandle } from './lib/db.js';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './lib/housekeeping.js';
 import { migrateToLatest } from './lib/migrate.js';
-import { createDispatcher } from './webhooks/dispatcher.js';
+import { createDispatcher, type DispatchLog } from './webhooks/dispatcher.js';
 
-export async function serve(config: Config): Promise<void> {
-  const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database);
-  const { app, ctx } = buildApp({ config, database });
+export interface ServeOptions {
+  /** API processes on this host; 1 serves in this process. */
+  workers: number;
+}
+
+/** Dispatcher and housekeeping: once per host (the single process or the cluster's primary). */
+function startBackgroundWork(config: Config, database: DbHandle, log: DispatchLog): () => Promise<void> {
   const housekeeping = setInterval(() => {
-    purgeExpired(ctx.db, ctx.dialect, ctx.clock.now()).catch((err: Error) => app.log.error({ err: { message: err.message } }, 'housekeeping failed'));
+    purgeExpired(database.db, database.dialect, systemClock.now()).catch((err: Error) => log.error({ err: { message: err.message } }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   const dispatcher = config.webhookDispatcher
-    ? createDispatcher({ db: ctx.db, dialect: ctx.dialect, clock: ctx.clock, timeZone: config.timeZone, allowPrivate: config.webhookAllowPrivate, log: app.log })
+    ? createDispatcher({ db: database.db, dialect: database.dialect, clock: systemClock, timeZone: config.timeZone, allowPrivate: config.webhookAllowPrivate, log })
     : null;
+  dispatcher?.start();
+  return async () => {
+    clearInterval(housekeeping);
+    await dispatcher?.stop();
+  };
+}
+
+function onShutdownSignal(handler: (signal: string) => Promise<number>): void {
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(housekeeping);
-    app.log.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), dispatcher?.stop()]);
-    await database.close();
-    process.exit(0);
+    void handler(signal).then((code) => process.exit(code));
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+export async function serve(config: Config, options: ServeOptions = { workers: 1 }): Promise<void> {
+  if (cluster.isWorker) return serveWorker(config);
+  if (options.workers > 1) return servePrimary(config, options.workers);
+
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const { app } = buildApp({ config, database });
+  onShutdownSignal(async (signal) => {
+    app.log.info({ signal }, 'shutting down');
+    await Promise.all([app.close(), stopBackground?.()]);
+    await database.close();
+    return 0;
+  });
   await app.listen({ host: config.host, port: config.port });
-  dispatcher?.start();
+  const stopBackground = startBackgroundWork(config, database, app.log);
+}
+
+// --- cluster ---------------------------------------------------------------------------
+
+const METRICS_REQUEST = 'lapak:metrics-request';
+const METRICS_REPLY = 'lapak:metrics-reply';
+const METRICS_TIMEOUT_MS = 5_000;
+/** A worker that dies sooner than this after its start is not replaced in a tight loop. */
+const RESPAWN_DELAY_MS = 1_000;
+
+interface MetricsRequest {
+  type: typeof METRICS_REQUEST;
+  id: number;
+}
+interface MetricsReply {
+  type: typeof METRICS_REPLY;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+const isMessage = <T extends { type: string }>(message: unknown, type: T['type']): message is T =>
+  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+
+async function servePrimary(config: Config, workers: number): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  const database = openDatabase(config.databaseUrl);
+  // Once, before any worker starts.
+  await migrateToLatest(database);
+  const aggregator = new AggregatorRegistry();
+  let shuttingDown = false;
+  // Resolves true when the worker stopped cleanly: exit 0, or ended by our SIGTERM before it
+  // had installed its handler (a worker still starting has nothing in flight).
+  const exits = new Map<Worker, Promise<boolean>>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    exits.set(worker, new Promise((resolve) => worker.once('exit', (code, signal) => resolve(code === 0 || signal === 'SIGTERM'))));
+    worker.once('exit', (code, signal) => {
+      exits.delete(worker);
+      if (shuttingDown) return;
+      log.error({ worker: worker.id, code, signal }, 'worker died; starting another');
+      setTimeout(() => !shuttingDown && fork(), RESPAWN_DELAY_MS).unref();
+    });
+  };
+
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isMessage<MetricsRequest>(message, METRICS_REQUEST)) return;
+    const reply = (body: Omit<MetricsReply, 'type' | 'id'>) => worker.send({ type: METRICS_REPLY, id: message.id, ...body } satisfies MetricsReply);
+    aggregator.clusterMetrics().then(
+      (text) => reply({ text }),
+      (error: Error) => reply({ error: error.message }),
+    );
+  });
+
+  onShutdownSignal(async (signal) => {
+    shuttingDown = true;
+    log.info({ signal, workers: exits.size }, 'shutting down workers');
+    const stopped = [...exits.keys()].map((worker) => {
+      worker.process.kill('SIGTERM');
+      return exits.get(worker)!;
+    });
+    const clean = await Promise.all(stopped);
+    await stopBackground();
+    await database.close();
+    return clean.every(Boolean) ? 0 : 1;
+  });
+  for (let i = 0; i < workers; i++) fork();
+  const stopBackground = startBackgroundWork(config, database, log);
+}
+
+/** The metrics of every worker, aggregated by the primary. */
+function clusterMetricsText(): () => Promise<string> {
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  process.on('message', (message: unknown) => {
+    if (!isMessage<MetricsReply>(message, METRICS_REPLY)) return;
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.text !== undefined) waiting?.resolve(message.text);
+    else waiting?.reject(new Error(message.error ?? 'metrics unavailable'));
+  });
+  return () =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve, reject });
+      process.send!({ type: METRICS_REQUEST, id } satisfies MetricsRequest);
+      setTimeout(() => pending.delete(id) && reject(new Error('metrics timeout')), METRICS_TIMEOUT_MS).unref();
+    });
+}
+
+async function serveWorker(config: Config): Promise<void> {
+  const database = openDatabase(config.databaseUrl);
+  const { app, ctx } = buildApp({ config, database, metricsText: clusterMetricsText() });
+  // Constructing one installs prom-client's answer to the primary's requests; it answers
+  // with this app's registry.
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([ctx.metrics.registry]);
+  onShutdownSignal(async (signal) => {
+    app.log.info({ signal }, 'worker shutting down');
+    await app.close();
+    await database.close();
+    return 0;
+  });
+  await app.listen({ host: config.host, port: config.port });
 }

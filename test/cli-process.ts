@@ -19,13 +19,16 @@ export interface CliHarness {
     json(): ReturnType<typeof JSON.parse>;
   };
   /** Starts a long-running command (serve, start, dispatch); waits for /healthz unless it is dispatch. */
-  start(file: string, cmd: 'serve' | 'start' | 'dispatch', env?: Record<string, string>): Promise<RunningCommand>;
+  start(file: string, cmd: 'serve' | 'start' | 'dispatch', env?: Record<string, string>, args?: string[]): Promise<RunningCommand>;
   /** Removes the directory. */
   cleanup(): void;
 }
 
 export interface RunningCommand {
   port: number;
+  pid: number;
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  exited: Promise<number | null>;
   stdout(): string;
   /** stdout and stderr together, as written. */
   output(): string;
@@ -57,9 +60,10 @@ export function cliHarness(prefix: string, baseEnv: Record<string, string> = {})
       const r = spawnSync('node', [CLI, ...args], { env: env(file, options.env), input: options.input ?? '', encoding: 'utf8' });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
     },
-    async start(file, cmd, extra = {}) {
+    async start(file, cmd, extra = {}, args = []) {
       const port = await freePort();
-      const child = spawn('node', [CLI, cmd], { env: { ...env(file, extra), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('node', [CLI, cmd, ...args], { env: { ...env(file, extra), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       let stdout = '';
       let output = '';
       child.stdout.on('data', (d) => {
@@ -76,12 +80,11 @@ export function cliHarness(prefix: string, baseEnv: Record<string, string> = {})
           }
         }
       }
-      const stop = () =>
-        new Promise<number | null>((resolve) => {
-          child.once('exit', (code) => resolve(code));
-          child.kill('SIGTERM');
-        });
-      return { port, stop, stdout: () => stdout, output: () => output };
+      const stop = () => {
+        child.kill('SIGTERM');
+        return exited;
+      };
+      return { port, pid: child.pid!, exited, stop, stdout: () => stdout, output: () => output };
     },
     cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   };

@@ -10,9 +10,10 @@ import { buildApp } from '../src/app.js';
 import { ManualClock, type Clock } from '../src/lib/clock.js';
 import { loadConfig } from '../src/lib/config.js';
 import type { AppContext } from '../src/lib/context.js';
-import { openDatabase, type DbHandle } from '../src/lib/db.js';
+import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db.js';
 import type { Limiters } from '../src/lib/limits.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
+import { deleteKeysByPrefix } from '../src/lib/redis.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createProduct } from '../src/products/create-product.js';
@@ -20,9 +21,12 @@ import { createOrder } from '../src/orders/create-order.js';
 
 export const backend = (process.env.LAPAK_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 
-/** A fresh, migrated database of the current backend; drop() removes it. */
-export async function freshDatabase(): Promise<{ url: string; handle: DbHandle; drop(): Promise<void> }> {
-  if (backend === 'sqlite') {
+/** A fresh, migrated database of the current backend (or the one named); drop() removes it. */
+export async function freshDatabase(
+  kind: 'sqlite' | 'postgres' = backend,
+  options: OpenOptions = {},
+): Promise<{ url: string; handle: DbHandle; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-test-'));
     const url = `sqlite:${path.join(dir, 'test.db')}`;
     const handle = openDatabase(url);
@@ -30,7 +34,8 @@ export async function freshDatabase(): Promise<{ url: string; handle: DbHandle; 
     return { url, handle, drop: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `lapak_test_${randomBytes(6).toString('hex')}`;
+  // Unique per run: other runs may share the server.
+  const name = `lapak_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -38,7 +43,7 @@ export async function freshDatabase(): Promise<{ url: string; handle: DbHandle; 
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
   const url = target.toString();
-  const handle = openDatabase(url);
+  const handle = openDatabase(url, options);
   await migrateToLatest(handle);
   return {
     url,
@@ -149,3 +154,13 @@ export async function seedOrder(ctx: { db: AppContext['db']; clock: Clock }, ten
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, any>;
+
+/** Redis for tests that need it (TEST_REDIS_URL), or undefined: such tests skip. */
+export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+export const testPostgresUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/** A Redis key prefix no other run uses (runs share the Redis; never FLUSHALL). */
+export const uniqueRedisPrefix = () => `lapak-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+
+/** Deletes the keys under a test's prefix. */
+export const clearRedisPrefix = deleteKeysByPrefix;

@@ -10,7 +10,7 @@ import { LOOKUP_BRAKE, scaledPoints } from '../lib/limits.js';
 const WINDOW_MS = LOOKUP_BRAKE.durationSec * 1000;
 
 export async function consumeLookupBrake(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'metrics'>,
   key: Pick<AuthenticatedKey, 'id' | 'tenantId'>,
 ): Promise<Result<null, AuthFailure>> {
   const windowStart = Math.floor(ctx.clock.now() / WINDOW_MS) * WINDOW_MS;
@@ -40,6 +40,7 @@ export async function consumeLookupBrake(
   }
 
   if (row.count > scaledPoints(LOOKUP_BRAKE.points, ctx.config.rateLimitScale)) {
+    ctx.metrics.countRejection('lookupBrake');
     return fail(tooManyRequests(LOOKUP_BRAKE.durationSec));
   }
   return ok(null);

@@ -6,6 +6,8 @@ describe('loadConfig defaults', () => {
     const config = loadConfig({});
     expect(config).toEqual({
       databaseUrl: 'sqlite:data/lapak.db',
+      redisUrl: null,
+      redisKeyPrefix: 'lapak:',
       host: '127.0.0.1',
       port: 3000,
       publicUrl: 'http://localhost:3000',
@@ -31,6 +33,8 @@ describe('loadConfig defaults', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/lapak',
+      REDIS_URL: 'redis://:pw@cache:6379/2',
+      REDIS_KEY_PREFIX: 'toko-a:',
       HOST: '0.0.0.0',
       PORT: '8080',
       PUBLIC_URL: 'https://toko.example//',
@@ -47,6 +51,8 @@ describe('loadConfig defaults', () => {
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://u@db:5432/lapak',
+      redisUrl: 'redis://:pw@cache:6379/2',
+      redisKeyPrefix: 'toko-a:',
       host: '0.0.0.0',
       port: 8080,
       publicUrl: 'https://toko.example',
@@ -101,6 +107,14 @@ describe('loadConfig errors name the variable and the bad value', () => {
 
   it.each(['Mars/Olympus', 'Jakarta', 'GMT+99'])('TZ=%s is refused', (value) => {
     fails({ TZ: value }, new RegExp(`TZ must be an IANA time zone such as Asia/Jakarta, got "${value.replace('+', '\\+')}"`));
+  });
+
+  it.each(['localhost:6379', 'http://cache:6379', 'redis:/x'])('REDIS_URL=%s is refused, without echoing it (it may hold a password)', (value) => {
+    fails({ REDIS_URL: value }, /^REDIS_URL must start with redis:\/\/ or rediss:\/\/$/);
+  });
+
+  it.each(['a b', 'x'.repeat(65), 'pre{fix}'])('REDIS_KEY_PREFIX=%s is refused', (value) => {
+    fails({ REDIS_KEY_PREFIX: value }, /REDIS_KEY_PREFIX must be 1 to 64 characters/);
   });
 
   it.each(['mysql://localhost/lapak', 'data/lapak.db', 'http://db', 'SQLITE:x.db'])('DATABASE_URL=%s is refused', (value) => {

@@ -2,6 +2,10 @@
 
 export interface Config {
   readonly databaseUrl: string;
+  /** Redis for the rate-limit windows (REDIS_URL); null: the windows live in PostgreSQL or in-process. */
+  readonly redisUrl: string | null;
+  /** Prefix of every Redis key Lapak writes (REDIS_KEY_PREFIX), so several deployments can share one Redis. */
+  readonly redisKeyPrefix: string;
   readonly host: string;
   readonly port: number;
   readonly publicUrl: string;
@@ -74,6 +78,8 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:data/lapak.db',
+    redisUrl: env.REDIS_URL || null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'lapak:',
     host,
     port,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -96,6 +102,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(config.databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
+  }
+  if (config.redisUrl !== null && (!URL.canParse(config.redisUrl) || !/^rediss?:\/\//.test(config.redisUrl))) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(config.redisKeyPrefix)) {
+    throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 characters from A-Z a-z 0-9 : _ . -, got "${config.redisKeyPrefix}"`);
   }
   return Object.freeze(config);
 }

@@ -2,6 +2,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DialectName } from './db.js';
 import type { Limiters } from './limits.js';
+import type { Metrics } from './metrics.js';
+import type { Redis } from './redis.js';
 import type { WriteTransaction } from './write-transaction.js';
 import type { InFlight } from '../idempotency/in-flight.js';
 import type { KeyRow } from '../auth/authenticate.js';
@@ -18,4 +20,7 @@ export interface AppContext {
   keyCache: KeyCache<KeyRow>;
   /** The server's write transactions (group commit on SQLite). */
   writeTransaction: WriteTransaction;
+  /** The Redis of the rate-limit windows (REDIS_URL), or null. */
+  redis: Redis | null;
+  metrics: Metrics;
 }

@@ -19,8 +19,22 @@ export interface DbHandle {
    * (PostgreSQL). Lets a process cache rows it must never serve stale.
    */
   changeToken(): string | null;
+  /** The PostgreSQL pool (the PostgreSQL rate-limit store shares it); null on SQLite. */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
+
+export interface OpenOptions {
+  /**
+   * PostgreSQL: a transaction left idle this long is ended by the server with its session,
+   * so a process that hangs or loses its host mid-request frees its row locks and its
+   * Idempotency-Key lock within this time (the lease). Default 15 s.
+   */
+  transactionLeaseMs?: number;
+}
+
+/** The default lease of an open transaction on PostgreSQL (see OpenOptions). */
+export const TRANSACTION_LEASE_MS = 15_000;
 
 export function sqlitePath(databaseUrl: string): string {
   return databaseUrl.slice('sqlite:'.length) || 'data/lapak.db';
@@ -60,6 +74,7 @@ function openSqlite(file: string): DbHandle {
     db,
     dialect: 'sqlite',
     changeToken: () => `${dataVersion.get() as number}:${totalChanges.get() as number}`,
+    pool: null,
     close: () => db.destroy(),
   };
 }
@@ -67,10 +82,19 @@ function openSqlite(file: string): DbHandle {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-function openPostgres(url: string): DbHandle {
+function openPostgres(url: string, options: OpenOptions): DbHandle {
+  const leaseMs = options.transactionLeaseMs ?? TRANSACTION_LEASE_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A request waits at most this long for a connection when PostgreSQL is unreachable,
+    // then fails (503) instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    idle_in_transaction_session_timeout: leaseMs,
+    // The server notices a vanished client host in about 25 s (its session and locks go
+    // with it); a process that is merely killed is noticed at once (its socket closes).
+    options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
     // Ids and epoch-millisecond times are bigint columns; they fit a JS number.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -79,11 +103,17 @@ function openPostgres(url: string): DbHandle {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // A connection that the server ends (restart, failover, the lease above) is dropped from
+  // the pool and replaced on the next checkout. Its error event needs a listener, idle (pool)
+  // or checked out (client), or it would crash the process; the query in flight, if any,
+  // fails on its own and the request is answered 503.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', changeToken: () => null, close: () => db.destroy() };
+  return { db, dialect: 'postgres', changeToken: () => null, pool, close: () => db.destroy() };
 }
 
-export function openDatabase(databaseUrl: string): DbHandle {
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DbHandle {
   if (databaseUrl.startsWith('sqlite:')) return openSqlite(sqlitePath(databaseUrl));
-  return openPostgres(databaseUrl);
+  return openPostgres(databaseUrl, options);
 }

@@ -1,6 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLimiters, limiterFrom, scaledPoints, WINDOWS, type Limiter } from './limits.js';
+import { ServiceUnavailable } from './unavailable.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -68,9 +69,12 @@ describe('Retry-After', () => {
     expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: true });
   });
 
-  it('infrastructure errors of the backend are thrown, not turned into 429', async () => {
+  it('infrastructure errors of the backend are thrown as ServiceUnavailable, never turned into 429 or a pass', async () => {
     const backend = new RateLimiterMemory({ points: 1, duration: 60 });
-    backend.consume = () => Promise.reject(new Error('store down'));
-    await expect(limiterFrom({ points: 1, durationSec: 60 }, backend).consume('x')).rejects.toThrow('store down');
+    const down = new Error('store down');
+    backend.consume = () => Promise.reject(down);
+    const thrown = await limiterFrom({ points: 1, durationSec: 60 }, backend).consume('x').catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(ServiceUnavailable);
+    expect((thrown as Error).cause).toBe(down);
   });
 });

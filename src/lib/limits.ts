@@ -1,6 +1,12 @@
-// SPEC's rate-limit windows behind one interface. The store is in-process for now;
-// every window is a fixed window of rate-limiter-flexible.
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// SPEC's rate-limit windows behind one interface; every window is a fixed window of
+// rate-limiter-flexible. The store decides whether a window is global: Redis (REDIS_URL) or
+// PostgreSQL (a postgres:// DATABASE_URL without Redis) count across every process; memory
+// (the embedded SQLite default) counts in this process only.
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RATE_LIMIT_TABLE } from './migrations/004-rate-limits.js';
+import type { Redis } from './redis.js';
+import { ServiceUnavailable } from './unavailable.js';
 
 export interface WindowRule {
   points: number;
@@ -30,6 +36,7 @@ export type WindowName = keyof typeof WINDOWS;
 export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
 
 export interface Limiter {
+  /** Resolves with the verdict; throws ServiceUnavailable when the store does not answer. */
   consume(key: string): Promise<LimitResult>;
 }
 
@@ -46,7 +53,8 @@ export function limiterFrom(rule: WindowRule, backend: RateLimiterAbstract): Lim
         await backend.consume(key);
         return { ok: true };
       } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // Letting requests through uncounted would silently lift the limit; refuse instead.
+        if (!(rejection instanceof RateLimiterRes)) throw new ServiceUnavailable('rate-limit store', rejection);
         // Retry-After is the window width, or the remaining block while blocked.
         const retryAfter = rule.blockSec ? Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) : rule.durationSec;
         return { ok: false, retryAfter };
@@ -55,15 +63,35 @@ export function limiterFrom(rule: WindowRule, backend: RateLimiterAbstract): Lim
   };
 }
 
-export function createMemoryLimiters(scale: number): Limiters {
-  const entries = Object.entries(WINDOWS).map(([name, rule]: [string, WindowRule]) => {
-    const backend = new RateLimiterMemory({
-      keyPrefix: name,
-      points: scaledPoints(rule.points, scale),
-      duration: rule.durationSec,
-      blockDuration: rule.blockSec ?? 0,
-    });
-    return [name, limiterFrom(rule, backend)];
-  });
+export type LimiterStore =
+  | { kind: 'memory' }
+  | { kind: 'redis'; client: Redis; keyPrefix: string }
+  | { kind: 'postgres'; pool: pg.Pool };
+
+/** Which store counts the windows: Redis when configured, else PostgreSQL, else memory. */
+export function chooseLimiterStore(redis: { client: Redis; keyPrefix: string } | null, pool: pg.Pool | null): LimiterStore {
+  if (redis) return { kind: 'redis', ...redis };
+  if (pool) return { kind: 'postgres', pool };
+  return { kind: 'memory' };
+}
+
+function backendFor(store: LimiterStore, name: string, rule: WindowRule, scale: number): RateLimiterAbstract {
+  const common = { points: scaledPoints(rule.points, scale), duration: rule.durationSec, blockDuration: rule.blockSec ?? 0 };
+  switch (store.kind) {
+    case 'memory':
+      return new RateLimiterMemory({ ...common, keyPrefix: name });
+    case 'redis':
+      // Windows expire in Redis itself (its own clock), so the hosts' clocks do not matter.
+      return new RateLimiterRedis({ ...common, keyPrefix: `${store.keyPrefix}rl:${name}`, storeClient: store.client, rejectIfRedisNotReady: true });
+    case 'postgres':
+      // The table is made by migration 004; one table holds every window, keyed by prefix.
+      return new RateLimiterPostgres({ ...common, keyPrefix: name, storeClient: store.pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, tableCreated: true });
+  }
+}
+
+export function createLimiters(scale: number, store: LimiterStore): Limiters {
+  const entries = Object.entries(WINDOWS).map(([name, rule]: [string, WindowRule]) => [name, limiterFrom(rule, backendFor(store, name, rule, scale))]);
   return Object.fromEntries(entries) as Limiters;
 }
+
+export const createMemoryLimiters = (scale: number): Limiters => createLimiters(scale, { kind: 'memory' });

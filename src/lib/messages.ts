@@ -29,6 +29,9 @@ export const PRODUCT_TEXT = {
   invalidJson: 'body must be a JSON object',
   loginRequired: 'Login required',
   methodNotAllowed: 'Method not allowed',
+  bodyTooLarge: 'Request body too large',
+  internalError: 'Internal error',
+  serviceUnavailable: 'Service unavailable',
 } as const;
 
 // Order status and customer lookup endpoints: {error, code, request_id}.
@@ -54,6 +57,8 @@ export const API_ERRORS = {
   phone_required: { status: 400, error: 'phone is required: send {"phone": "..."} with an Indonesian phone number.' },
   // Shared transport errors (not in SPEC's table).
   body_too_large: { status: 413, error: 'Request body too large.' },
+  // PostgreSQL or Redis does not answer: nothing was changed; retry (with the same Idempotency-Key).
+  service_unavailable: { status: 503, error: 'Service temporarily unavailable. Retry shortly (a PATCH with the same Idempotency-Key).' },
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

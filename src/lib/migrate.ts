@@ -3,22 +3,28 @@ import type { DbHandle } from './db.js';
 import { initial } from './migrations/001-initial.js';
 import { webhooks } from './migrations/002-webhooks.js';
 import { orderForm } from './migrations/003-order-form.js';
+import { rateLimits } from './migrations/004-rate-limits.js';
 
-function provider(handle: DbHandle): MigrationProvider {
+export type Migrations = Record<string, Migration>;
+
+export function migrations(handle: DbHandle): Migrations {
   return {
-    async getMigrations(): Promise<Record<string, Migration>> {
-      return {
-        '001-initial': { up: initial(handle.dialect) },
-        '002-webhooks': { up: webhooks(handle.dialect) },
-        '003-order-form': { up: orderForm(handle.dialect) },
-      };
-    },
+    '001-initial': { up: initial(handle.dialect) },
+    '002-webhooks': { up: webhooks(handle.dialect) },
+    '003-order-form': { up: orderForm(handle.dialect) },
+    '004-rate-limits': { up: rateLimits(handle.dialect) },
   };
 }
 
-// Applies pending migrations. Kysely's migrator takes a lock, so concurrent starts are safe.
-export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: provider(handle) });
+function provider(all: Migrations): MigrationProvider {
+  return { getMigrations: async () => all };
+}
+
+// Applies pending migrations in name order. Kysely's migrator takes a lock, so concurrent
+// starts are safe. Names need not be contiguous, and a migration that lands after a
+// later-numbered one was applied (branches merged in either order) is still applied.
+export async function migrateToLatest(handle: DbHandle, all: Migrations = migrations(handle)): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: provider(all), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,0 +1,31 @@
+// Migrations apply in name order, need not be contiguous, and a migration that arrives after
+// a later-numbered one was applied (two branches merged in either order) is still applied.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backend, freshDatabase } from '../../test/helpers.js';
+import { migrateToLatest, migrations } from './migrate.js';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.drop());
+
+it('applies every migration in name order; then one named between two applied ones is applied too, once', async () => {
+  const applied = await database.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).orderBy(sql`name`).execute();
+  expect(applied.map((r) => r.name)).toEqual(['001-initial', '002-webhooks', '003-order-form', '004-rate-limits']);
+
+  const ran: string[] = [];
+  const withLate = {
+    ...migrations(database.handle),
+    '003b-late-branch': { up: async () => void ran.push('003b') },
+  };
+  expect(await migrateToLatest(database.handle, withLate)).toEqual(['003b-late-branch']);
+  expect(await migrateToLatest(database.handle, withLate)).toEqual([]);
+  expect(ran).toEqual(['003b']);
+});
+
+it(`the rate-limit table exists on PostgreSQL only (here: ${backend})`, async () => {
+  const tables = await database.handle.db.introspection.getTables();
+  expect(tables.some((t) => t.name === 'rate_limits')).toBe(backend === 'postgres');
+});

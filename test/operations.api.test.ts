@@ -1,0 +1,47 @@
+// /readyz and /metrics, outside /api/. Metrics label routes by pattern, never by URL, so no
+// key, IP, order id or personal data can reach them.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CUSTOMER, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from './helpers.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+let store: Store;
+let orderId: number;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { RATE_LIMIT_SCALE: '0.05' } }); // order status: 6 a minute per key
+  store = await seedStore(t.ctx, { all: { scopes: ['*'] } });
+  const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kopi', price: 30000 });
+  orderId = (await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' })).id;
+});
+afterAll(() => t.drop());
+
+it('/readyz: 200 when the database answers (no Redis configured: not reported)', async () => {
+  const res = await t.request({ method: 'GET', url: '/readyz' });
+  expect(res.statusCode).toBe(200);
+  expect(json(res)).toEqual({ ok: true, database: 'ok' });
+});
+
+it('/metrics: requests by route pattern and status, latency histogram, limiter rejections, outbox depth', async () => {
+  const headers = { 'x-api-key': store.keys.all!, 'content-type': 'application/json' };
+  await t.request({ method: 'PATCH', url: '/api/order_status.php', headers, payload: { id: orderId, status: 'closing' } });
+  for (let i = 0; i < 7; i++) await t.request({ method: 'GET', url: `/api/order_status.php?id=${orderId}&api_key=${store.keys.all}`, headers });
+  await t.request({ method: 'POST', url: '/api/customer_lookup.php', headers, payload: { phone: CUSTOMER.phone } });
+  await t.request({ method: 'GET', url: '/no/such/path/6281234567890' });
+
+  const res = await t.request({ method: 'GET', url: '/metrics' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  const text = res.body;
+  expect(text).toContain('lapak_http_requests_total{route="/api/order_status.php",method="PATCH",status_code="200"} 1');
+  expect(text).toContain('lapak_http_requests_total{route="/api/order_status.php",method="GET",status_code="200"} 5');
+  expect(text).toContain('lapak_http_requests_total{route="/api/order_status.php",method="GET",status_code="429"} 2');
+  expect(text).toContain('lapak_http_requests_total{route="unmatched",method="GET",status_code="404"} 1');
+  expect(text).toMatch(/lapak_http_request_duration_seconds_bucket\{le="0\.005",route="\/api\/order_status\.php",method="GET"\} \d+/);
+  expect(text).toContain('lapak_rate_limit_rejections_total{window="orderStatusPerKey"} 2');
+  // The PATCH queued one event, not yet fanned out (no dispatcher runs here).
+  expect(text).toContain('lapak_outbox_depth{kind="events"} 1');
+  expect(text).toContain('lapak_outbox_depth{kind="deliveries"} 0');
+  for (const secret of [store.keys.all!, store.keys.all!.slice(0, 12), `id=${orderId}`, '6281234567890', CUSTOMER.name, '127.0.0.1']) {
+    expect(text, secret).not.toContain(secret);
+  }
+});

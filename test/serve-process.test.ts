@@ -1,0 +1,111 @@
+// `lapak serve` as a process: graceful shutdown on SIGTERM (in-flight requests finish, new
+// connections are refused, exit 0), with one process and with --workers 2 (node:cluster).
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliHarness } from './cli-process.js';
+import { httpRequest } from './http-client.js';
+
+const cli = cliHarness('lapak-serve-');
+const FILE = 'serve.db';
+let lookupKey: string;
+
+beforeAll(() => {
+  const tenant = cli.lapak(FILE, ['tenant', 'create', '--name', 'Toko Serve', '--json']).json();
+  lookupKey = cli.lapak(FILE, ['key', 'issue', '--tenant', String(tenant.id), '--name', 'lookup', '--scopes', 'customers:read', '--json']).json().key;
+});
+afterAll(() => cli.cleanup());
+
+/** Child processes of pid (the cluster's workers). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('graceful shutdown', { timeout: 30_000 }, () => {
+  it.each([
+    ['one process', []],
+    ['--workers 2', ['--workers', '2']],
+  ])('SIGTERM during slow requests (%s): they complete, new connections are refused, exit 0', async (_label, args) => {
+    const server = await cli.start(FILE, 'serve', { LOG_LEVEL: 'info' }, args);
+    const url = `http://127.0.0.1:${server.port}`;
+    const workers = childrenOf(server.pid);
+    // Customer lookups take at least 150 ms (SPEC's response floor): slow requests.
+    const inFlight = Array.from({ length: 12 }, (_, i) =>
+      httpRequest(`${url}/api/customer_lookup.php`, { method: 'POST', headers: { 'x-api-key': lookupKey }, body: { phone: `0812999900${String(i).padStart(2, '0')}` } }),
+    );
+    // SIGTERM once the server has received all of them (each logs "incoming request").
+    const received = () => server.stdout().split('\n').filter((line) => line.includes('"path":"/api/customer_lookup.php"') && line.includes('incoming request')).length;
+    for (let i = 0; i < 100 && received() < inFlight.length; i++) await sleep(5);
+    expect(received()).toBe(inFlight.length);
+    process.kill(server.pid, 'SIGTERM');
+    await sleep(60);
+    expect(await connectionRefused(server.port)).toBe(true);
+
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((a) => [a.status, a.json().code])).toEqual(inFlight.map(() => [404, 'customer_not_found']));
+    expect(await server.exited).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
+
+describe('serve --workers 2', { timeout: 30_000 }, () => {
+  it('two worker processes share the port; /metrics adds up both; a killed worker is replaced', async () => {
+    const server = await cli.start(FILE, 'serve', { LOG_LEVEL: 'info' }, ['--workers', '2']);
+    const url = `http://127.0.0.1:${server.port}`;
+    try {
+      const workers = childrenOf(server.pid);
+      expect(workers).toHaveLength(2);
+      const healthzCount = async () => {
+        const text = (await httpRequest(`${url}/metrics`)).body;
+        return Number(/lapak_http_requests_total\{route="\/healthz",method="GET",status_code="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+      };
+      const before = await healthzCount();
+      for (let i = 0; i < 20; i++) expect((await httpRequest(`${url}/healthz`)).status).toBe(200);
+      await sleep(100);
+      // Both workers answered some of them.
+      const answeredBy = new Set(
+        server
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('"statusCode":200'))
+          .map((line) => JSON.parse(line).pid as number),
+      );
+      expect([...answeredBy].sort()).toEqual([...workers].sort());
+
+      // The counter of the whole cluster, whichever worker answers the scrape.
+      expect((await healthzCount()) - before).toBe(20);
+      expect(await healthzCount()).toBe(before + 20);
+
+      process.kill(workers[0]!, 'SIGKILL');
+      // Once the primary has seen the death, the other worker takes every connection.
+      for (let i = 0; i < 100 && !server.output().includes('worker died'); i++) await sleep(20);
+      for (let i = 0; i < 5; i++) expect((await httpRequest(`${url}/healthz`)).status).toBe(200);
+      let replaced: number[] = [];
+      for (let i = 0; i < 50 && replaced.length < 2; i++) {
+        await sleep(100);
+        replaced = childrenOf(server.pid);
+      }
+      expect(replaced).toHaveLength(2);
+      expect(replaced).toContain(workers[1]);
+      expect(replaced).not.toContain(workers[0]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});
