@@ -1,8 +1,7 @@
 // The outbox. Events are queued in the transaction of the change they describe.
 import type { Db, Tx } from '../lib/db.js';
 import { prepareQuery } from '../lib/prepared.js';
-
-const HOUR_MS = 3_600_000;
+import { takeHourlySlot } from './hourly-cap.js';
 
 export interface StatusChangedPayload {
   store_id: number;
@@ -17,36 +16,12 @@ export interface StatusChangedPayload {
   external_reference?: string | null;
 }
 
-// Counts the event unless the hour is full: the conditional upsert returns no row then.
-const takeSlot = prepareQuery((db: Db, a: { tenantId: number; hourStart: number; cap: number }) =>
-  db
-    .insertInto('event_hourly_counts')
-    .values({ tenant_id: a.tenantId, hour_start: a.hourStart, count: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'hour_start'])
-        .doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) }))
-        .where('event_hourly_counts.count', '<', a.cap),
-    )
-    .returning('count'),
-);
-
 const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number; payload: string; now: number }) =>
   db
     .insertInto('events')
     .values({ tenant_id: a.tenantId, order_id: a.orderId, type: 'order.status_changed', payload: a.payload, created_at: a.now })
     .returning('id'),
 );
-
-/**
- * Takes one of the store's hourly deliveries (WEBHOOK_OUT_HOURLY_CAP, counted per clock
- * hour). Returns false when the hour is full: the change is still saved, but no event.
- */
-async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap: number): Promise<boolean> {
-  const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const row = await takeSlot.first(tx, { tenantId, hourStart, cap });
-  return row !== undefined;
-}
 
 /** Queues order.status_changed unless the hourly cap is reached. Returns the event id or null. */
 export async function enqueueStatusChanged(

@@ -21,8 +21,8 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, api_key_id: store.keyIds.k!, window_start: now, count: 1 },
   ]).execute();
   await t.ctx.db.insertInto('event_hourly_counts').values([
-    { tenant_id: store.tenantId, hour_start: now - 5 * 3_600_000, count: 9 },
-    { tenant_id: store.tenantId, hour_start: now, count: 1 },
+    { tenant_id: store.tenantId, hour_start: now - 5 * 3_600_000, slot: 0, count: 9 },
+    { tenant_id: store.tenantId, hour_start: now, slot: 0, count: 1 },
   ]).execute();
 
   expect(await purgeExpired(t.ctx.db, t.ctx.dialect, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0 });

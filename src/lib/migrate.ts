@@ -4,6 +4,7 @@ import { initial } from './migrations/001-initial.js';
 import { webhooks } from './migrations/002-webhooks.js';
 import { orderForm } from './migrations/003-order-form.js';
 import { rateLimits } from './migrations/004-rate-limits.js';
+import { eventCountSlots } from './migrations/005-event-count-slots.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -13,6 +14,7 @@ export function migrations(handle: DbHandle): Migrations {
     '002-webhooks': { up: webhooks(handle.dialect) },
     '003-order-form': { up: orderForm(handle.dialect) },
     '004-rate-limits': { up: rateLimits(handle.dialect) },
+    '005-event-count-slots': { up: eventCountSlots(handle.dialect) },
   };
 }
 

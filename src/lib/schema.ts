@@ -96,6 +96,8 @@ export interface EventTable {
 export interface EventHourlyCountTable {
   tenant_id: number;
   hour_start: number;
+  // The hour's count is split over slots (005-event-count-slots, src/events/hourly-cap.ts).
+  slot: number;
   count: number;
 }
 

@@ -44,8 +44,8 @@ it('a later unit sees the writes of an earlier one, as with serial transactions'
       write(async (tx) => {
         await tx
           .insertInto('event_hourly_counts')
-          .values({ tenant_id: tenantId, hour_start: 0, count: 1 })
-          .onConflict((oc) => oc.columns(['tenant_id', 'hour_start']).doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) })))
+          .values({ tenant_id: tenantId, hour_start: 0, slot: 0, count: 1 })
+          .onConflict((oc) => oc.columns(['tenant_id', 'hour_start', 'slot']).doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) })))
           .execute();
         const row = await tx.selectFrom('event_hourly_counts').select('count').where('tenant_id', '=', tenantId).where('hour_start', '=', 0).executeTakeFirstOrThrow();
         return Number(row.count);

@@ -1,0 +1,68 @@
+// WEBHOOK_OUT_HOURLY_CAP: a store queues at most `cap` events per clock hour. The hour's
+// count is split over up to SLOTS rows, each allowed its share of the cap (the shares add
+// up to exactly the cap). A change takes one unit from a random slot, so concurrent changes
+// of one store lock different rows instead of queueing on one row until each commits.
+// A conditional UPDATE never locks a full slot, and the cap stays exact: the hour is full
+// only when every slot is.
+import type { Db, Tx } from '../lib/db.js';
+import { prepareQuery } from '../lib/prepared.js';
+
+const HOUR_MS = 3_600_000;
+export const SLOTS = 16;
+
+/** How many slots a cap uses, and the share of each: the shares add up to the cap. */
+export function slotShares(cap: number): number[] {
+  const used = Math.min(SLOTS, cap);
+  return Array.from({ length: used }, (_, slot) => Math.floor(cap / used) + (slot < cap % used ? 1 : 0));
+}
+
+type SlotArgs = { tenantId: number; hourStart: number; slot: number; share: number };
+
+const takeFromSlot = prepareQuery((db: Db, a: SlotArgs) =>
+  db
+    .updateTable('event_hourly_counts')
+    .set((eb) => ({ count: eb('count', '+', 1) }))
+    .where('tenant_id', '=', a.tenantId)
+    .where('hour_start', '=', a.hourStart)
+    .where('slot', '=', a.slot)
+    .where('count', '<', a.share)
+    .returning('count'),
+);
+
+const countsOfHour = prepareQuery((db: Db, a: { tenantId: number; hourStart: number }) =>
+  db.selectFrom('event_hourly_counts').select(['slot', 'count']).where('tenant_id', '=', a.tenantId).where('hour_start', '=', a.hourStart),
+);
+
+/** The hour's slot rows, at zero; rows that exist already are left as they are. */
+async function createSlots(tx: Tx, tenantId: number, hourStart: number, used: number): Promise<void> {
+  await tx
+    .insertInto('event_hourly_counts')
+    .values(Array.from({ length: used }, (_, slot) => ({ tenant_id: tenantId, hour_start: hourStart, slot, count: 0 })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'hour_start', 'slot']).doNothing())
+    .execute();
+}
+
+/**
+ * Counts one event against the store's hour, inside the change's transaction. Returns false
+ * when the hour is full: the change is still saved, but without an event.
+ */
+export async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap: number): Promise<boolean> {
+  const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const shares = slotShares(cap);
+  const take = async (slot: number) => (await takeFromSlot.first(tx, { tenantId, hourStart, slot, share: shares[slot]! })) !== undefined;
+
+  const first = Math.floor(Math.random() * shares.length);
+  if (await take(first)) return true;
+  // That slot is full, or the hour has no rows yet.
+  let counts = await countsOfHour.all(tx, { tenantId, hourStart });
+  if (counts.length < shares.length) {
+    await createSlots(tx, tenantId, hourStart, shares.length);
+    counts = await countsOfHour.all(tx, { tenantId, hourStart });
+  }
+  const counted = new Map(counts.map((row) => [row.slot, row.count]));
+  for (let i = 0; i < shares.length; i++) {
+    const slot = (first + i) % shares.length;
+    if ((counted.get(slot) ?? 0) < shares[slot]! && (await take(slot))) return true;
+  }
+  return false;
+}
