@@ -1,6 +1,7 @@
 // prepareQuery: compiled once per dialect, the same rows as the query built afresh.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { sql } from 'kysely';
+import { backend, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import type { Db } from './db.js';
 import { prepareQuery } from './prepared.js';
 
@@ -47,5 +48,20 @@ it('runs inside a transaction and sees its uncommitted rows', async () => {
     await tx.updateTable('products').set({ price: 1 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Kaos b').execute();
     expect(await prepared.first(tx, { tenantId: ids.b!, minPrice: 0 })).toEqual({ name: 'Kaos b', price: 1 });
     await tx.updateTable('products').set({ price: 50000 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Kaos b').execute();
+  });
+});
+
+it('refuses a prepared query that selects every column (its result would change with a migration)', async () => {
+  const star = prepareQuery((db: Db, args: { tenantId: number }) => db.selectFrom('products').selectAll().where('tenant_id', '=', args.tenantId));
+  await expect(star.all(t.ctx.db, { tenantId: ids.a! })).rejects.toThrow(/must list its columns/);
+});
+
+it.skipIf(backend !== 'postgres')('runs as a named statement on PostgreSQL, prepared once per connection', async () => {
+  await t.ctx.db.transaction().execute(async (tx) => {
+    for (let i = 0; i < 3; i++) await prepared.all(tx, { tenantId: ids.a!, minPrice: i });
+    const statements = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx);
+    const ours = statements.rows.filter((r) => r.statement.includes('"variant_display" = $2'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.name).toMatch(/^lapak_[0-9a-f]{24}$/);
   });
 });

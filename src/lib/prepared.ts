@@ -7,6 +7,17 @@ type Args = Record<string, unknown>;
 
 const MARK = '\u0000lapak-arg:';
 
+/**
+ * Starts the SQL of every prepared query. On PostgreSQL such a text runs as a named
+ * prepared statement (src/lib/db.ts): parsed and planned once per connection.
+ */
+export const PREPARED_SQL_MARK = '/* lapak:prepared */ ';
+
+// A named statement's result columns are fixed when it is prepared: `select *` would fail
+// ("cached plan must not change result type") once a migration adds a column while a
+// process runs. Prepared queries list their columns.
+const SELECTS_ALL = /\bselect\s+\*|\.\*/i;
+
 interface Template<R> {
   compiled: CompiledQuery<R>;
   /** For each compiled parameter, the argument it takes, or null for a constant. */
@@ -31,7 +42,9 @@ export function prepareQuery<DB, A extends Args, R>(
     let found = templates.get(dialectKey);
     if (!found) {
       const placeholders = new Proxy({}, { get: (_target, name) => MARK + String(name) }) as A;
-      const compiled = build(db, placeholders).compile();
+      const built = build(db, placeholders).compile();
+      if (SELECTS_ALL.test(built.sql)) throw new Error(`a prepared query must list its columns: ${built.sql}`);
+      const compiled = { ...built, sql: PREPARED_SQL_MARK + built.sql };
       const slots = compiled.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null,
       );

@@ -10,8 +10,7 @@ import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failu
 import { parsePositiveId } from '../lib/request.js';
 import { formatTimestamp } from '../lib/time.js';
 import { contentHash, IDEMPOTENCY_RETENTION_MS, isValidIdempotencyKey } from '../idempotency/idempotency-key.js';
-import { missingClosingFields } from './closing-requirements.js';
-import type { OrderRow } from './order-record.js';
+import { CLOSING_COLUMNS, missingClosingFields } from './closing-requirements.js';
 import { recordStatusChange } from './record-status-change.js';
 import { isApiWritable, isTerminalForApi, type ApiWritableStatus } from './statuses.js';
 
@@ -77,11 +76,18 @@ const findOrderForChange = prepareQuery((db: Db, a: { tenantId: number; orderId:
   db
     .selectFrom('orders')
     .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
-    .selectAll('orders')
+    .select(['orders.id', 'orders.tenant_id', 'orders.status', ...CLOSING_COLUMNS.map((c) => `orders.${c}` as const)])
     .select('tenants.shipping_integration')
     .where('orders.tenant_id', '=', a.tenantId)
     .where('orders.id', '=', a.orderId),
 );
+
+// PostgreSQL only: held until the transaction ends, released by the server if the process dies.
+const takeKeyLock = prepareQuery((db: Db, a: { lockName: string }) =>
+  db.selectNoFrom(sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${a.lockName}, 0))`.as('locked')),
+);
+
+type OrderForChange = NonNullable<Awaited<ReturnType<typeof findOrderForChange.first>>>;
 
 // A record that expired but was not purged yet is replaced; a live one never is.
 const rememberResponse = prepareQuery(
@@ -154,8 +160,8 @@ async function applyInTransaction(
   if (idempotency) {
     if (ctx.dialect === 'postgres') {
       // Another process holds this key inside its own transaction: it is still running.
-      const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${idempotency.lockName}, 0)) as locked`.execute(tx);
-      if (!lock.rows[0]?.locked) return fail(apiFailure('request_in_progress'));
+      const lock = await takeKeyLock.first(tx, { lockName: idempotency.lockName });
+      if (!lock?.locked) return fail(apiFailure('request_in_progress'));
     }
     const remembered = await findRemembered.first(tx, { tenantId, keyId: input.key.id, idempotencyKey: idempotency.key });
     if (remembered && remembered.expires_at > now) {
@@ -190,7 +196,7 @@ async function decide(
   tx: Tx,
   input: { key: AuthenticatedKey; requestId: string },
   request: ValidRequest,
-  order: OrderRow & { shipping_integration: string | null },
+  order: OrderForChange,
   now: number,
 ): Promise<Result<StatusUpdateResult, ApiFailure>> {
   const previous = order.status;
