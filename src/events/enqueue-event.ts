@@ -31,6 +31,11 @@ export async function enqueueStatusChanged(
   hourlyCap: number,
 ): Promise<number | null> {
   if (!(await takeHourlySlot(tx, payload.store_id, now, hourlyCap))) return null;
+  return insertStatusChangedEvent(tx, payload, now);
+}
+
+/** The outbox row alone, for a caller that has taken the hourly unit itself. */
+export async function insertStatusChangedEvent(tx: Tx, payload: StatusChangedPayload, now: number): Promise<number> {
   const row = await insertEvent.first(tx, {
     tenantId: payload.store_id,
     orderId: payload.order_id,

@@ -19,14 +19,7 @@ export function slotShares(cap: number): number[] {
 type SlotArgs = { tenantId: number; hourStart: number; slot: number; share: number };
 
 const takeFromSlot = prepareQuery((db: Db, a: SlotArgs) =>
-  db
-    .updateTable('event_hourly_counts')
-    .set((eb) => ({ count: eb('count', '+', 1) }))
-    .where('tenant_id', '=', a.tenantId)
-    .where('hour_start', '=', a.hourStart)
-    .where('slot', '=', a.slot)
-    .where('count', '<', a.share)
-    .returning('count'),
+  slotUpdate(db, a.tenantId, { hourStart: a.hourStart, slot: a.slot, share: a.share }).returning('count'),
 );
 
 const countsOfHour = prepareQuery((db: Db, a: { tenantId: number; hourStart: number }) =>
@@ -42,17 +35,47 @@ async function createSlots(tx: Tx, tenantId: number, hourStart: number, used: nu
     .execute();
 }
 
+/** Where a change first tries to take its unit: a random slot of the hour, and its share. */
+export interface SlotChoice {
+  hourStart: number;
+  slot: number;
+  share: number;
+}
+
+export function chooseSlot(now: number, cap: number): SlotChoice {
+  const shares = slotShares(cap);
+  const slot = Math.floor(Math.random() * shares.length);
+  return { hourStart: Math.floor(now / HOUR_MS) * HOUR_MS, slot, share: shares[slot]! };
+}
+
+/** The conditional UPDATE of one slot, for a statement that takes the unit itself (record-status-change.ts). */
+export const slotUpdate = (db: Db | Tx, tenantId: number, choice: SlotChoice) =>
+  db
+    .updateTable('event_hourly_counts')
+    .set((eb) => ({ count: eb('count', '+', 1) }))
+    .where('tenant_id', '=', tenantId)
+    .where('hour_start', '=', choice.hourStart)
+    .where('slot', '=', choice.slot)
+    .where('count', '<', choice.share);
+
 /**
  * Counts one event against the store's hour, inside the change's transaction. Returns false
- * when the hour is full: the change is still saved, but without an event.
+ * when the hour is full: the change is still saved, but without an event. `first`: the
+ * slot tried first, when the caller has tried it already and found it full or missing.
  */
-export async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap: number): Promise<boolean> {
-  const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
+export async function takeHourlySlot(
+  tx: Tx,
+  tenantId: number,
+  now: number,
+  cap: number,
+  first: SlotChoice = chooseSlot(now, cap),
+  firstTried = false,
+): Promise<boolean> {
+  const { hourStart } = first;
   const shares = slotShares(cap);
   const take = async (slot: number) => (await takeFromSlot.first(tx, { tenantId, hourStart, slot, share: shares[slot]! })) !== undefined;
 
-  const first = Math.floor(Math.random() * shares.length);
-  if (await take(first)) return true;
+  if (!firstTried && (await take(first.slot))) return true;
   // That slot is full, or the hour has no rows yet.
   let counts = await countsOfHour.all(tx, { tenantId, hourStart });
   if (counts.length < shares.length) {
@@ -61,7 +84,7 @@ export async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap:
   }
   const counted = new Map(counts.map((row) => [row.slot, row.count]));
   for (let i = 0; i < shares.length; i++) {
-    const slot = (first + i) % shares.length;
+    const slot = (first.slot + i) % shares.length;
     if ((counted.get(slot) ?? 0) < shares[slot]! && (await take(slot))) return true;
   }
   return false;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { PREPARED_SQL_MARK } from './prepared.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
@@ -11,6 +11,9 @@ import { FifoSqliteDialect } from './sqlite-dialect.js';
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 export type DialectName = 'sqlite' | 'postgres';
+
+/** Whether a database or transaction handle speaks to PostgreSQL. */
+export const isPostgres = (db: Db | Tx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface DbHandle {
   db: Db;

@@ -1,7 +1,7 @@
 // Queries on the hot paths, built and compiled once per SQL dialect. Building and compiling
 // a Kysely query costs 10-25 us, several times what SQLite needs to answer it; a prepared
 // query only swaps its arguments into the compiled parameter list.
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 
 type Args = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ interface Template<R> {
  * set, values, limit...), never in its own logic: each placeholder is a marker string.
  */
 export function prepareQuery<DB, A extends Args, R>(
-  build: (db: Kysely<DB>, args: A) => Compilable<R>,
+  build: (db: Kysely<DB>, args: A) => Compilable<R> | RawBuilder<R>,
 ): {
   all(db: Kysely<DB>, args: A): Promise<R[]>;
   first(db: Kysely<DB>, args: A): Promise<R | undefined>;
@@ -42,7 +42,8 @@ export function prepareQuery<DB, A extends Args, R>(
     let found = templates.get(dialectKey);
     if (!found) {
       const placeholders = new Proxy({}, { get: (_target, name) => MARK + String(name) }) as A;
-      const built = build(db, placeholders).compile();
+      const query = build(db, placeholders);
+      const built = 'isRawBuilder' in query ? query.compile(db) : query.compile();
       if (SELECTS_ALL.test(built.sql)) throw new Error(`a prepared query must list its columns: ${built.sql}`);
       const compiled = { ...built, sql: PREPARED_SQL_MARK + built.sql };
       const slots = compiled.parameters.map((value) =>

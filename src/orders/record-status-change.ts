@@ -1,9 +1,13 @@
 // The one way an order's status changes: a conditional update, its event and its history
-// entry, all in the caller's transaction.
-import type { Db, Tx } from '../lib/db.js';
+// entry, all in the caller's transaction. On SQLite these are statements one after another;
+// on PostgreSQL, where every statement is a network round trip, they are one statement
+// (data-modifying CTEs) in the common case. Both backends run the same test suite.
+import { sql } from 'kysely';
+import { isPostgres, type Db, type Tx } from '../lib/db.js';
 import { prepareQuery } from '../lib/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
-import { enqueueStatusChanged, type StatusChangedPayload } from '../events/enqueue-event.js';
+import { enqueueStatusChanged, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
+import { chooseSlot, takeHourlySlot } from '../events/hourly-cap.js';
 
 // The conditional update: no row comes back when the order was no longer in `from`.
 const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
@@ -30,6 +34,39 @@ const insertHistory = prepareQuery(
     }),
 );
 
+// PostgreSQL: the update, the history entry, the unit of the hourly cap from one slot and
+// the event, in one round trip. No row moved: nothing else happens. The slot full or not
+// created yet: no event here, and the caller looks for room in the other slots.
+const changeAtOnce = prepareQuery(
+  (
+    _db: Db,
+    a: {
+      tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string;
+      payload: string; hourStart: number; slot: number; share: number;
+    },
+  ) => sql<{ moved_id: number | null; event_id: number | null }>`
+    with moved as (
+      update orders set status = ${a.to}, updated_at = ${a.now}
+      where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.from}
+      returning id
+    ), history as (
+      insert into order_history (tenant_id, order_id, source, actor, field, old_value, new_value, created_at)
+      select ${a.tenantId}::bigint, id, ${a.source}::text, ${a.actor}::text, 'status', ${a.from}::text, ${a.to}::text, ${a.now}::bigint
+      from moved
+    ), slot as (
+      update event_hourly_counts set count = count + 1
+      where tenant_id = ${a.tenantId} and hour_start = ${a.hourStart} and slot = ${a.slot} and count < ${a.share}
+        and exists (select 1 from moved)
+      returning slot
+    ), event as (
+      insert into events (tenant_id, order_id, type, payload, created_at)
+      select ${a.tenantId}::bigint, ${a.orderId}::bigint, 'order.status_changed', ${a.payload}::text, ${a.now}::bigint
+      from slot
+      returning id
+    )
+    select (select id from moved) as moved_id, (select id from event) as event_id`,
+);
+
 export interface StatusChange {
   tenantId: number;
   orderId: number;
@@ -49,24 +86,11 @@ export interface ChangeSettings {
 
 /** Returns false when the order was no longer in `from` (someone changed it meanwhile). */
 export async function recordStatusChange(tx: Tx, change: StatusChange, settings: ChangeSettings): Promise<boolean> {
+  const payload = statusChangedPayload(change, settings.timeZone);
+  if (isPostgres(tx)) return changeOnPostgres(tx, change, payload, settings.webhookHourlyCap);
+
   const updated = await moveStatus.first(tx, { tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now });
   if (!updated) return false;
-
-  const payload: StatusChangedPayload = {
-    store_id: change.tenantId,
-    order_id: change.orderId,
-    previous_status: change.from,
-    status: change.to,
-    changed_at: formatTimestamp(change.now, settings.timeZone),
-    source: change.source,
-    ...(change.integration
-      ? {
-          changed_by: 'integration' as const,
-          integration: change.integration.name,
-          external_reference: change.integration.externalReference,
-        }
-      : {}),
-  };
   await enqueueStatusChanged(tx, payload, change.now, settings.webhookHourlyCap);
   await insertHistory.all(tx, {
     tenantId: change.tenantId,
@@ -78,4 +102,32 @@ export async function recordStatusChange(tx: Tx, change: StatusChange, settings:
     now: change.now,
   });
   return true;
+}
+
+async function changeOnPostgres(tx: Tx, change: StatusChange, payload: StatusChangedPayload, cap: number): Promise<boolean> {
+  const slot = chooseSlot(change.now, cap);
+  const row = await changeAtOnce.first(tx, { ...change, payload: JSON.stringify(payload), ...slot });
+  if (!row || row.moved_id === null) return false;
+  if (row.event_id === null && (await takeHourlySlot(tx, change.tenantId, change.now, cap, slot, true))) {
+    await insertStatusChangedEvent(tx, payload, change.now);
+  }
+  return true;
+}
+
+function statusChangedPayload(change: StatusChange, timeZone: string): StatusChangedPayload {
+  return {
+    store_id: change.tenantId,
+    order_id: change.orderId,
+    previous_status: change.from,
+    status: change.to,
+    changed_at: formatTimestamp(change.now, timeZone),
+    source: change.source,
+    ...(change.integration
+      ? {
+          changed_by: 'integration' as const,
+          integration: change.integration.name,
+          external_reference: change.integration.externalReference,
+        }
+      : {}),
+  };
 }
