@@ -63,15 +63,6 @@ export function validatePatchBody(body: Record<string, unknown> | null): Result<
 /** The name under which a running request holds its Idempotency-Key (per store and API key). */
 export const idempotencyLockName = (tenantId: number, keyId: number, key: string) => `idem:${tenantId}:${keyId}:${key}`;
 
-const findRemembered = prepareQuery((db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string }) =>
-  db
-    .selectFrom('idempotency_records')
-    .select(['request_hash', 'response_body', 'expires_at'])
-    .where('tenant_id', '=', a.tenantId)
-    .where('api_key_id', '=', a.keyId)
-    .where('idempotency_key', '=', a.idempotencyKey),
-);
-
 const findOrderForChange = prepareQuery((db: Db, a: { tenantId: number; orderId: number }) =>
   db
     .selectFrom('orders')
@@ -88,6 +79,22 @@ const takeKeyLock = prepareQuery((db: Db, a: { lockName: string }) =>
 );
 
 type OrderForChange = NonNullable<Awaited<ReturnType<typeof findOrderForChange.first>>>;
+
+// With an Idempotency-Key, once the key is held: the remembered response and the order in
+// one statement (one round trip fewer on PostgreSQL). Always one row; the left joins leave
+// the columns of whatever is missing null.
+const findRememberedAndOrder = prepareQuery(
+  (db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string; orderId: number }) =>
+    db
+      .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+      .leftJoin('idempotency_records as r', (join) =>
+        join.on('r.tenant_id', '=', a.tenantId).on('r.api_key_id', '=', a.keyId).on('r.idempotency_key', '=', a.idempotencyKey),
+      )
+      .leftJoin('orders as o', (join) => join.on('o.tenant_id', '=', a.tenantId).on('o.id', '=', a.orderId))
+      .leftJoin('tenants as t', 't.id', 'o.tenant_id')
+      .select(['r.request_hash', 'r.response_body', 'r.expires_at', 'o.id', 'o.tenant_id', 'o.status', 't.shipping_integration'])
+      .select(CLOSING_COLUMNS.map((c) => `o.${c}` as const)),
+);
 
 // A record that expired but was not purged yet is replaced; a live one never is.
 const rememberResponse = prepareQuery(
@@ -157,20 +164,22 @@ async function applyInTransaction(
   const { tenantId } = input.key;
   const now = ctx.clock.now();
 
+  let order: OrderForChange | undefined;
   if (idempotency) {
     if (ctx.dialect === 'postgres') {
       // Another process holds this key inside its own transaction: it is still running.
       const lock = await takeKeyLock.first(tx, { lockName: idempotency.lockName });
       if (!lock?.locked) return fail(apiFailure('request_in_progress'));
     }
-    const remembered = await findRemembered.first(tx, { tenantId, keyId: input.key.id, idempotencyKey: idempotency.key });
-    if (remembered && remembered.expires_at > now) {
-      if (remembered.request_hash !== idempotency.hash) return fail(apiFailure('idempotency_key_reused'));
-      return ok({ body: JSON.parse(remembered.response_body) as StatusUpdateResult, replayed: true });
+    const found = await findRememberedAndOrder.first(tx, { tenantId, keyId: input.key.id, idempotencyKey: idempotency.key, orderId: request.orderId });
+    if (found?.request_hash != null && found.response_body !== null && found.expires_at !== null && found.expires_at > now) {
+      if (found.request_hash !== idempotency.hash) return fail(apiFailure('idempotency_key_reused'));
+      return ok({ body: JSON.parse(found.response_body) as StatusUpdateResult, replayed: true });
     }
+    order = found?.id != null ? (found as OrderForChange) : undefined;
+  } else {
+    order = await findOrderForChange.first(tx, { tenantId, orderId: request.orderId });
   }
-
-  const order = await findOrderForChange.first(tx, { tenantId, orderId: request.orderId });
   if (!order) return fail(apiFailure('order_not_found'));
 
   const decided = await decide(ctx, tx, input, request, order, now);
