@@ -187,7 +187,8 @@ function table(header: string[], rows: string[][]): string[] {
 /** Server CPU time per request in microseconds, or null off Linux. */
 const cpuPerRequest = (m: Measurement) => (m.serverCpu === null ? null : (m.serverCpu * 1e6) / m.rps);
 
-function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>): void {
+/** The targets of issue 2 are those of the embedded SQLite server; PostgreSQL has issue 3's (scalingReport). */
+function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>, backend: BenchBackend): void {
   const { ceiling, other, get, patch } = results;
   const measured = [ceiling, other, get, patch];
   const out: string[] = [''];
@@ -218,9 +219,13 @@ function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>): vo
     ...table(
       ['target', 'measured', 'result'],
       [
-        [`GET req/s >= ${pct(TARGETS.getShare)} of the ceiling`, pct(getShare), verdict(getShare >= TARGETS.getShare)],
-        [`GET p99 <= ${TARGETS.getP99Ms} ms`, `${get.p99} ms`, verdict(get.p99 <= TARGETS.getP99Ms)],
-        [`PATCH req/s >= ${pct(TARGETS.patchShare)} of the ceiling`, pct(patchShare), verdict(patchShare >= TARGETS.patchShare)],
+        ...(backend === 'sqlite'
+          ? [
+              [`GET req/s >= ${pct(TARGETS.getShare)} of the ceiling`, pct(getShare), verdict(getShare >= TARGETS.getShare)],
+              [`GET p99 <= ${TARGETS.getP99Ms} ms`, `${get.p99} ms`, verdict(get.p99 <= TARGETS.getP99Ms)],
+              [`PATCH req/s >= ${pct(TARGETS.patchShare)} of the ceiling`, pct(patchShare), verdict(patchShare >= TARGETS.patchShare)],
+            ]
+          : []),
         ['non-2xx responses and errors = 0', String(failures), verdict(failures === 0)],
       ],
     ),
@@ -334,7 +339,7 @@ async function main(options: Options): Promise<void> {
     if (postgres) rounds.push(await runRound(options, database, 2, limiterEnv));
     for (const round of rounds) {
       if (rounds.length > 1) log(`\n== ${round.workers === 1 ? 'one process' : `serve --workers ${round.workers}`}`);
-      report(round);
+      report(round, options.backend);
     }
     if (rounds.length > 1) scalingReport(rounds[0]!, rounds[1]!);
 
