@@ -21,7 +21,7 @@ it('admits exactly the cap out of 80 concurrent transactions, and the next hour 
 
   const taken = await takeAll(hour);
   expect(taken.filter(Boolean)).toHaveLength(cap);
-  const rows = await t.ctx.db.selectFrom('event_hourly_counts').select(['slot', 'count']).where('tenant_id', '=', store.tenantId).execute();
+  const rows = await t.ctx.db.selectFrom('event_hour_slots').select(['slot', 'count']).where('tenant_id', '=', store.tenantId).execute();
   expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(cap);
 
   expect(await t.ctx.db.transaction().execute((tx) => takeHourlySlot(tx, store.tenantId, hour + 1000, cap))).toBe(false);

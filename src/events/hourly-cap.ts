@@ -23,13 +23,13 @@ const takeFromSlot = prepareQuery((db: Db, a: SlotArgs) =>
 );
 
 const countsOfHour = prepareQuery((db: Db, a: { tenantId: number; hourStart: number }) =>
-  db.selectFrom('event_hourly_counts').select(['slot', 'count']).where('tenant_id', '=', a.tenantId).where('hour_start', '=', a.hourStart),
+  db.selectFrom('event_hour_slots').select(['slot', 'count']).where('tenant_id', '=', a.tenantId).where('hour_start', '=', a.hourStart),
 );
 
 /** The hour's slot rows, at zero; rows that exist already are left as they are. */
 async function createSlots(tx: Tx, tenantId: number, hourStart: number, used: number): Promise<void> {
   await tx
-    .insertInto('event_hourly_counts')
+    .insertInto('event_hour_slots')
     .values(Array.from({ length: used }, (_, slot) => ({ tenant_id: tenantId, hour_start: hourStart, slot, count: 0 })))
     .onConflict((oc) => oc.columns(['tenant_id', 'hour_start', 'slot']).doNothing())
     .execute();
@@ -51,7 +51,7 @@ export function chooseSlot(now: number, cap: number): SlotChoice {
 /** The conditional UPDATE of one slot, for a statement that takes the unit itself (record-status-change.ts). */
 export const slotUpdate = (db: Db | Tx, tenantId: number, choice: SlotChoice) =>
   db
-    .updateTable('event_hourly_counts')
+    .updateTable('event_hour_slots')
     .set((eb) => ({ count: eb('count', '+', 1) }))
     .where('tenant_id', '=', tenantId)
     .where('hour_start', '=', choice.hourStart)

@@ -20,7 +20,7 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, api_key_id: store.keyIds.k!, window_start: now - 10 * 60_000, count: 3 },
     { tenant_id: store.tenantId, api_key_id: store.keyIds.k!, window_start: now, count: 1 },
   ]).execute();
-  await t.ctx.db.insertInto('event_hourly_counts').values([
+  await t.ctx.db.insertInto('event_hour_slots').values([
     { tenant_id: store.tenantId, hour_start: now - 5 * 3_600_000, slot: 0, count: 9 },
     { tenant_id: store.tenantId, hour_start: now, slot: 0, count: 1 },
   ]).execute();

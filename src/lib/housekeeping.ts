@@ -40,7 +40,7 @@ export async function purgeExpired(
 ): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
-  const hourly = await db.deleteFrom('event_hourly_counts').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
+  const hourly = await db.deleteFrom('event_hour_slots').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
   const webhookDeliveries = await purgeWebhookLog(db, dialect, now);
   return {
     webhookDeliveries,

@@ -93,10 +93,11 @@ export interface EventTable {
   fanned_out_at: number | null;
 }
 
-export interface EventHourlyCountTable {
+// The hour's event count of a store, split over slots (005-event-count-slots,
+// src/events/hourly-cap.ts). 001's event_hourly_counts is no longer used.
+export interface EventHourSlotTable {
   tenant_id: number;
   hour_start: number;
-  // The hour's count is split over slots (005-event-count-slots, src/events/hourly-cap.ts).
   slot: number;
   count: number;
 }
@@ -218,7 +219,7 @@ export interface Database {
   api_keys: ApiKeyTable;
   idempotency_records: IdempotencyRecordTable;
   events: EventTable;
-  event_hourly_counts: EventHourlyCountTable;
+  event_hour_slots: EventHourSlotTable;
   order_history: OrderHistoryTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;

@@ -43,11 +43,11 @@ it('a later unit sees the writes of an earlier one, as with serial transactions'
     Array.from({ length: 10 }, () =>
       write(async (tx) => {
         await tx
-          .insertInto('event_hourly_counts')
+          .insertInto('event_hour_slots')
           .values({ tenant_id: tenantId, hour_start: 0, slot: 0, count: 1 })
-          .onConflict((oc) => oc.columns(['tenant_id', 'hour_start', 'slot']).doUpdateSet((eb) => ({ count: eb('event_hourly_counts.count', '+', 1) })))
+          .onConflict((oc) => oc.columns(['tenant_id', 'hour_start', 'slot']).doUpdateSet((eb) => ({ count: eb('event_hour_slots.count', '+', 1) })))
           .execute();
-        const row = await tx.selectFrom('event_hourly_counts').select('count').where('tenant_id', '=', tenantId).where('hour_start', '=', 0).executeTakeFirstOrThrow();
+        const row = await tx.selectFrom('event_hour_slots').select('count').where('tenant_id', '=', tenantId).where('hour_start', '=', 0).executeTakeFirstOrThrow();
         return Number(row.count);
       }),
     ),

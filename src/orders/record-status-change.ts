@@ -54,7 +54,7 @@ const changeAtOnce = prepareQuery(
       select ${a.tenantId}::bigint, id, ${a.source}::text, ${a.actor}::text, 'status', ${a.from}::text, ${a.to}::text, ${a.now}::bigint
       from moved
     ), slot as (
-      update event_hourly_counts set count = count + 1
+      update event_hour_slots set count = count + 1
       where tenant_id = ${a.tenantId} and hour_start = ${a.hourStart} and slot = ${a.slot} and count < ${a.share}
         and exists (select 1 from moved)
       returning slot
