@@ -55,6 +55,8 @@ export async function serve(config: Config, options: ServeOptions = { workers: 1
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const { app } = buildApp({ config, database });
+  // Set once listening; a signal that arrives earlier finds nothing to stop yet.
+  let stopBackground: (() => Promise<void>) | null = null;
   onShutdownSignal(async (signal) => {
     app.log.info({ signal }, 'shutting down');
     await Promise.all([app.close(), stopBackground?.()]);
@@ -62,7 +64,7 @@ export async function serve(config: Config, options: ServeOptions = { workers: 1
     return 0;
   });
   await app.listen({ host: config.host, port: config.port });
-  const stopBackground = startBackgroundWork(config, database, app.log);
+  stopBackground = startBackgroundWork(config, database, app.log);
 }
 
 // --- cluster ---------------------------------------------------------------------------
@@ -97,6 +99,7 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
   // Resolves true when the worker stopped cleanly: exit 0, or ended by our SIGTERM before it
   // had installed its handler (a worker still starting has nothing in flight).
   const exits = new Map<Worker, Promise<boolean>>();
+  let stopBackground: (() => Promise<void>) | null = null;
 
   const fork = () => {
     const worker = cluster.fork();
@@ -126,12 +129,12 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
       return exits.get(worker)!;
     });
     const clean = await Promise.all(stopped);
-    await stopBackground();
+    await stopBackground?.();
     await database.close();
     return clean.every(Boolean) ? 0 : 1;
   });
   for (let i = 0; i < workers; i++) fork();
-  const stopBackground = startBackgroundWork(config, database, log);
+  stopBackground = startBackgroundWork(config, database, log);
 }
 
 /** The metrics of every worker, aggregated by the primary. */
