@@ -19,7 +19,14 @@ export function slotShares(cap: number): number[] {
 type SlotArgs = { tenantId: number; hourStart: number; slot: number; share: number };
 
 const takeFromSlot = prepareQuery((db: Db, a: SlotArgs) =>
-  slotUpdate(db, a.tenantId, { hourStart: a.hourStart, slot: a.slot, share: a.share }).returning('count'),
+  db
+    .updateTable('event_hour_slots')
+    .set((eb) => ({ count: eb('count', '+', 1) }))
+    .where('tenant_id', '=', a.tenantId)
+    .where('hour_start', '=', a.hourStart)
+    .where('slot', '=', a.slot)
+    .where('count', '<', a.share)
+    .returning('count'),
 );
 
 const countsOfHour = prepareQuery((db: Db, a: { tenantId: number; hourStart: number }) =>
@@ -48,35 +55,23 @@ export function chooseSlot(now: number, cap: number): SlotChoice {
   return { hourStart: Math.floor(now / HOUR_MS) * HOUR_MS, slot, share: shares[slot]! };
 }
 
-/** The conditional UPDATE of one slot, for a statement that takes the unit itself (record-status-change.ts). */
-export const slotUpdate = (db: Db | Tx, tenantId: number, choice: SlotChoice) =>
-  db
-    .updateTable('event_hour_slots')
-    .set((eb) => ({ count: eb('count', '+', 1) }))
-    .where('tenant_id', '=', tenantId)
-    .where('hour_start', '=', choice.hourStart)
-    .where('slot', '=', choice.slot)
-    .where('count', '<', choice.share);
-
 /**
  * Counts one event against the store's hour, inside the change's transaction. Returns false
- * when the hour is full: the change is still saved, but without an event. `first`: the
- * slot tried first, when the caller has tried it already and found it full or missing.
+ * when the hour is full: the change is still saved, but without an event.
  */
-export async function takeHourlySlot(
-  tx: Tx,
-  tenantId: number,
-  now: number,
-  cap: number,
-  first: SlotChoice = chooseSlot(now, cap),
-  firstTried = false,
-): Promise<boolean> {
-  const { hourStart } = first;
-  const shares = slotShares(cap);
-  const take = async (slot: number) => (await takeFromSlot.first(tx, { tenantId, hourStart, slot, share: shares[slot]! })) !== undefined;
+export async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap: number): Promise<boolean> {
+  const first = chooseSlot(now, cap);
+  if (await takeFromSlot.first(tx, { tenantId, ...first })) return true;
+  return takeFromAnySlot(tx, tenantId, cap, first);
+}
 
-  if (!firstTried && (await take(first.slot))) return true;
-  // That slot is full, or the hour has no rows yet.
+/**
+ * After `tried` was found full, or not created yet for the hour: creates the hour's slots
+ * if needed and takes from the first one with room, starting after `tried`.
+ */
+export async function takeFromAnySlot(tx: Tx, tenantId: number, cap: number, tried: SlotChoice): Promise<boolean> {
+  const { hourStart } = tried;
+  const shares = slotShares(cap);
   let counts = await countsOfHour.all(tx, { tenantId, hourStart });
   if (counts.length < shares.length) {
     await createSlots(tx, tenantId, hourStart, shares.length);
@@ -84,8 +79,9 @@ export async function takeHourlySlot(
   }
   const counted = new Map(counts.map((row) => [row.slot, row.count]));
   for (let i = 0; i < shares.length; i++) {
-    const slot = (first.slot + i) % shares.length;
-    if ((counted.get(slot) ?? 0) < shares[slot]! && (await take(slot))) return true;
+    const slot = (tried.slot + i) % shares.length;
+    const share = shares[slot]!;
+    if ((counted.get(slot) ?? 0) < share && (await takeFromSlot.first(tx, { tenantId, hourStart, slot, share }))) return true;
   }
   return false;
 }

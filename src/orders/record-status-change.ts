@@ -7,7 +7,7 @@ import { isPostgres, type Db, type Tx } from '../lib/db.js';
 import { prepareQuery } from '../lib/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
 import { enqueueStatusChanged, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
-import { chooseSlot, takeHourlySlot } from '../events/hourly-cap.js';
+import { chooseSlot, takeFromAnySlot } from '../events/hourly-cap.js';
 
 // The conditional update: no row comes back when the order was no longer in `from`.
 const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
@@ -108,7 +108,7 @@ async function changeOnPostgres(tx: Tx, change: StatusChange, payload: StatusCha
   const slot = chooseSlot(change.now, cap);
   const row = await changeAtOnce.first(tx, { ...change, payload: JSON.stringify(payload), ...slot });
   if (!row || row.moved_id === null) return false;
-  if (row.event_id === null && (await takeHourlySlot(tx, change.tenantId, change.now, cap, slot, true))) {
+  if (row.event_id === null && (await takeFromAnySlot(tx, change.tenantId, cap, slot))) {
     await insertStatusChangedEvent(tx, payload, change.now);
   }
   return true;
