@@ -11,6 +11,7 @@ import { parsePositiveId } from '../lib/request.js';
 import { formatTimestamp } from '../lib/time.js';
 import { contentHash, IDEMPOTENCY_RETENTION_MS, isValidIdempotencyKey } from '../idempotency/idempotency-key.js';
 import { CLOSING_COLUMNS, missingClosingFields } from './closing-requirements.js';
+import type { OrderRow } from './order-record.js';
 import { recordStatusChange } from './record-status-change.js';
 import { isApiWritable, isTerminalForApi, type ApiWritableStatus } from './statuses.js';
 
@@ -63,28 +64,16 @@ export function validatePatchBody(body: Record<string, unknown> | null): Result<
 /** The name under which a running request holds its Idempotency-Key (per store and API key). */
 export const idempotencyLockName = (tenantId: number, keyId: number, key: string) => `idem:${tenantId}:${keyId}:${key}`;
 
-const findOrderForChange = prepareQuery((db: Db, a: { tenantId: number; orderId: number }) =>
-  db
-    .selectFrom('orders')
-    .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
-    .select(['orders.id', 'orders.tenant_id', 'orders.status', ...CLOSING_COLUMNS.map((c) => `orders.${c}` as const)])
-    .select('tenants.shipping_integration')
-    .where('orders.tenant_id', '=', a.tenantId)
-    .where('orders.id', '=', a.orderId),
-);
-
 // PostgreSQL only: held until the transaction ends, released by the server if the process dies.
 const takeKeyLock = prepareQuery((db: Db, a: { lockName: string }) =>
   db.selectNoFrom(sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${a.lockName}, 0))`.as('locked')),
 );
 
-type OrderForChange = NonNullable<Awaited<ReturnType<typeof findOrderForChange.first>>>;
-
-// With an Idempotency-Key, once the key is held: the remembered response and the order in
-// one statement (one round trip fewer on PostgreSQL). Always one row; the left joins leave
-// the columns of whatever is missing null.
+// Once the Idempotency-Key is held (or without one): the remembered response and the order,
+// in one statement. Always one row; the left joins leave the columns of whatever is missing
+// null (with no key, the record's: a comparison with null matches nothing).
 const findRememberedAndOrder = prepareQuery(
-  (db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string; orderId: number }) =>
+  (db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string | null; orderId: number }) =>
     db
       .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
       .leftJoin('idempotency_records as r', (join) =>
@@ -95,6 +84,11 @@ const findRememberedAndOrder = prepareQuery(
       .select(['r.request_hash', 'r.response_body', 'r.expires_at', 'o.id', 'o.tenant_id', 'o.status', 't.shipping_integration'])
       .select(CLOSING_COLUMNS.map((c) => `o.${c}` as const)),
 );
+
+/** The order as decide() needs it. */
+type OrderForChange = Pick<OrderRow, 'id' | 'tenant_id' | 'status' | (typeof CLOSING_COLUMNS)[number]> & {
+  shipping_integration: string | null;
+};
 
 // A record that expired but was not purged yet is replaced; a live one never is.
 const rememberResponse = prepareQuery(
@@ -164,22 +158,22 @@ async function applyInTransaction(
   const { tenantId } = input.key;
   const now = ctx.clock.now();
 
-  let order: OrderForChange | undefined;
-  if (idempotency) {
-    if (ctx.dialect === 'postgres') {
-      // Another process holds this key inside its own transaction: it is still running.
-      const lock = await takeKeyLock.first(tx, { lockName: idempotency.lockName });
-      if (!lock?.locked) return fail(apiFailure('request_in_progress'));
-    }
-    const found = await findRememberedAndOrder.first(tx, { tenantId, keyId: input.key.id, idempotencyKey: idempotency.key, orderId: request.orderId });
-    if (found?.request_hash != null && found.response_body !== null && found.expires_at !== null && found.expires_at > now) {
-      if (found.request_hash !== idempotency.hash) return fail(apiFailure('idempotency_key_reused'));
-      return ok({ body: JSON.parse(found.response_body) as StatusUpdateResult, replayed: true });
-    }
-    order = found?.id != null ? (found as OrderForChange) : undefined;
-  } else {
-    order = await findOrderForChange.first(tx, { tenantId, orderId: request.orderId });
+  if (idempotency && ctx.dialect === 'postgres') {
+    // Another process holds this key inside its own transaction: it is still running.
+    const lock = await takeKeyLock.first(tx, { lockName: idempotency.lockName });
+    if (!lock?.locked) return fail(apiFailure('request_in_progress'));
   }
+  const found = await findRememberedAndOrder.first(tx, {
+    tenantId,
+    keyId: input.key.id,
+    idempotencyKey: idempotency?.key ?? null,
+    orderId: request.orderId,
+  });
+  if (idempotency && found?.request_hash != null && found.response_body !== null && found.expires_at !== null && found.expires_at > now) {
+    if (found.request_hash !== idempotency.hash) return fail(apiFailure('idempotency_key_reused'));
+    return ok({ body: JSON.parse(found.response_body) as StatusUpdateResult, replayed: true });
+  }
+  const order = found?.id != null ? (found as OrderForChange) : undefined;
   if (!order) return fail(apiFailure('order_not_found'));
 
   const decided = await decide(ctx, tx, input, request, order, now);
