@@ -24,7 +24,7 @@ export interface ServeOptions {
 /** Dispatcher and housekeeping: once per host (the single process or the cluster's primary). */
 function startBackgroundWork(config: Config, database: DbHandle, log: DispatchLog): () => Promise<void> {
   const housekeeping = setInterval(() => {
-    purgeExpired(database.db, database.dialect, systemClock.now()).catch((err: Error) => log.error({ err: { message: err.message } }, 'housekeeping failed'));
+    purgeExpired(database.db, systemClock.now()).catch((err: Error) => log.error({ err: { message: err.message } }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   const dispatcher = config.webhookDispatcher

@@ -25,7 +25,7 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, hour_start: now, slot: 0, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, t.ctx.dialect, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0 });
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0 });
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
 });
@@ -65,7 +65,7 @@ it('purges finished webhook deliveries and their attempts after 30 days, keeping
   const oldPending = await delivery('pending', old);
   const recentDelivered = await delivery('delivered', now - 1000);
 
-  const purged = await purgeExpired(t.ctx.db, t.ctx.dialect, now);
+  const purged = await purgeExpired(t.ctx.db, now);
   expect(purged.webhookDeliveries).toBe(3);
   const left = await t.ctx.db.selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', tenant_id).orderBy('id').execute();
   expect(left.map((r) => r.id)).toEqual([oldPending, recentDelivered]);

@@ -2,7 +2,7 @@
 // finished lookup-brake windows, old hourly event counters, and the log of webhook
 // deliveries finished more than 30 days ago. Operator-level maintenance, so it spans all
 // stores.
-import type { Db, DialectName } from './db.js';
+import { isPostgres, type Db } from './db.js';
 import type { DeliveryStatus } from './schema.js';
 
 const HOUR_MS = 3_600_000;
@@ -16,7 +16,7 @@ const PURGE_BATCH = 5_000;
  * transaction. The rows are locked first on PostgreSQL, so a redelivery cannot bring one
  * back to life between the two deletes. At most PURGE_BATCH a run keeps it short.
  */
-async function purgeWebhookLog(db: Db, dialect: DialectName, now: number): Promise<number> {
+async function purgeWebhookLog(db: Db, now: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
     let finished = tx
       .selectFrom('webhook_deliveries')
@@ -24,7 +24,7 @@ async function purgeWebhookLog(db: Db, dialect: DialectName, now: number): Promi
       .where('status', 'in', FINISHED)
       .where('updated_at', '<', now - WEBHOOK_LOG_RETENTION_MS)
       .limit(PURGE_BATCH);
-    if (dialect === 'postgres') finished = finished.forUpdate();
+    if (isPostgres(tx)) finished = finished.forUpdate();
     const ids = (await finished.execute()).map((row) => row.id);
     if (ids.length === 0) return 0;
     await tx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
@@ -33,15 +33,11 @@ async function purgeWebhookLog(db: Db, dialect: DialectName, now: number): Promi
   });
 }
 
-export async function purgeExpired(
-  db: Db,
-  dialect: DialectName,
-  now: number,
-): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number }> {
+export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await db.deleteFrom('event_hour_slots').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
-  const webhookDeliveries = await purgeWebhookLog(db, dialect, now);
+  const webhookDeliveries = await purgeWebhookLog(db, now);
   return {
     webhookDeliveries,
     idempotency: Number(idempotency.numDeletedRows),
