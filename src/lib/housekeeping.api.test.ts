@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { sql } from 'kysely';
+import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { RATE_LIMIT_TABLE } from './migrations/004-rate-limits.js';
 import { purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -25,7 +27,7 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, hour_start: now, slot: 0, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0 });
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0 });
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
 });
@@ -72,4 +74,13 @@ it('purges finished webhook deliveries and their attempts after 30 days, keeping
   const attempts = await t.ctx.db.selectFrom('webhook_attempts').select('delivery_id').where('tenant_id', '=', tenant_id).orderBy('delivery_id').execute();
   expect(attempts.map((r) => r.delivery_id)).toEqual([oldPending, recentDelivered]);
   for (const id of [oldDelivered, oldFailed, oldCancelled]) expect(left.map((r) => r.id)).not.toContain(id);
+});
+
+it.skipIf(backend !== 'postgres')('purges rate-limit windows (PostgreSQL store) that ended more than an hour ago', async () => {
+  const now = t.clock.now();
+  const table = sql.table(RATE_LIMIT_TABLE);
+  await sql`insert into ${table} (key, points, expire) values ('hk:old', 3, ${now - 3_600_001}), ('hk:recent', 3, ${now - 1000}), ('hk:live', 3, ${now + 60_000})`.execute(t.ctx.db);
+  expect((await purgeExpired(t.ctx.db, now)).rateLimits).toBe(1);
+  const left = await sql<{ key: string }>`select key from ${table} where key like 'hk:%' order by key`.execute(t.ctx.db);
+  expect(left.rows.map((r) => r.key)).toEqual(['hk:live', 'hk:recent']);
 });

@@ -1,8 +1,10 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
-// finished lookup-brake windows, old hourly event counters, and the log of webhook
-// deliveries finished more than 30 days ago. Operator-level maintenance, so it spans all
+// finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
+// store) ended an hour ago, and the log of webhook deliveries finished more than 30 days ago. Operator-level maintenance, so it spans all
 // stores.
+import { sql } from 'kysely';
 import { isPostgres, type Db } from './db.js';
+import { RATE_LIMIT_TABLE } from './migrations/004-rate-limits.js';
 import type { DeliveryStatus } from './schema.js';
 
 const HOUR_MS = 3_600_000;
@@ -33,13 +35,18 @@ async function purgeWebhookLog(db: Db, now: number): Promise<number> {
   });
 }
 
-export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number }> {
+export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await db.deleteFrom('event_hour_slots').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
   const webhookDeliveries = await purgeWebhookLog(db, now);
+  // The PostgreSQL limiter store's table (migration 004; rate-limiter-flexible's layout, not in schema.ts).
+  const rateLimits = isPostgres(db)
+    ? Number((await sql`delete from ${sql.table(RATE_LIMIT_TABLE)} where expire < ${now - HOUR_MS}`.execute(db)).numAffectedRows ?? 0n)
+    : 0;
   return {
     webhookDeliveries,
+    rateLimits,
     idempotency: Number(idempotency.numDeletedRows),
     brake: Number(brake.numDeletedRows),
     hourly: Number(hourly.numDeletedRows),

@@ -85,7 +85,16 @@ function backendFor(store: LimiterStore, name: string, rule: WindowRule, scale: 
       return new RateLimiterRedis({ ...common, keyPrefix: `${store.keyPrefix}rl:${name}`, storeClient: store.client, rejectIfRedisNotReady: true });
     case 'postgres':
       // The table is made by migration 004; one table holds every window, keyed by prefix.
-      return new RateLimiterPostgres({ ...common, keyPrefix: name, storeClient: store.pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, tableCreated: true });
+      // Expired rows are removed by housekeeping once per host, not by a timer per window.
+      return new RateLimiterPostgres({
+        ...common,
+        keyPrefix: name,
+        storeClient: store.pool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      });
   }
 }
 
