@@ -25,6 +25,9 @@ export type NotificationOutcome =
   | 'amount_mismatch' // a payment of another amount than the order's total
   | 'duplicate'; // seen before
 
+/** What applyNotification reports: an outcome, or that the order does not exist (nothing recorded). */
+export type ApplyResult = NotificationOutcome | 'unknown_order';
+
 const TRANSACTION_ID_MAX = 100;
 
 export async function applyNotification(
@@ -32,15 +35,16 @@ export async function applyNotification(
   tenantId: number,
   orderId: number,
   n: GatewayNotification,
-): Promise<NotificationOutcome> {
+): Promise<ApplyResult> {
   const now = ctx.clock.now();
-  return ctx.writeTransaction(async (tx) => {
+  return ctx.writeTransaction(async (tx): Promise<ApplyResult> => {
     const order = await tx
       .selectFrom('orders')
       .select(['status', 'total'])
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!order) return 'unknown_order';
     let outcome: NotificationOutcome = 'recorded';
     if (n.paid) outcome = order.status !== 'pending' ? 'not_pending' : n.amount !== order.total ? 'amount_mismatch' : 'closed';
     const inserted = await tx
