@@ -14,7 +14,9 @@ import type { Config } from './lib/config.js';
 import { openDatabase, type DbHandle } from './lib/db.js';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './lib/housekeeping.js';
 import { migrateToLatest } from './lib/migrate.js';
-import { createDispatcher, type DispatchLog } from './webhooks/dispatcher.js';
+import type { DispatchLog } from './webhooks/dispatcher.js';
+import { dispatcherFor } from './webhooks/run-dispatcher.js';
+import { onShutdownSignal } from './lib/shutdown.js';
 
 export interface ServeOptions {
   /** API processes on this host; 1 serves in this process. */
@@ -27,25 +29,12 @@ function startBackgroundWork(config: Config, database: DbHandle, log: DispatchLo
     purgeExpired(database.db, systemClock.now()).catch((err: Error) => log.error({ err: { message: err.message } }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
-  const dispatcher = config.webhookDispatcher
-    ? createDispatcher({ db: database.db, dialect: database.dialect, clock: systemClock, timeZone: config.timeZone, allowPrivate: config.webhookAllowPrivate, log })
-    : null;
+  const dispatcher = config.webhookDispatcher ? dispatcherFor(config, database, log) : null;
   dispatcher?.start();
   return async () => {
     clearInterval(housekeeping);
     await dispatcher?.stop();
   };
-}
-
-function onShutdownSignal(handler: (signal: string) => Promise<number>): void {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    void handler(signal).then((code) => process.exit(code));
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
 export async function serve(config: Config, options: ServeOptions = { workers: 1 }): Promise<void> {
@@ -72,7 +61,7 @@ export async function serve(config: Config, options: ServeOptions = { workers: 1
 const METRICS_REQUEST = 'lapak:metrics-request';
 const METRICS_REPLY = 'lapak:metrics-reply';
 const METRICS_TIMEOUT_MS = 5_000;
-/** A worker that dies sooner than this after its start is not replaced in a tight loop. */
+/** A dead worker is replaced after this delay, so a worker that dies at once is not restarted in a tight loop. */
 const RESPAWN_DELAY_MS = 1_000;
 
 interface MetricsRequest {
@@ -96,21 +85,24 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
   await migrateToLatest(database);
   const aggregator = new AggregatorRegistry();
   let shuttingDown = false;
-  // Resolves true when the worker stopped cleanly: exit 0, or ended by our SIGTERM before it
-  // had installed its handler (a worker still starting has nothing in flight).
-  const exits = new Map<Worker, Promise<boolean>>();
   let stopBackground: (() => Promise<void>) | null = null;
 
   const fork = () => {
     const worker = cluster.fork();
-    exits.set(worker, new Promise((resolve) => worker.once('exit', (code, signal) => resolve(code === 0 || signal === 'SIGTERM'))));
     worker.once('exit', (code, signal) => {
-      exits.delete(worker);
       if (shuttingDown) return;
       log.error({ worker: worker.id, code, signal }, 'worker died; starting another');
       setTimeout(() => !shuttingDown && fork(), RESPAWN_DELAY_MS).unref();
     });
   };
+
+  // Resolves true when the worker stopped cleanly: exit 0, or ended by our SIGTERM before it
+  // had installed its handler (a worker still starting has nothing in flight).
+  const stop = (worker: Worker) =>
+    new Promise<boolean>((resolve) => {
+      worker.once('exit', (code, signal) => resolve(code === 0 || signal === 'SIGTERM'));
+      worker.process.kill('SIGTERM');
+    });
 
   cluster.on('message', (worker, message: unknown) => {
     if (!isMessage<MetricsRequest>(message, METRICS_REQUEST)) return;
@@ -123,12 +115,9 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
 
   onShutdownSignal(async (signal) => {
     shuttingDown = true;
-    log.info({ signal, workers: exits.size }, 'shutting down workers');
-    const stopped = [...exits.keys()].map((worker) => {
-      worker.process.kill('SIGTERM');
-      return exits.get(worker)!;
-    });
-    const clean = await Promise.all(stopped);
+    const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    log.info({ signal, workers: running.length }, 'shutting down workers');
+    const clean = await Promise.all(running.map(stop));
     await stopBackground?.();
     await database.close();
     return clean.every(Boolean) ? 0 : 1;

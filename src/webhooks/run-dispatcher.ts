@@ -4,15 +4,14 @@
 import { pino } from 'pino';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { openDatabase } from '../lib/db.js';
+import { openDatabase, type DbHandle } from '../lib/db.js';
 import { migrateToLatest } from '../lib/migrate.js';
-import { createDispatcher } from './dispatcher.js';
+import { onShutdownSignal } from '../lib/shutdown.js';
+import { createDispatcher, type Dispatcher, type DispatchLog } from './dispatcher.js';
 
-export async function runDispatcher(config: Config): Promise<void> {
-  const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database);
-  const log = pino({ level: config.logLevel });
-  const dispatcher = createDispatcher({
+/** The webhook dispatcher as `serve` and `lapak dispatch` run it. */
+export function dispatcherFor(config: Config, database: DbHandle, log: DispatchLog): Dispatcher {
+  return createDispatcher({
     db: database.db,
     dialect: database.dialect,
     clock: systemClock,
@@ -20,16 +19,18 @@ export async function runDispatcher(config: Config): Promise<void> {
     allowPrivate: config.webhookAllowPrivate,
     log,
   });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+}
+
+export async function runDispatcher(config: Config): Promise<void> {
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const log = pino({ level: config.logLevel });
+  const dispatcher = dispatcherFor(config, database, log);
+  onShutdownSignal(async (signal) => {
     log.info({ signal }, 'shutting down');
     await dispatcher.stop();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+    return 0;
+  });
   dispatcher.start();
 }
