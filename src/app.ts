@@ -107,7 +107,9 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     const tooLarge = error.statusCode === 413;
     const unavailable = !tooLarge && isUnavailable(error);
     if (unavailable) {
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'dependency unavailable');
+      // The cause (a connection error) says why; it stays out of the response.
+      const cause = error.cause instanceof Error ? error.cause.message : undefined;
+      request.log.warn({ err: { message: error.message, code: error.code, cause } }, 'dependency unavailable');
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SEC));
     } else if (!tooLarge) {
       request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');

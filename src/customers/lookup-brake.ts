@@ -1,6 +1,6 @@
 // SPEC "Limits": the customer lookup's database-based brake, 45 requests / 60 s per API key.
-// The in-process windows count per server process; this counter lives in the database, so
-// parallel bursts spread over several processes still meet one limit. One atomic upsert per
+// With the in-memory limiter store the other windows count per server process; this counter
+// always lives in the database, so parallel bursts spread over several processes meet one limit. One atomic upsert per
 // request: fixed 60 s windows computed from the injectable clock.
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import type { AppContext } from '../lib/context.js';
