@@ -25,40 +25,52 @@ export interface ClaimedDelivery {
   endpointActive: boolean;
 }
 
+/**
+ * The deliveries a dispatcher may send now, oldest due first: due, held by no live lease,
+ * and the oldest pending delivery of their (endpoint, order).
+ */
+function claimable(db: Db, now: number) {
+  return (
+    db
+      .selectFrom('webhook_deliveries as d')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where((w) => w.or([w('d.locked_until', 'is', null), w('d.locked_until', '<=', now)]))
+      // Events of one order reach an endpoint in order: only the oldest pending delivery
+      // of each (endpoint, order) is ever due; later ones wait until it is settled.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries as earlier')
+              .select('earlier.id')
+              .where('earlier.status', '=', 'pending')
+              .whereRef('earlier.tenant_id', '=', 'd.tenant_id')
+              .whereRef('earlier.endpoint_id', '=', 'd.endpoint_id')
+              .whereRef('earlier.order_id', '=', 'd.order_id')
+              .whereRef('earlier.event_id', '<', 'd.event_id'),
+          ),
+        ),
+      )
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.id')
+  );
+}
+
 export async function claimDeliveries(db: Db, dialect: DialectName, now: number, limit: number, leaseMs = LEASE_MS): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  // A cheap read first (the partial index of due deliveries), so an idle dispatcher does
-  // not run a write statement every poll, as fan-out does.
-  const due = await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
+  // A read of the same condition first, so a dispatcher with nothing to claim (idle, or
+  // only leased or held-back deliveries) does not run a write statement every poll.
+  const due = await claimable(db, now).limit(1).executeTakeFirst();
   if (!due) return [];
   const leaseToken = randomBytes(12).toString('hex');
   const claimed = await db
     .updateTable('webhook_deliveries')
     .set({ locked_until: now + leaseMs, lease_token: leaseToken })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries as d')
-        .select('d.id')
-        .where('d.status', '=', 'pending')
-        .where('d.next_attempt_at', '<=', now)
-        .where((w) => w.or([w('d.locked_until', 'is', null), w('d.locked_until', '<=', now)]))
-        // Events of one order reach an endpoint in order: only the oldest pending delivery
-        // of each (endpoint, order) is ever due; later ones wait until it is settled.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('webhook_deliveries as earlier')
-                .select('earlier.id')
-                .where('earlier.status', '=', 'pending')
-                .whereRef('earlier.tenant_id', '=', 'd.tenant_id')
-                .whereRef('earlier.endpoint_id', '=', 'd.endpoint_id')
-                .whereRef('earlier.order_id', '=', 'd.order_id')
-                .whereRef('earlier.event_id', '<', 'd.event_id'),
-            ),
-          ),
-        )
-        .orderBy('d.next_attempt_at')
-        .orderBy('d.id')
+    .where(
+      'id',
+      'in',
+      claimable(db, now)
         .limit(limit)
         .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
     )
