@@ -1,4 +1,5 @@
 // Every text a buyer reads on the order form and the thank-you page, in one place.
+import { AUTH_TEXT } from '../lib/messages.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 
 export const FIELD_ERRORS = {
@@ -24,7 +25,7 @@ export const FORM_TEXT = {
   errorSummary: 'Pesanan belum terkirim. Periksa kembali isian yang ditandai.',
   expired: 'Formulir kedaluwarsa atau tidak lengkap. Periksa isian lalu kirim ulang.',
   refused: 'Pesanan tidak dapat diproses.',
-  tooMany: 'Terlalu banyak permintaan. Coba lagi nanti.',
+  tooMany: AUTH_TEXT.tooManyRequests,
   notFound: 'Produk tidak ditemukan atau toko sedang tidak aktif.',
   failed: 'Maaf, terjadi gangguan. Silakan coba lagi sebentar lagi.',
   tooLarge: 'Isian terlalu panjang.',

@@ -101,7 +101,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {
     const { name } = request.params;
-    if (name !== 'form.js' && name !== 'form.css') return reply.code(404).send({ error: 'Not found' });
+    if (name !== 'form.js' && name !== 'form.css') return reply.callNotFound();
     return sendAsset(request, reply, ASSETS[name], 31_536_000);
   });
 

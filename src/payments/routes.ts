@@ -5,6 +5,7 @@
 // payload (it carries buyers' data) or the secret.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../lib/context.js';
+import { PRODUCT_TEXT } from '../lib/messages.js';
 import { parseJsonObject } from '../lib/request.js';
 import { loadStoreSettings, type StoreSettings } from '../tenants/store-settings.js';
 import { applyNotification, type GatewayNotification } from './apply-notification.js';
@@ -16,6 +17,8 @@ export const NOTIFICATION_PATHS = {
   midtrans: '/payments/midtrans/notification',
   xendit: '/payments/xendit/callback',
 } as const;
+
+const UNKNOWN_ORDER = 'unknown order';
 
 type Verify = (body: Record<string, unknown>, settings: StoreSettings, headers: Record<string, unknown>) => boolean;
 
@@ -50,16 +53,16 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const spec of SPECS) {
     app.post(NOTIFICATION_PATHS[spec.gateway], async (request, reply) => {
       const body = parseJsonObject(request.body);
-      if (!body) return refuse(reply, request.log, spec, 400, 'body must be a JSON object');
+      if (!body) return refuse(reply, request.log, spec, 400, PRODUCT_TEXT.invalidJson);
       const ids = parseGatewayOrderId(body[spec.orderIdField]);
-      if (!ids) return refuse(reply, request.log, spec, 404, 'unknown order');
+      if (!ids) return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER);
       const settings = await loadStoreSettings(ctx.db, ids.tenantId);
-      if (!settings) return refuse(reply, request.log, spec, 404, 'unknown order');
+      if (!settings) return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER);
       if (!spec.verify(body, settings, request.headers)) return refuse(reply, request.log, spec, 401, 'invalid signature', ids.tenantId);
       const notification = spec.read(body);
       if (!notification) return refuse(reply, request.log, spec, 400, 'notification without transaction id or status', ids.tenantId);
       const outcome = await applyNotification(ctx, ids.tenantId, ids.orderId, notification);
-      if (outcome === 'unknown_order') return refuse(reply, request.log, spec, 404, 'unknown order', ids.tenantId);
+      if (outcome === 'unknown_order') return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER, ids.tenantId);
       request.log.info({ gateway: spec.gateway, tenant_id: ids.tenantId, order_id: ids.orderId, outcome }, 'payment notification');
       return reply.send({ ok: true, outcome });
     });
