@@ -5,6 +5,7 @@ import { webhooks } from './migrations/002-webhooks.js';
 import { orderForm } from './migrations/003-order-form.js';
 import { rateLimits } from './migrations/004-rate-limits.js';
 import { eventCountSlots } from './migrations/005-event-count-slots.js';
+import { webhookAttemptsByDelivery } from './migrations/006-webhook-attempts-by-delivery.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -15,6 +16,7 @@ export function migrations(handle: DbHandle): Migrations {
     '003-order-form': { up: orderForm(handle.dialect) },
     '004-rate-limits': { up: rateLimits(handle.dialect) },
     '005-event-count-slots': { up: eventCountSlots(handle.dialect) },
+    '006-webhook-attempts-by-delivery': { up: webhookAttemptsByDelivery() },
   };
 }
 
