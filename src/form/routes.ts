@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { parsePositiveId } from '../lib/request.js';
 import { chargeGateways } from '../payments/ensure-charge.js';
+import { formUrl } from '../products/embed-markup.js';
 import { storeRates } from '../shipping/rates.js';
 import { pickAdParams } from './ad-params.js';
 import { ASSETS, type Asset } from './assets.js';
@@ -27,8 +28,8 @@ interface FormParams {
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors *; base-uri 'none'";
 
 const newToken = () => randomBytes(16).toString('hex');
-export const formPath = (tenantId: number, slug: string) => `/form/${tenantId}/${encodeURIComponent(slug)}`;
-export const thankYouPath = (tenantId: number, slug: string, token: string) => `${formPath(tenantId, slug)}/terima-kasih/${token}`;
+const formPath = (tenantId: number, slug: string) => formUrl('', tenantId, slug);
+const thankYouPath = (tenantId: number, slug: string, token: string) => `${formPath(tenantId, slug)}/terima-kasih/${token}`;
 
 const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
