@@ -1,4 +1,11 @@
+import type { Updateable } from 'kysely';
 import type { Tx } from '../lib/db.js';
+import type { WebhookDeliveryTable } from '../lib/schema.js';
+
+/** A delivery settled without sending: its lease released and the reason kept in the log. */
+export function cancelledDelivery(reason: string, now: number) {
+  return { status: 'cancelled', locked_until: null, lease_token: null, last_error: reason, updated_at: now } satisfies Updateable<WebhookDeliveryTable>;
+}
 
 /**
  * Cancels what is still queued for an endpoint that stops receiving (removed, disabled by
@@ -8,7 +15,7 @@ import type { Tx } from '../lib/db.js';
 export async function cancelQueuedDeliveries(tx: Tx, tenantId: number, endpointId: number, reason: string, now: number): Promise<void> {
   await tx
     .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', locked_until: null, lease_token: null, last_error: reason, updated_at: now })
+    .set(cancelledDelivery(reason, now))
     .where('tenant_id', '=', tenantId)
     .where('endpoint_id', '=', endpointId)
     .where('status', '=', 'pending')

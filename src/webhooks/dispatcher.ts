@@ -8,6 +8,7 @@
 import type { Agent } from 'undici';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db.js';
+import { cancelledDelivery } from './cancel-queued-deliveries.js';
 import { claimDeliveries, LEASE_MS, type ClaimedDelivery } from './claim-deliveries.js';
 import { fanOutEvents } from './fan-out-events.js';
 import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
@@ -84,7 +85,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function cancel(delivery: ClaimedDelivery): Promise<void> {
     await db
       .updateTable('webhook_deliveries')
-      .set({ status: 'cancelled', locked_until: null, lease_token: null, last_error: 'endpoint disabled or removed', updated_at: clock.now() })
+      .set(cancelledDelivery('endpoint disabled or removed', clock.now()))
       .where('tenant_id', '=', delivery.tenantId)
       .where('id', '=', delivery.id)
       .where('lease_token', '=', delivery.leaseToken)

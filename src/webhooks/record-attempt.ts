@@ -1,8 +1,8 @@
 // Writes what one attempt did, and what happens next, in one transaction: the attempt row,
 // the delivery's new state and, on 410 Gone, the endpoint switched off.
 import type { Tx } from '../lib/db.js';
-import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
+import { disableEndpoint } from './disable-endpoint.js';
 import { nextRetryDelay } from './retry-schedule.js';
 import type { SendOutcome } from './send-webhook.js';
 
@@ -70,16 +70,8 @@ export async function recordAttempt(
     .where('status', '=', 'pending')
     .executeTakeFirst();
 
-  if (outcome === 'endpoint_disabled') {
-    // 410 Gone: the receiver says the endpoint no longer exists. Stop sending to it; what
-    // was still queued for it is cancelled and can be replayed once it is enabled again.
-    await tx
-      .updateTable('webhook_endpoints')
-      .set({ enabled: 0, disabled_reason: '410 Gone from the receiver' })
-      .where('tenant_id', '=', delivery.tenantId)
-      .where('id', '=', delivery.endpointId)
-      .execute();
-    await cancelQueuedDeliveries(tx, delivery.tenantId, delivery.endpointId, 'endpoint disabled (410 Gone)', now);
-  }
+  // 410 Gone: the receiver says the endpoint no longer exists. Stop sending to it; what
+  // was still queued for it is cancelled and can be replayed once it is enabled again.
+  if (outcome === 'endpoint_disabled') await disableEndpoint(tx, delivery.tenantId, delivery.endpointId, 'gone', now);
   return { outcome, nextAttemptAt, applied: updated.numUpdatedRows > 0n };
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
-import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
+import { disableEndpoint } from './disable-endpoint.js';
 
 /**
  * Enables or disables an endpoint (for instance again after a 410 Gone disabled it).
@@ -10,15 +10,14 @@ import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
 export async function setEndpointEnabled(db: Db, clock: Clock, tenantId: number, endpointId: number, enabled: boolean): Promise<boolean> {
   const now = clock.now();
   return db.transaction().execute(async (tx) => {
+    if (!enabled) return disableEndpoint(tx, tenantId, endpointId, 'operator', now);
     const updated = await tx
       .updateTable('webhook_endpoints')
-      .set({ enabled: enabled ? 1 : 0, disabled_reason: enabled ? null : 'disabled by the operator' })
+      .set({ enabled: 1, disabled_reason: null })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', endpointId)
       .where('removed_at', 'is', null)
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    if (!enabled) await cancelQueuedDeliveries(tx, tenantId, endpointId, 'endpoint disabled', now);
-    return true;
+    return updated.numUpdatedRows > 0n;
   });
 }
