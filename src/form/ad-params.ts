@@ -5,7 +5,7 @@ const NAME = /^(fbclid|gclid|utm_[a-z0-9_]{1,40})$/;
 const VALUE_MAX = 500;
 const MAX_PARAMS = 20;
 
-export const isAdParam = (name: string): boolean => NAME.test(name);
+const isAdParam = (name: string): boolean => NAME.test(name);
 
 export function pickAdParams(entries: Iterable<[string, string]>): Record<string, string> {
   const picked: Record<string, string> = {};

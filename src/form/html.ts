@@ -6,7 +6,7 @@ export class Html {
   }
 }
 
-export const escapeHtml = (value: string): string =>
+const escapeHtml = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];

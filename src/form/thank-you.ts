@@ -22,7 +22,7 @@ export async function findSubmittedOrder(db: AppContext['db'], tenantId: number,
 
 type SubmittedOrder = NonNullable<Awaited<ReturnType<typeof findSubmittedOrder>>>;
 
-export function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string): string | null {
+function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string): string | null {
   if (!settings.whatsappNumber) return null;
   const message = renderOpeningMessage(settings.thankYouTemplate ?? DEFAULT_THANK_YOU_TEMPLATE, {
     storeName: settings.storeName,

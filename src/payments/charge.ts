@@ -24,9 +24,9 @@ export interface ChargeGateway {
   createCharge(secret: string, request: ChargeRequest): Promise<ChargeResult>;
 }
 
-export const CHARGE_TIMEOUT_MS = 10_000;
+const CHARGE_TIMEOUT_MS = 10_000;
 
-export const basicAuth = (secret: string): string => `Basic ${Buffer.from(`${secret}:`).toString('base64')}`;
+const basicAuth = (secret: string): string => `Basic ${Buffer.from(`${secret}:`).toString('base64')}`;
 
 /** POST a JSON body; the parsed JSON answer of a 2xx, else a short error (no bodies, no secrets). */
 export async function postJson(url: string, secret: string, body: unknown): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; error: string }> {

@@ -13,7 +13,7 @@ import { parseGatewayOrderId } from './gateway-order-id.js';
 import { readMidtransNotification, verifyMidtransSignature } from './midtrans.js';
 import { readXenditCallback, verifyXenditToken } from './xendit.js';
 
-export const NOTIFICATION_PATHS = {
+const NOTIFICATION_PATHS = {
   midtrans: '/payments/midtrans/notification',
   xendit: '/payments/xendit/callback',
 } as const;

@@ -15,7 +15,7 @@ export type SetRatesResult = { ok: true; value: { rates: number } } | { ok: fals
 const COURIER_MAX = 40;
 const MAX_RATES = 2000;
 
-export function parseRates(input: unknown): { ok: true; value: RateInput[] } | { ok: false; error: string } {
+function parseRates(input: unknown): { ok: true; value: RateInput[] } | { ok: false; error: string } {
   if (!Array.isArray(input) || input.length > MAX_RATES) return { ok: false, error: `rates must be a list of at most ${MAX_RATES} {courier, province, fee}` };
   const seen = new Set<string>();
   const rates: RateInput[] = [];

@@ -31,7 +31,7 @@ export interface StoreSettings {
   xenditCallbackToken: string | null;
 }
 
-export const DEFAULT_PAYMENT_METHODS: PaymentMethodSetting[] = ['bank_transfer', 'cod'];
+const DEFAULT_PAYMENT_METHODS: PaymentMethodSetting[] = ['bank_transfer', 'cod'];
 
 export async function loadStoreSettings(db: Db, tenantId: number): Promise<StoreSettings | null> {
   const row = await db
@@ -61,7 +61,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
 }
 
 /** Whether the store's gateway has what it needs to create charges and verify notifications. */
-export function gatewayReady(settings: StoreSettings): Gateway | null {
+function gatewayReady(settings: StoreSettings): Gateway | null {
   if (!settings.paymentMethods.includes('gateway')) return null;
   if (settings.gateway === 'midtrans' && settings.midtransServerKey) return 'midtrans';
   if (settings.gateway === 'xendit' && settings.xenditSecretKey && settings.xenditCallbackToken) return 'xendit';
