@@ -1,14 +1,13 @@
 // The benchmark's database: created fresh, migrated and seeded before the server starts,
 // removed afterwards. One function per backend.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { systemClock } from '../src/lib/clock.js';
 import { openDatabase, type Db } from '../src/lib/db.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
+import { createScratchDatabase } from '../test/pg-scratch.js';
 import { seed, type Seeded } from './seed.js';
 
 export type BenchBackend = 'sqlite' | 'postgres';
@@ -69,24 +68,11 @@ async function setupSqlite(orders: number): Promise<BenchDatabase> {
   });
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** A new database on the server of adminUrl, named per run (the server may be shared). */
 async function setupPostgres(orders: number, adminUrl: string): Promise<BenchDatabase> {
-  const name = `lapak_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  const cleanup = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-  return seedDatabase(target.toString(), orders, cleanup, async (db) => {
+  const { name, url, drop } = await createScratchDatabase(adminUrl, 'lapak_bench');
+  const target = new URL(url);
+  return seedDatabase(url, orders, drop, async (db) => {
     await sql`analyze`.execute(db);
     const { rows } = await sql<{ server_version: string }>`show server_version`.execute(db);
     return `PostgreSQL ${rows[0]?.server_version ?? '?'} at ${target.host}, database ${name} (pool of 10 per process)`;

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
-import { deleteKeysByPrefix } from '../src/lib/redis.js';
+import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
 import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -321,7 +321,7 @@ async function main(options: Options): Promise<void> {
   log(`machine:  ${machineInfo()}`);
 
   const database = await setupDatabase(options.backend, options.orders, options.pgUrl);
-  const redisPrefix = `lapak-bench-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  const redisPrefix = uniqueRedisPrefix('lapak-bench');
   const postgres = options.backend === 'postgres';
   const limiterEnv: Record<string, string> = postgres && options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {};
   try {

@@ -1,10 +1,10 @@
 // Runs the built server (`node dist/cli.js serve`) as a child process, as an operator would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealthz } from '../test/server-ready.js';
 
 // Compiled to build/bench/: the project root is two levels up.
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,17 +52,6 @@ function cpuSecondsWithChildren(pid: number): number | null {
   return children.reduce((sum, child) => sum + (cpuSecondsOf(child) ?? 0), own);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) {
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
@@ -108,23 +97,7 @@ export async function startServer(options: {
   const logLines = () => (dropped > 0 ? [...lines, `... and ${dropped} more lines`] : [...lines]);
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited before it was ready (${child.exitCode ?? child.signalCode}):\n${logLines().join('\n')}`);
-    }
-    try {
-      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer /healthz within ${READY_TIMEOUT_MS / 1000} s:\n${logLines().join('\n')}`);
-    }
-    await sleep(100);
-  }
+  await waitForHealthz(url, child, READY_TIMEOUT_MS, () => logLines().join('\n'));
   // /healthz answered from one worker; give the others time to listen too.
   if (workers > 1) await sleep(1_500);
 

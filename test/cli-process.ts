@@ -2,9 +2,10 @@
 // each test file in a temporary directory of SQLite files.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+import { freePort, waitForHealthz } from './server-ready.js';
 
 const CLI = path.resolve('dist/cli.js');
 
@@ -36,14 +37,6 @@ export interface RunningCommand {
   stop(): Promise<number | null>;
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
 export function cliHarness(prefix: string, baseEnv: Record<string, string> = {}): CliHarness {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const env = (file: string, extra: Record<string, string> = {}) => ({
@@ -71,15 +64,7 @@ export function cliHarness(prefix: string, baseEnv: Record<string, string> = {})
         output += d;
       });
       child.stderr.on('data', (d) => (output += d));
-      if (cmd !== 'dispatch') {
-        for (let i = 0; i < 100; i++) {
-          try {
-            if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-          } catch {
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-      }
+      if (cmd !== 'dispatch') await waitForHealthz(`http://127.0.0.1:${port}`, child, 10_000, () => output);
       const stop = () => {
         child.kill('SIGTERM');
         return exited;

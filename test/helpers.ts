@@ -1,10 +1,8 @@
 // Test harness: the real app on a fresh database per test file, on the backend the
 // vitest project chose (LAPAK_TEST_DB = sqlite | postgres).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { ManualClock, type Clock } from '../src/lib/clock.js';
@@ -13,11 +11,11 @@ import type { AppContext } from '../src/lib/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db.js';
 import type { Limiters } from '../src/lib/limits.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
-import { deleteKeysByPrefix } from '../src/lib/redis.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createProduct } from '../src/products/create-product.js';
 import { createOrder } from '../src/orders/create-order.js';
+import { createScratchDatabase } from './pg-scratch.js';
 
 export const backend = (process.env.LAPAK_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -33,34 +31,15 @@ export async function freshDatabase(
     await migrateToLatest(handle);
     return { url, handle, drop: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  // Unique per run: other runs may share the server.
-  const name = `lapak_test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  const url = target.toString();
-  const handle = openDatabase(url, options);
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lapak_test');
+  const handle = openDatabase(scratch.url, options);
   await migrateToLatest(handle);
   return {
-    url,
+    url: scratch.url,
     handle,
     drop: async () => {
       await handle.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      // pool.end() resolves before the server has let go of the sessions; dropping with
-      // force while they linger would kill them and surface as unhandled errors.
-      for (let i = 0; i < 200; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }
@@ -158,9 +137,3 @@ export const json = (res: LightMyRequestResponse) => res.json() as Record<string
 /** Redis for tests that need it (TEST_REDIS_URL), or undefined: such tests skip. */
 export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
 export const testPostgresUrl = process.env.TEST_DATABASE_URL || undefined;
-
-/** A Redis key prefix no other run uses (runs share the Redis; never FLUSHALL). */
-export const uniqueRedisPrefix = () => `lapak-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
-
-/** Deletes the keys under a test's prefix. */
-export const clearRedisPrefix = deleteKeysByPrefix;

@@ -2,7 +2,7 @@
 // limited endpoint refuses with 503 in its own error family (never serves with the limits
 // lapsed), nothing is written, /readyz says which dependency is down and /healthz stays up.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from './cli-process.js';
+import { freePort } from './server-ready.js';
 import { json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from './helpers.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;

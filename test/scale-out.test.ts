@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.js';
 import { cliHarness, type RunningCommand } from './cli-process.js';
-import { clearRedisPrefix, freshDatabase, seedOrder, seedProduct, seedStore, testPostgresUrl, testRedisUrl, uniqueRedisPrefix, type Store } from './helpers.js';
+import { freshDatabase, seedOrder, seedProduct, seedStore, testPostgresUrl, testRedisUrl, type Store } from './helpers.js';
+import { deleteKeysByPrefix, uniqueRedisPrefix } from './redis-scratch.js';
 
 const PROCESSES = 3;
 
@@ -59,7 +60,7 @@ describe.skipIf(!testPostgresUrl || !testRedisUrl)('three API processes on Postg
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
-    await clearRedisPrefix(testRedisUrl!, redisPrefix);
+    await deleteKeysByPrefix(testRedisUrl!, redisPrefix);
     cli.cleanup();
   });
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, PHONE } from '../../test/browser.js';
-import { freePort } from '../../test/cli-process.js';
+import { freePort } from '../../test/server-ready.js';
 import { BUYER, seedFormStore, seedKaos } from '../../test/form-helpers.js';
 import { startGatewayStandIn, type GatewayStandIn } from '../../test/gateway-stand-in.js';
 import { json, startTestApp, type Store } from '../../test/helpers.js';

@@ -3,8 +3,9 @@
 // at the real quotas. A store that does not answer refuses (ServiceUnavailable), fast.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearRedisPrefix, freshDatabase, testPostgresUrl, testRedisUrl, uniqueRedisPrefix } from '../../test/helpers.js';
-import { freePort } from '../../test/cli-process.js';
+import { freshDatabase, testPostgresUrl, testRedisUrl } from '../../test/helpers.js';
+import { deleteKeysByPrefix, uniqueRedisPrefix } from '../../test/redis-scratch.js';
+import { freePort } from '../../test/server-ready.js';
 import { createLimiters, WINDOWS, type Limiters, type WindowName } from './limits.js';
 import { openRedis, redisReady, type Redis } from './redis.js';
 import { ServiceUnavailable } from './unavailable.js';
@@ -68,7 +69,7 @@ describe.skipIf(!testRedisUrl)('Redis store', () => {
   });
   afterAll(async () => {
     for (const c of clients) c.disconnect();
-    await clearRedisPrefix(testRedisUrl!, prefix);
+    await deleteKeysByPrefix(testRedisUrl!, prefix);
   });
   let run = 0;
   // Each test gets fresh windows: its own prefix under the run's prefix.

@@ -46,18 +46,3 @@ export function redisReady(client: Redis, timeoutMs: number): Promise<boolean> {
     client.on('error', onError);
   });
 }
-
-/** Deletes every key under a prefix (SCAN, never FLUSHALL: the Redis may be shared). For tests and the bench. */
-export async function deleteKeysByPrefix(url: string, prefix: string): Promise<void> {
-  const client = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    client.disconnect();
-  }
-}
