@@ -121,7 +121,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
         : (['internal_error', 500, PRODUCT_TEXT.internalError] as const);
     if (family === 'form') {
       const page = tooLarge ? FORM_TEXT.tooLarge : FORM_TEXT.failed;
-      return sendPage(request, reply, status, messagePage(page, page));
+      return sendPage(request, reply, status, messagePage(page));
     }
     const failure: Failure = family === 'api' ? apiFailure(code) : productFailure(status, text);
     return sendFailure(reply, failure);

@@ -11,6 +11,7 @@ export function page(title: string, body: Html, data: unknown = {}): string {
 `.value;
 }
 
-export function messagePage(title: string, text: string): string {
-  return page(title, html`<section class="lf-card lf-msg"><h1>${title}</h1><p>${text}</p></section>`);
+/** A page that says one thing: its title, heading and text are the same message. */
+export function messagePage(text: string): string {
+  return page(text, html`<section class="lf-card lf-msg"><h1>${text}</h1><p>${text}</p></section>`);
 }

@@ -52,7 +52,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rates = storeRates(ctx.db);
   const gateways = chargeGateways(ctx.config);
   const config = { family: 'form' as const };
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound, FORM_TEXT.notFound));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound));
 
   async function formOf(params: FormParams) {
     const tenantId = parsePositiveId(params.tenantId);
@@ -71,13 +71,13 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     const limited = await ctx.limiters.formSubmitPerIp.consume(request.ip);
     if (!limited.ok) {
       reply.header('retry-after', String(limited.retryAfter));
-      return sendPage(request, reply, 429, messagePage(FORM_TEXT.tooMany, FORM_TEXT.tooMany));
+      return sendPage(request, reply, 429, messagePage(FORM_TEXT.tooMany));
     }
     const form = await formOf(request.params);
     if (!form) return notFound(request, reply);
     const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
     const result = await submitOrder(ctx, form, params);
-    if (result.kind === 'refused') return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused, FORM_TEXT.refused));
+    if (result.kind === 'refused') return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused));
     if (result.kind === 'placed') return reply.code(303).header('location', thankYouPath(form.product.tenant_id, form.product.slug, result.token)).send();
     const path = formPath(form.product.tenant_id, form.product.slug);
     return sendPage(request, reply, 422, renderForm({
