@@ -57,7 +57,7 @@ function claimable(db: Db, now: number) {
   );
 }
 
-export async function claimDeliveries(db: Db, dialect: DialectName, now: number, limit: number, leaseMs = LEASE_MS): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(db: Db, dialect: DialectName, now: number, limit: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   // A read of the same condition first, so a dispatcher with nothing to claim (idle, or
   // only leased or held-back deliveries) does not run a write statement every poll.
@@ -66,7 +66,7 @@ export async function claimDeliveries(db: Db, dialect: DialectName, now: number,
   const leaseToken = randomBytes(12).toString('hex');
   const claimed = await db
     .updateTable('webhook_deliveries')
-    .set({ locked_until: now + leaseMs, lease_token: leaseToken })
+    .set({ locked_until: now + LEASE_MS, lease_token: leaseToken })
     .where(
       'id',
       'in',

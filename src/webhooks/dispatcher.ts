@@ -9,7 +9,7 @@ import type { Agent } from 'undici';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db.js';
 import { cancelledDelivery } from './cancel-queued-deliveries.js';
-import { claimDeliveries, LEASE_MS, type ClaimedDelivery } from './claim-deliveries.js';
+import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { fanOutEvents } from './fan-out-events.js';
 import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
 import { parseRetryAfter } from './retry-schedule.js';
@@ -32,23 +32,15 @@ export interface DispatcherOptions {
   dialect: DialectName;
   /** Schedules: due times, leases, attempt times. */
   clock: Clock;
-  /**
-   * The signature's webhook-timestamp. Receivers compare it with their own clock (5 min
-   * tolerance), so it is always real time, even when tests move `clock` by hours.
-   */
-  wallClock?: Clock;
   timeZone: string;
   allowPrivate: boolean;
   resolver?: Resolver;
   log?: DispatchLog;
   timeoutMs?: number;
-  leaseMs?: number;
   /** Sends in flight at once. */
   concurrency?: number;
   /** Events fanned out per round. */
   fanOutBatch?: number;
-  /** Pause when there is nothing to do. */
-  pollMs?: number;
 }
 
 /** How one claimed delivery ended: an attempt's outcome, or no attempt at all. */
@@ -67,17 +59,15 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_POLL_MS = 20;
+/** Pause when there is nothing to do. */
+const POLL_MS = 20;
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db, dialect, clock } = options;
-  const wallClock = options.wallClock ?? systemClock;
   const log = options.log ?? silentLog;
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
-  const leaseMs = options.leaseMs ?? LEASE_MS;
   const concurrency = options.concurrency ?? 16;
   const fanOutBatch = options.fanOutBatch ?? 200;
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const settings = { allowPrivate: options.allowPrivate, timeoutMs };
   const agent: Agent = createWebhookAgent({ ...settings, resolver: options.resolver ?? systemResolver });
   const inFlight = new Set<Promise<void>>();
@@ -98,9 +88,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return 'cancelled';
     }
     const body = buildWebhookBody({ id: delivery.eventId, type: delivery.eventType, payload: delivery.eventPayload, created_at: delivery.eventCreatedAt }, options.timeZone);
-    const headers = signedHeaders(delivery.secret, String(delivery.eventId), body, new Date(wallClock.now()));
+    // Real time, not `clock`, even when tests move `clock` by hours: receivers compare the
+    // signature's webhook-timestamp with their own clock (5 min tolerance), and a
+    // Retry-After HTTP date is real time too.
+    const headers = signedHeaders(delivery.secret, String(delivery.eventId), body, new Date(systemClock.now()));
     const sent = await sendWebhook(agent, { url: delivery.url, headers, body }, settings);
-    const retryAfterMs = sent.statusCode !== null && sent.statusCode >= 300 ? parseRetryAfter(sent.retryAfter, wallClock.now()) : null;
+    const retryAfterMs = sent.statusCode !== null && sent.statusCode >= 300 ? parseRetryAfter(sent.retryAfter, systemClock.now()) : null;
     const recorded = await db.transaction().execute((tx) => recordAttempt(tx, delivery, sent, retryAfterMs, clock.now()));
     log.info(
       { delivery_id: delivery.id, event_id: delivery.eventId, endpoint_id: delivery.endpointId, attempt: delivery.attempts + 1, status: sent.statusCode, latency_ms: sent.latencyMs, outcome: recorded.outcome },
@@ -113,7 +106,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** Fans out, claims as many as there are free send slots, and starts those sends. */
   async function round(free: number, track: (p: Promise<DeliveryOutcome>) => void): Promise<{ fannedOut: number; claimed: number }> {
     const fannedOut = await fanOutEvents(db, dialect, clock.now(), fanOutBatch);
-    const claimed = await claimDeliveries(db, dialect, clock.now(), free, leaseMs);
+    const claimed = await claimDeliveries(db, dialect, clock.now(), free);
     for (const delivery of claimed) track(deliver(delivery));
     return { fannedOut, claimed: claimed.length };
   }
@@ -141,7 +134,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
 
   async function run(): Promise<void> {
-    log.info({ concurrency, poll_ms: pollMs }, 'webhook dispatcher started');
+    log.info({ concurrency, poll_ms: POLL_MS }, 'webhook dispatcher started');
     while (!stopping) {
       let busy = false;
       try {
@@ -162,7 +155,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         // A busy database or a lost connection: log and try again after a pause.
         log.error({ err: { message: (err as Error).message } }, 'webhook dispatcher round failed');
       }
-      if (!busy && !stopping) await pause(pollMs);
+      if (!busy && !stopping) await pause(POLL_MS);
     }
     await Promise.allSettled([...inFlight]);
     log.info({}, 'webhook dispatcher stopped');

@@ -10,8 +10,6 @@ export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'endpoint_disabl
 
 export interface RecordedAttempt {
   outcome: AttemptOutcome;
-  /** Set for 'retry'. */
-  nextAttemptAt: number | null;
   /** false when the lease was lost meanwhile (another dispatcher took over); the attempt is still logged. */
   applied: boolean;
 }
@@ -73,5 +71,5 @@ export async function recordAttempt(
   // 410 Gone: the receiver says the endpoint no longer exists. Stop sending to it; what
   // was still queued for it is cancelled and can be replayed once it is enabled again.
   if (outcome === 'endpoint_disabled') await disableEndpoint(tx, delivery.tenantId, delivery.endpointId, 'gone', now);
-  return { outcome, nextAttemptAt, applied: updated.numUpdatedRows > 0n };
+  return { outcome, applied: updated.numUpdatedRows > 0n };
 }
