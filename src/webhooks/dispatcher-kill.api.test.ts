@@ -36,6 +36,7 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
 
   // The first request is never answered; the dispatcher is killed while it waits.
   receiver.respond = (_req, i) => (i === 0 ? 'hang' : { status: 200 });
+  const spawnedAt = Date.now();
   const child = spawn(process.execPath, [path.resolve('dist/cli.js'), 'dispatch'], {
     env: { ...process.env, DATABASE_URL: t.url, WEBHOOK_ALLOW_PRIVATE: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +57,9 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   const [delivery] = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', store.tenantId).execute();
   expect(delivery).toMatchObject({ status: 'pending', attempts: 0 });
   expect(delivery!.locked_until).toBeGreaterThan(Date.now());
+  // Claimed between the spawn and now, for LEASE_MS.
+  expect(delivery!.locked_until!).toBeGreaterThanOrEqual(spawnedAt + LEASE_MS);
+  expect(delivery!.locked_until! - Date.now()).toBeLessThanOrEqual(LEASE_MS);
   expect(await t.ctx.db.selectFrom('webhook_attempts').select('id').where('tenant_id', '=', store.tenantId).execute()).toEqual([]);
 
   // Restart before the lease has expired: nothing is sent twice at once.
@@ -71,5 +75,4 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   expect(receiver.received[1]!.webhookId).toBe(receiver.received[0]!.webhookId);
   expect(receiver.received[1]!.raw).toBe(receiver.received[0]!.raw);
   expect(receiver.rejected).toEqual([]);
-  expect(delivery!.locked_until! - Date.now()).toBeLessThanOrEqual(LEASE_MS);
 });

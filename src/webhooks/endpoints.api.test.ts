@@ -36,6 +36,7 @@ describe('webhook endpoints', () => {
     ]);
     expect(JSON.stringify(listed)).not.toContain(added.value.secret.slice(6, 20));
     const second = await addEndpoint(t.ctx.db, t.clock, { tenantId, url: 'https://hooks.example.com/lapak?x=1' }, strict);
+    expect(second.ok).toBe(true);
     expect(second.ok && second.value.secret).not.toBe(added.value.secret);
   });
 
