@@ -2,6 +2,8 @@
 // It runs in the dispatcher, not in the status change's transaction, so a change stays as
 // cheap as before; the event row itself is written with the change, so nothing is lost:
 // an event stays pending (fanned_out_at null) until its deliveries are committed.
+// Like the claim (claim-deliveries.ts), it spans every store's events on purpose: the
+// dispatcher works at operator level; each delivery it writes carries its event's tenant_id.
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../lib/db.js';
 
