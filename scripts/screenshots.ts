@@ -13,16 +13,14 @@ import { openDatabase } from '../src/lib/db.js';
 import { migrateToLatest } from '../src/lib/migrate.js';
 import { createDemo } from '../src/demo/create-demo.js';
 import { launchChromium, PHONE } from '../test/browser.js';
+import { BUYER } from '../test/form-helpers.js';
 
 const OUT = path.resolve('docs/screenshots');
 
 async function fill(page: Page) {
-  const buyer: Record<string, string> = {
-    name: 'Siti Aminah', phone: '0812-3456-7890', email: 'siti@example.com', address: 'Jl. Melati No. 5, RT 01/RW 02',
-    village: 'Sukamaju', district: 'Cibeunying Kaler', city: 'Bandung', postal_code: '40123',
-  };
-  for (const [field, value] of Object.entries(buyer)) await page.fill(`#f-${field}`, value);
-  await page.selectOption('#f-province', 'Jawa Barat');
+  const { province, ...typed } = BUYER;
+  for (const [field, value] of Object.entries(typed)) await page.fill(`#f-${field}`, value);
+  await page.selectOption('#f-province', province);
 }
 
 async function main() {
