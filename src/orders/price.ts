@@ -3,7 +3,7 @@
 //   total = unit price x quantity + shipping fee
 // where the unit price is the combination's cell of variant_prices when the product has them,
 // else price. The strike-through ("coret") price is shown, never charged.
-import { unitPrice } from '../products/variant-prices.js';
+import { cellAt, unitPrice } from '../products/variant-prices.js';
 
 export interface PricedProduct {
   price: number;
@@ -22,18 +22,15 @@ export interface Quote {
   total: number;
 }
 
-function cellAt(matrix: unknown, optionIndexes: readonly number[]): unknown {
-  let cell = matrix;
-  for (const index of optionIndexes) cell = Array.isArray(cell) ? cell[index] : undefined;
-  return cell;
-}
-
 /**
  * With variant_compare_prices, the combination's cell (0 = none); without them, sale_price.
  * Shown only when above the charged price: a "before" price lower than the price is no discount.
  */
-export function compareAtPrice(product: PricedProduct, optionIndexes: readonly number[]): number | null {
-  const charged = unitPrice(product, optionIndexes);
+export function compareAtPrice(
+  product: PricedProduct,
+  optionIndexes: readonly number[],
+  charged: number = unitPrice(product, optionIndexes),
+): number | null {
   const perVariant = Array.isArray(product.variant_compare_prices) && product.variant_compare_prices.length > 0;
   const candidate = perVariant ? cellAt(product.variant_compare_prices, optionIndexes) : product.sale_price;
   return typeof candidate === 'number' && candidate > charged ? candidate : null;
@@ -44,7 +41,7 @@ export function quote(product: PricedProduct, optionIndexes: readonly number[], 
   const subtotal = price * quantity;
   return {
     unitPrice: price,
-    compareAtPrice: compareAtPrice(product, optionIndexes),
+    compareAtPrice: compareAtPrice(product, optionIndexes, price),
     quantity,
     subtotal,
     shippingFee,

@@ -54,14 +54,21 @@ export function variantsProblem(value: unknown): string | null {
   return null;
 }
 
+/** The combination's cell of a price list or matrix; undefined when the indexes leave its shape. */
+export function cellAt(matrix: unknown, optionIndexes: readonly number[]): unknown {
+  let cell = matrix;
+  for (const index of optionIndexes) cell = Array.isArray(cell) ? cell[index] : undefined;
+  return cell;
+}
+
 /** The charged unit price of a combination: its variant price when set, else the base price. */
 export function unitPrice(
   product: { price: number; variant_prices: unknown },
   optionIndexes: readonly number[],
 ): number {
-  let cell: unknown = product.variant_prices;
-  if (!Array.isArray(cell) || cell.length === 0) return product.price;
-  for (const index of optionIndexes) cell = Array.isArray(cell) ? cell[index] : undefined;
+  const prices = product.variant_prices;
+  if (!Array.isArray(prices) || prices.length === 0) return product.price;
+  const cell = cellAt(prices, optionIndexes);
   return typeof cell === 'number' ? cell : product.price;
 }
 
