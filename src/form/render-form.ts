@@ -11,7 +11,7 @@ import { page } from './layout.js';
 import type { OrderForm } from './load-form.js';
 import { FORM_TEXT, PAYMENT_LABELS, type FormField } from './messages.js';
 import { HONEYPOT_FIELD } from './submit-order.js';
-import { chosenOptions, MAX_QUANTITY, type FieldErrors, type Fields } from './validate-submission.js';
+import { chosenOptions, MAX_QUANTITY, parseQuantity, type FieldErrors, type Fields } from './validate-submission.js';
 
 export interface FormView {
   form: OrderForm;
@@ -102,7 +102,7 @@ export function renderForm(view: FormView): string {
   const { product, rates } = view.form;
   const selected = (view.values && chosenOptions(view.form, view.values)) ?? product.variants.map(() => 0);
   const quantityRaw = view.values?.('quantity') ?? '1';
-  const quantity = /^[0-9]{1,2}$/.test(quantityRaw) && Number(quantityRaw) >= 1 ? Number(quantityRaw) : 1;
+  const quantity = parseQuantity(quantityRaw) ?? 1;
   const province = view.values?.('province') ?? '';
   const courier = view.values?.('courier') ?? Object.keys(rates)[0] ?? '';
   const fee = feeFor(rates, courier, province);

@@ -33,6 +33,12 @@ export function fieldsOf(params: URLSearchParams): Fields {
   return (name) => (params.get(name) ?? '').trim();
 }
 
+/** The quantity field as a number from 1 to MAX_QUANTITY, or null when it is not one. */
+export function parseQuantity(raw: string): number | null {
+  const quantity = /^[0-9]{1,2}$/.test(raw) ? Number(raw) : 0;
+  return quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : null;
+}
+
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]+\.[^\s@<>"]{2,}$/;
 const chars = (value: string) => [...value].length;
 const within = (value: string, min: number, max: number) => chars(value) >= min && chars(value) <= max;
@@ -52,9 +58,8 @@ export function validateSubmission(form: OrderForm, get: Fields, params: URLSear
   const optionIndexes = chosenOptions(form, get);
   if (!optionIndexes) errors.variant = FIELD_ERRORS.variant;
 
-  const quantityRaw = get('quantity');
-  const quantity = /^[0-9]{1,2}$/.test(quantityRaw) ? Number(quantityRaw) : 0;
-  if (quantity < 1 || quantity > MAX_QUANTITY) errors.quantity = FIELD_ERRORS.quantity;
+  const quantity = parseQuantity(get('quantity'));
+  if (quantity === null) errors.quantity = FIELD_ERRORS.quantity;
 
   const name = get('name');
   if (!within(name, 2, 100)) errors.name = FIELD_ERRORS.name;
@@ -81,7 +86,7 @@ export function validateSubmission(form: OrderForm, get: Fields, params: URLSear
   const paymentMethod = get('payment_method') as OrderPaymentMethod;
   if (!form.paymentMethods.includes(paymentMethod)) errors.payment_method = FIELD_ERRORS.payment_method;
 
-  if (Object.keys(errors).length > 0 || !optionIndexes || !phone || fee === null) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !optionIndexes || quantity === null || !phone || fee === null) return { ok: false, errors };
   return {
     ok: true,
     draft: {
