@@ -37,13 +37,13 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
   const tenantId = form.product.tenant_id;
   const token = get('token');
   if (!isFormToken(token)) {
-    const checked = validateSubmission(form, get, params);
+    const checked = validateSubmission(form, params);
     return { kind: 'invalid', errors: checked.ok ? {} : checked.errors, token: null };
   }
   const earlier = await submittedOrder(ctx.db, tenantId, token);
   if (earlier !== null) return { kind: 'placed', token, orderId: earlier };
 
-  const checked = validateSubmission(form, get, params);
+  const checked = validateSubmission(form, params);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors, token };
   const { draft } = checked;
   const now = ctx.clock.now();

@@ -13,7 +13,6 @@ import { FIELD_ERRORS, type FormField } from './messages.js';
 export const MAX_QUANTITY = 99;
 
 export interface OrderDraft {
-  optionIndexes: number[];
   variant: string;
   quote: Quote;
   courier: string;
@@ -53,7 +52,8 @@ export function chosenOptions(form: OrderForm, get: Fields): number[] | null {
   return indexes.every((i) => i >= 0) ? indexes : null;
 }
 
-export function validateSubmission(form: OrderForm, get: Fields, params: URLSearchParams): Validation {
+export function validateSubmission(form: OrderForm, params: URLSearchParams): Validation {
+  const get = fieldsOf(params);
   const errors: FieldErrors = {};
   const optionIndexes = chosenOptions(form, get);
   if (!optionIndexes) errors.variant = FIELD_ERRORS.variant;
@@ -90,7 +90,6 @@ export function validateSubmission(form: OrderForm, get: Fields, params: URLSear
   return {
     ok: true,
     draft: {
-      optionIndexes,
       variant: optionIndexes.map((index, i) => form.product.variants[i]!.options[index]!).join(' / '),
       quote: quote(form.product, optionIndexes, quantity, fee),
       courier,
