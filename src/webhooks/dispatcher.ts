@@ -69,7 +69,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const concurrency = options.concurrency ?? 16;
   const fanOutBatch = options.fanOutBatch ?? 200;
   const settings = { allowPrivate: options.allowPrivate, timeoutMs };
-  const agent: Agent = createWebhookAgent({ ...settings, resolver: options.resolver ?? systemResolver });
+  const agent: Agent = createWebhookAgent({ allowPrivate: options.allowPrivate, resolver: options.resolver ?? systemResolver });
   const inFlight = new Set<Promise<void>>();
 
   async function cancel(delivery: ClaimedDelivery): Promise<void> {

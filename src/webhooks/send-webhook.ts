@@ -30,13 +30,13 @@ export interface SendSettings {
   timeoutMs: number;
 }
 
-/** One connection pool per dispatcher; with the private-address rule, every new connection is checked. */
-export function createWebhookAgent(settings: SendSettings & { resolver: Resolver }): Agent {
-  return new Agent({
-    connect: { timeout: settings.timeoutMs, ...(settings.allowPrivate ? {} : { lookup: safeLookup(settings.resolver) }) },
-    headersTimeout: settings.timeoutMs,
-    bodyTimeout: settings.timeoutMs,
-  });
+/**
+ * One connection pool per dispatcher; with the private-address rule, every new connection
+ * is checked. No timeouts of its own: sendWebhook's AbortSignal bounds the whole attempt
+ * (lookup, connect, headers, body) and starts first, so it always fires first.
+ */
+export function createWebhookAgent(settings: { allowPrivate: boolean; resolver: Resolver }): Agent {
+  return new Agent({ connect: settings.allowPrivate ? {} : { lookup: safeLookup(settings.resolver) } });
 }
 
 async function readSnippet(body: AsyncIterable<Buffer>, limit: number): Promise<string> {
