@@ -11,18 +11,7 @@ export interface OutboxEvent {
   created_at: number;
 }
 
-export interface StatusChangedData {
-  event_id: number;
-  store_id: number;
-  order_id: number;
-  previous_status: string;
-  status: string;
-  changed_at: string;
-  source: StatusChangedPayload['source'];
-  changed_by?: 'integration';
-  integration?: string;
-  external_reference?: string | null;
-}
+export type StatusChangedData = { event_id: number } & StatusChangedPayload;
 
 export interface WebhookBody {
   type: string;
