@@ -15,8 +15,8 @@ import { messagePage } from './layout.js';
 import { loadOrderForm } from './load-form.js';
 import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
-import { isFormToken, submitOrder } from './submit-order.js';
-import { findSubmittedOrder, renderThankYou } from './thank-you.js';
+import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
+import { renderThankYou } from './thank-you.js';
 import { fieldsOf } from './validate-submission.js';
 
 interface FormParams {

@@ -3,7 +3,6 @@
 // transaction, and the unique (tenant_id, token) key turns a second submit of the same form
 // (double tap, reload, retry) into the first order's thank-you page.
 import type { AppContext } from '../lib/context.js';
-import type { Tx } from '../lib/db.js';
 import { insertOrder } from '../orders/insert-order.js';
 import type { OrderForm } from './load-form.js';
 import { fieldsOf, validateSubmission, type FieldErrors } from './validate-submission.js';
@@ -12,7 +11,7 @@ export const HONEYPOT_FIELD = 'website';
 const TOKEN = /^[0-9a-f]{32}$/;
 
 export type SubmitResult =
-  | { kind: 'placed'; token: string; orderId: number }
+  | { kind: 'placed'; token: string }
   | { kind: 'invalid'; errors: FieldErrors; token: string | null }
   | { kind: 'refused' };
 
@@ -20,15 +19,18 @@ class AlreadySubmitted extends Error {}
 
 export const isFormToken = (value: string): boolean => TOKEN.test(value);
 
-async function submittedOrder(db: AppContext['db'] | Tx, tenantId: number, token: string): Promise<number | null> {
-  const row = await db
+/** The order a form token placed (the thank-you page's order), or undefined. */
+export async function findSubmittedOrder(db: AppContext['db'], tenantId: number, token: string) {
+  return db
     .selectFrom('form_submissions')
-    .select('order_id')
-    .where('tenant_id', '=', tenantId)
-    .where('token', '=', token)
+    .innerJoin('orders', (join) => join.onRef('orders.id', '=', 'form_submissions.order_id').onRef('orders.tenant_id', '=', 'form_submissions.tenant_id'))
+    .selectAll('orders')
+    .where('form_submissions.tenant_id', '=', tenantId)
+    .where('form_submissions.token', '=', token)
     .executeTakeFirst();
-  return row?.order_id ?? null;
 }
+
+export type SubmittedOrder = NonNullable<Awaited<ReturnType<typeof findSubmittedOrder>>>;
 
 export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLSearchParams): Promise<SubmitResult> {
   const get = fieldsOf(params);
@@ -40,15 +42,14 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
     const checked = validateSubmission(form, params);
     return { kind: 'invalid', errors: checked.ok ? {} : checked.errors, token: null };
   }
-  const earlier = await submittedOrder(ctx.db, tenantId, token);
-  if (earlier !== null) return { kind: 'placed', token, orderId: earlier };
+  if (await findSubmittedOrder(ctx.db, tenantId, token)) return { kind: 'placed', token };
 
   const checked = validateSubmission(form, params);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors, token };
   const { draft } = checked;
   const now = ctx.clock.now();
   try {
-    const orderId = await ctx.writeTransaction(async (tx) => {
+    await ctx.writeTransaction(async (tx) => {
       const order = await insertOrder(tx, {
         tenantId,
         product: form.product,
@@ -69,13 +70,9 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
         .executeTakeFirst();
       // A parallel submit of the same form won: roll this order back, show that one.
       if (!claimed) throw new AlreadySubmitted();
-      return order.id;
     });
-    return { kind: 'placed', token, orderId };
   } catch (error) {
     if (!(error instanceof AlreadySubmitted)) throw error;
-    const winner = await submittedOrder(ctx.db, tenantId, token);
-    if (winner === null) throw new Error('form token claimed but no order found');
-    return { kind: 'placed', token, orderId: winner };
   }
+  return { kind: 'placed', token };
 }

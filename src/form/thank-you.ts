@@ -9,18 +9,7 @@ import type { StoreSettings } from '../tenants/store-settings.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import { DEFAULT_THANK_YOU_TEMPLATE, FORM_TEXT } from './messages.js';
-
-export async function findSubmittedOrder(db: AppContext['db'], tenantId: number, token: string) {
-  return db
-    .selectFrom('form_submissions')
-    .innerJoin('orders', (join) => join.onRef('orders.id', '=', 'form_submissions.order_id').onRef('orders.tenant_id', '=', 'form_submissions.tenant_id'))
-    .selectAll('orders')
-    .where('form_submissions.tenant_id', '=', tenantId)
-    .where('form_submissions.token', '=', token)
-    .executeTakeFirst();
-}
-
-type SubmittedOrder = NonNullable<Awaited<ReturnType<typeof findSubmittedOrder>>>;
+import type { SubmittedOrder } from './submit-order.js';
 
 function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string): string | null {
   if (!settings.whatsappNumber) return null;
