@@ -12,7 +12,7 @@ import { storeRates } from '../shipping/rates.js';
 import { pickAdParams } from './ad-params.js';
 import { ASSETS, type Asset } from './assets.js';
 import { messagePage } from './layout.js';
-import { loadOrderForm } from './load-form.js';
+import { loadFormProduct, loadOrderForm } from './load-form.js';
 import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
 import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
@@ -92,12 +92,15 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get<{ Params: FormParams & { token: string } }>('/form/:tenantId/:slug/terima-kasih/:token', { config }, async (request, reply) => {
-    const form = await formOf(request.params);
-    if (!form || !isFormToken(request.params.token)) return notFound(request, reply);
-    const order = await findSubmittedOrder(ctx.db, form.product.tenant_id, request.params.token);
+    const { token, slug } = request.params;
+    const tenantId = parsePositiveId(request.params.tenantId);
+    if (tenantId === null || !isFormToken(token)) return notFound(request, reply);
+    const found = await loadFormProduct(ctx.db, tenantId, slug);
+    if (!found) return notFound(request, reply);
+    const order = await findSubmittedOrder(ctx.db, tenantId, token);
     if (!order) return notFound(request, reply);
-    const pixel = { meta: form.product.meta_pixel_id, gtm: form.product.gtm_id };
-    return sendPage(request, reply, 200, await renderThankYou(ctx, gateways, form.settings, order, pixel, request.log));
+    const pixel = { meta: found.product.meta_pixel_id, gtm: found.product.gtm_id };
+    return sendPage(request, reply, 200, await renderThankYou(ctx, gateways, found.settings, order, pixel, request.log));
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {
