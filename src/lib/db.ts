@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { PREPARED_SQL_MARK } from './prepared.js';
+import { PREPARED_SQL_MARK, registerDirectReads } from './prepared.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 
 export type Db = Kysely<Database>;
@@ -69,7 +69,15 @@ function openSqlite(file: string): DbHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(database) }) });
+  const cached = withStatementCache(database);
+  const dialect = new FifoSqliteDialect({ database: cached });
+  const db = new Kysely<Database>({ dialect });
+  // Prepared reads (src/lib/prepared.ts) skip Kysely's queue when the connection is idle.
+  registerDirectReads(db, (text, parameters) => {
+    if (!dialect.idle()) return undefined;
+    const statement = cached.prepare(text);
+    return statement.reader ? statement.all(...parameters) : undefined;
+  });
   // data_version changes when another connection commits; total_changes() counts the rows
   // this connection has inserted, updated or deleted, committed or not. Two statements
   // cost less than one that reads both: total_changes() alone takes no lock on the file.

@@ -65,3 +65,30 @@ it.skipIf(backend !== 'postgres')('runs as a named statement on PostgreSQL, prep
     expect(ours[0]!.name).toMatch(/^lapak_[0-9a-f]{24}$/);
   });
 });
+
+it('a read on the database handle never sees the uncommitted rows of a transaction that holds the connection', async () => {
+  const priceOf = prepareQuery((db: Db, a: { tenantId: number; name: string }) =>
+    db.selectFrom('products').select('price').where('tenant_id', '=', a.tenantId).where('name', '=', a.name),
+  );
+  const before = (await priceOf.first(t.ctx.db, { tenantId: ids.a!, name: 'Mug a' }))!.price;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let inside!: () => void;
+  const started = new Promise<void>((resolve) => (inside = resolve));
+  const transaction = t.ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('products').set({ price: 2 }).where('tenant_id', '=', ids.a!).where('name', '=', 'Mug a').execute();
+    inside();
+    await gate;
+    await tx.updateTable('products').set({ price: 3 }).where('tenant_id', '=', ids.a!).where('name', '=', 'Mug a').execute();
+  });
+  await started;
+  const read = priceOf.first(t.ctx.db, { tenantId: ids.a!, name: 'Mug a' });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  release();
+  await transaction;
+  const seen = (await read)!.price;
+  // SQLite has one connection: the read waits for the COMMIT. PostgreSQL reads the last
+  // committed row on another connection. Neither ever sees the 2 written inside.
+  expect(seen).toBe(backend === 'sqlite' ? 3 : before);
+  await t.ctx.db.updateTable('products').set({ price: before }).where('tenant_id', '=', ids.a!).where('name', '=', 'Mug a').execute();
+});

@@ -18,6 +18,18 @@ export const PREPARED_SQL_MARK = '/* lapak:prepared */ ';
 // process runs. Prepared queries list their columns.
 const SELECTS_ALL = /\bselect\s+\*|\.\*/i;
 
+/** Runs a read at once, or answers undefined when it cannot (the connection is busy). */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+// SQLite: Kysely's way to a query is several promise hops (connection provider, driver
+// lock, result); a prepared read on an idle connection runs synchronously instead. Keyed by
+// the database handle, so a transaction (another handle) always goes through Kysely.
+const directReads = new WeakMap<object, DirectRead>();
+
+export function registerDirectReads(db: object, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
 interface Template<R> {
   compiled: CompiledQuery<R>;
   /** For each compiled parameter, the argument it takes, or null for a constant. */
@@ -61,6 +73,8 @@ export function prepareQuery<DB, A extends Args, R>(
       const slot = slots[i];
       return slot == null ? value : args[slot];
     });
+    const rows = directReads.get(db)?.(compiled.sql, parameters);
+    if (rows) return rows as R[];
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   }
 

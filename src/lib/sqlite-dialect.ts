@@ -7,6 +7,10 @@ class FifoLock {
   #held = false;
   readonly #waiters: Array<() => void> = [];
 
+  get held(): boolean {
+    return this.#held;
+  }
+
   acquire(): Promise<void> {
     if (!this.#held) {
       this.#held = true;
@@ -23,7 +27,7 @@ class FifoLock {
 }
 
 class FifoSqliteDriver extends SqliteDriver {
-  readonly #lock = new FifoLock();
+  readonly lock = new FifoLock();
   #connection: DatabaseConnection | null = null;
 
   // Kysely's own mutex is taken once, here, and kept: the FIFO lock alone decides who holds
@@ -34,20 +38,29 @@ class FifoSqliteDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#lock.acquire();
+    await this.lock.acquire();
     return this.#connection!;
   }
 
   override async releaseConnection(): Promise<void> {
-    this.#lock.release();
+    this.lock.release();
   }
 }
 
 export class FifoSqliteDialect extends SqliteDialect {
+  #driver: FifoSqliteDriver | null = null;
+
   constructor(private readonly config: SqliteDialectConfig) {
     super(config);
   }
+
   override createDriver(): Driver {
-    return new FifoSqliteDriver(this.config);
+    this.#driver = new FifoSqliteDriver(this.config);
+    return this.#driver;
+  }
+
+  /** No query or transaction holds the connection: a synchronous read now cannot interleave with one. */
+  idle(): boolean {
+    return !this.#driver?.lock.held;
   }
 }
