@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Config } from './lib/config.js';
-import type { AppContext } from './lib/context.js';
+import type { AppContext } from './context.js';
 import type { DbHandle } from './lib/db.js';
 import { apiFailure, productFailure, sendFailure, type Failure } from './lib/failures.js';
 import { chooseLimiterStore, createLimiters, type Limiters } from './lib/limits.js';

@@ -1,6 +1,6 @@
 // Shared pieces of the order form and payment tests: a store that takes orders, a valid
 // filled-in form, and reading the form token out of a rendered page.
-import type { AppContext } from '../src/lib/context.js';
+import type { AppContext } from '../src/context.js';
 import type { Clock } from '../src/lib/clock.js';
 import { replaceRates } from '../src/shipping/set-rates.js';
 import { updateStoreSettings } from '../src/tenants/update-store-settings.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app.js';
 import { ManualClock, type Clock } from '../src/lib/clock.js';
 import { loadConfig } from '../src/lib/config.js';
-import type { AppContext } from '../src/lib/context.js';
+import type { AppContext } from '../src/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db.js';
 import type { Limiters } from '../src/lib/limits.js';
 import { migrateToLatest } from '../src/lib/migrate.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { authFailure, fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/failures.js';
 import type { WindowName } from '../lib/limits.js';
 import { AUTH_TEXT } from '../lib/messages.js';

@@ -3,7 +3,7 @@
 // always lives in the database, so parallel bursts spread over several processes meet one limit. One atomic upsert per
 // request: fixed 60 s windows computed from the injectable clock.
 import type { AuthenticatedKey } from '../auth/authenticate.js';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/failures.js';
 import { LOOKUP_BRAKE, scaledPoints } from '../lib/limits.js';
 

@@ -1,7 +1,7 @@
 // POST /api/customer_lookup.php: validates {"phone": "..."} and finds the customer's orders
 // in the tenant. Newest means highest order id (ids only grow, and the index
 // orders_tenant_phone (tenant_id, customer_phone, id) serves both queries).
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateKey, type AuthenticatedKey } from '../auth/authenticate.js';
 import { consumeWindows } from '../auth/require-key.js';
 import { firstMissingScope } from '../auth/scopes.js';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { apiFailure, authFailure, fail, sendFailure, tooManyRequests, type Failure, type Result } from '../lib/failures.js';
 import { AUTH_TEXT } from '../lib/messages.js';
 import { otherMethods } from '../lib/methods.js';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { parsePositiveId } from '../lib/request.js';
 import { chargeGateways } from '../payments/ensure-charge.js';
 import { formUrl } from '../products/embed-markup.js';

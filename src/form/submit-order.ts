@@ -2,7 +2,7 @@
 // token (rendered into the page); the order and its token row are written in one
 // transaction, and the unique (tenant_id, token) key turns a second submit of the same form
 // (double tap, reload, retry) into the first order's thank-you page.
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { insertOrder } from '../orders/insert-order.js';
 import type { OrderForm } from './load-form.js';
 import { fieldsOf, validateSubmission, type FieldErrors } from './validate-submission.js';

@@ -2,7 +2,7 @@
 // store with the buyer's message rendered from the store's template. Found by the form's
 // one-time token, so only the buyer who placed the order can open it.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { formatRupiah, renderOpeningMessage } from '../customers/opening-message.js';
 import { ensureCharge, type ChargeGateways } from '../payments/ensure-charge.js';
 import type { StoreSettings } from '../tenants/store-settings.js';

@@ -1,7 +1,8 @@
 // GET /readyz: the process can serve only when its database answers and, when configured,
 // its Redis does. A load balancer takes a process out of rotation while this says 503.
 import { sql } from 'kysely';
-import type { AppContext } from './context.js';
+import type { Db } from './db.js';
+import type { Redis } from './redis.js';
 
 type State = 'ok' | 'down';
 
@@ -29,7 +30,7 @@ async function answers(check: () => Promise<unknown>): Promise<State> {
   }
 }
 
-export async function checkReadiness(ctx: Pick<AppContext, 'db' | 'redis'>): Promise<Readiness> {
+export async function checkReadiness(ctx: { db: Db; redis: Redis | null }): Promise<Readiness> {
   const redis = ctx.redis;
   const [database, redisState] = await Promise.all([
     answers(() => sql`select 1`.execute(ctx.db)),

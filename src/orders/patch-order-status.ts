@@ -3,7 +3,7 @@
 // its history entry and the new remembered response are one transaction.
 import { sql } from 'kysely';
 import type { AuthenticatedKey } from '../auth/authenticate.js';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../lib/db.js';
 import { prepareQuery } from '../lib/prepared.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import { requireKey } from '../auth/require-key.js';
 import { hasScope } from '../auth/scopes.js';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { apiFailure, sendFailure } from '../lib/failures.js';
 import { otherMethods } from '../lib/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/request.js';

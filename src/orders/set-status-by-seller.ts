@@ -1,6 +1,6 @@
 // A seller's status change (CLI now, dashboard later): any of the seven states,
 // with its event and history entry, in one transaction.
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { recordStatusChange } from './record-status-change.js';
 import { isOrderStatus } from './statuses.js';
 

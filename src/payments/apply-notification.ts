@@ -4,7 +4,7 @@
 // recordStatusChange (event order.status_changed + history entry, source payment). SPEC:
 // a gateway payment writes closing, never paid. Any other status is recorded only: it
 // changes nothing the seller did not ask for.
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { recordStatusChange } from '../orders/record-status-change.js';
 import type { Gateway } from '../tenants/store-settings.js';
 

@@ -2,7 +2,7 @@
 // view of the thank-you page, and kept (payment_charges), so that the page shows the same
 // payment link every time. A gateway that fails is retried on the next view.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import type { StoreSettings } from '../tenants/store-settings.js';
 import type { ChargeGateway } from './charge.js';
 import { gatewayOrderId } from './gateway-order-id.js';

@@ -4,7 +4,7 @@
 // A refused notification is logged with the gateway, store and reason only, never the
 // payload (it carries buyers' data) or the secret.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { PRODUCT_TEXT } from '../lib/messages.js';
 import { parseJsonObject } from '../lib/request.js';
 import { loadStoreSettings, type StoreSettings } from '../tenants/store-settings.js';

@@ -2,7 +2,7 @@
 // Without an action the path belongs to the dashboard (session login), where API keys are ignored.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireKey } from '../auth/require-key.js';
-import type { AppContext } from '../lib/context.js';
+import type { AppContext } from '../context.js';
 import { productFailure, sendFailure, tooManyRequests } from '../lib/failures.js';
 import { PRODUCT_TEXT } from '../lib/messages.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/request.js';

@@ -1,0 +1,29 @@
+import type { Clock } from './lib/clock.js';
+import type { Config } from './lib/config.js';
+import type { Db, DialectName } from './lib/db.js';
+import type { Limiters } from './lib/limits.js';
+import type { Metrics } from './lib/metrics.js';
+import type { Redis } from './lib/redis.js';
+import type { WriteTransaction } from './lib/write-transaction.js';
+import type { InFlight } from './idempotency/in-flight.js';
+import type { KeyRow } from './auth/authenticate.js';
+import type { KeyCache } from './auth/key-cache.js';
+
+/**
+ * What every route and service may use; built once in app.ts. It names types of lib/ and of
+ * features, so it sits on the top floor beside app.ts, and features import it as a type only.
+ */
+export interface AppContext {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  clock: Clock;
+  limiters: Limiters;
+  inFlight: InFlight;
+  keyCache: KeyCache<KeyRow>;
+  /** The server's write transactions (group commit on SQLite). */
+  writeTransaction: WriteTransaction;
+  /** The Redis of the rate-limit windows (REDIS_URL), or null. */
+  redis: Redis | null;
+  metrics: Metrics;
+}
