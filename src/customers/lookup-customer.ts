@@ -6,7 +6,7 @@ import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failu
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';
 import { renderOpeningMessage } from './opening-message.js';
-import { normalizeIndonesianPhone } from './phone.js';
+import { normalizeIndonesianPhone } from '../lib/phone.js';
 
 export const LOOKUP_ORDER_LIMIT = 20;
 

@@ -1,6 +1,6 @@
 // Reads a submitted order form: every field checked, every price recomputed from the
 // product and the store's rates. Either the order to save or an Indonesian message per field.
-import { normalizeIndonesianMobile } from '../customers/phone.js';
+import { normalizeIndonesianMobile } from '../lib/phone.js';
 import { quote, type Quote } from '../orders/price.js';
 import type { Customer } from '../orders/order-record.js';
 import { isProvince } from '../shipping/provinces.js';

@@ -3,7 +3,7 @@
 // The total is always computed here from the product's prices, never taken from the input.
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
-import { normalizeIndonesianPhone } from '../customers/phone.js';
+import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { findProduct } from '../products/find-product.js';
 import { parseVariant } from '../products/variant-prices.js';
 import { insertOrder } from './insert-order.js';

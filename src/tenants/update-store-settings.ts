@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db.js';
 import type { StoreSettingsTable } from '../lib/schema.js';
-import { normalizeIndonesianPhone } from '../customers/phone.js';
+import { normalizeIndonesianPhone } from '../lib/phone.js';
 import {
   GATEWAYS, PAYMENT_METHOD_SETTINGS, loadStoreSettings, maskedSettings, type BankAccount,
 } from './store-settings.js';
