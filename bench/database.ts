@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { systemClock } from '../src/lib/clock.js';
-import { openDatabase, type Db } from '../src/lib/db.js';
-import { migrateToLatest } from '../src/lib/migrate.js';
+import { openDatabase, type Db } from '../src/lib/db/db.js';
+import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { createScratchDatabase } from '../test/pg-scratch.js';
 import { seed, type Seeded } from './seed.js';
 

@@ -4,8 +4,8 @@
 import type { Insertable } from 'kysely';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import type { Clock } from '../src/lib/clock.js';
-import type { Db } from '../src/lib/db.js';
-import type { OrderTable } from '../src/lib/schema.js';
+import type { Db } from '../src/lib/db/db.js';
+import type { OrderTable } from '../src/lib/db/schema.js';
 import { ORDER_STATUSES, type OrderStatus } from '../src/orders/statuses.js';
 import { createProduct } from '../src/products/create-product.js';
 import type { Product } from '../src/products/product-record.js';

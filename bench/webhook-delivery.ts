@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../src/lib/clock.js';
-import { openDatabase } from '../src/lib/db.js';
+import { openDatabase } from '../src/lib/db/db.js';
 import { addEndpoint } from '../src/webhooks/add-endpoint.js';
 import { systemResolver } from '../src/webhooks/url-safety.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';

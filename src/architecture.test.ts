@@ -152,9 +152,9 @@ describe('the checker', () => {
     const text = [
       "import fs from 'node:fs';",
       "import { sql } from 'kysely';",
-      "import type { Db } from '../lib/db.js';",
+      "import type { Db } from '../lib/db/db.js';",
       "import { type Clock, type ManualClock } from '../lib/clock.js';",
-      "import {\n  apiFailure,\n  type ApiFailure,\n} from '../lib/failures.js';",
+      "import {\n  apiFailure,\n  type ApiFailure,\n} from '../lib/http/failures.js';",
       "import './side-effect.js';",
       "export { thing } from './thing.js';",
       "export type { Shape } from './shape.js';",
@@ -163,9 +163,9 @@ describe('the checker', () => {
       "// import { commented } from '../not-an-import.js';",
     ].join('\n');
     expect(importsOf('orders/x.ts', text)).toEqual([
-      { specifier: '../lib/db.js', typeOnly: true },
+      { specifier: '../lib/db/db.js', typeOnly: true },
       { specifier: '../lib/clock.js', typeOnly: true },
-      { specifier: '../lib/failures.js', typeOnly: false },
+      { specifier: '../lib/http/failures.js', typeOnly: false },
       { specifier: './side-effect.js', typeOnly: false },
       { specifier: './thing.js', typeOnly: false },
       { specifier: './shape.js', typeOnly: true },

@@ -1,7 +1,7 @@
 // The operator CLI, run as operators run it: `node dist/cli.js ...` (npm test builds first).
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliHarness } from '../test/cli-process.js';
-import { openDatabase } from './lib/db.js';
+import { openDatabase } from './lib/db/db.js';
 
 const cli = cliHarness('lapak-cli-');
 const { env } = cli;

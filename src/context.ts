@@ -1,10 +1,10 @@
 import type { Clock } from './lib/clock.js';
 import type { Config } from './lib/config.js';
-import type { Db, DialectName } from './lib/db.js';
+import type { Db, DialectName } from './lib/db/db.js';
 import type { Limiters } from './lib/limits.js';
 import type { Metrics } from './lib/metrics.js';
 import type { Redis } from './lib/redis.js';
-import type { WriteTransaction } from './lib/write-transaction.js';
+import type { WriteTransaction } from './lib/db/write-transaction.js';
 import type { InFlight } from './idempotency/in-flight.js';
 import type { KeyRow } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';

@@ -1,7 +1,7 @@
 import { generateKey, hashKey, keyMarker } from '../auth/api-key.js';
 import { DEFAULT_SCOPES, isKnownScope } from '../auth/scopes.js';
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 export interface IssueKeyInput {
   tenantId: number;

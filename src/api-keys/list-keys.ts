@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { formatTimestamp } from '../lib/time.js';
 
 /** The dashboard's key list: never the key itself, only its marker. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 /** Irreversible; effective on the next request. Returns false when no active key has that id. */
 export async function revokeKey(db: Db, clock: Clock, keyId: number): Promise<boolean> {

@@ -2,10 +2,10 @@
 // header present -> shape -> one indexed lookup by hash -> revoked -> expired -> tenant active.
 // Scope checks follow in require-key.ts.
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
-import { authFailure, fail, ok, type AuthFailure, type Result } from '../lib/failures.js';
-import { AUTH_TEXT } from '../lib/messages.js';
-import { prepareQuery } from '../lib/prepared.js';
+import type { Db } from '../lib/db/db.js';
+import { authFailure, fail, ok, type AuthFailure, type Result } from '../lib/http/failures.js';
+import { AUTH_TEXT } from '../lib/http/messages.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 import { hashKey, isWellFormedKey } from './api-key.js';
 import type { KeyCache } from './key-cache.js';
 

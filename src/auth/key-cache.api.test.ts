@@ -2,7 +2,7 @@
 // take effect on the very next request, whichever connection or process made the change.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { openDatabase, type DbHandle } from '../lib/db.js';
+import { openDatabase, type DbHandle } from '../lib/db/db.js';
 import { revokeKey } from '../api-keys/revoke-key.js';
 import { setTenantActive } from '../tenants/set-tenant-active.js';
 import { issueKey } from '../api-keys/issue-key.js';

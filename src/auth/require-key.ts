@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { authFailure, fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/failures.js';
+import { authFailure, fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/http/failures.js';
 import type { WindowName } from '../lib/limits.js';
-import { AUTH_TEXT } from '../lib/messages.js';
+import { AUTH_TEXT } from '../lib/http/messages.js';
 import { authenticateKey, type AuthenticatedKey } from './authenticate.js';
 import { firstMissingScope } from './scopes.js';
 

@@ -4,7 +4,7 @@
 // request: fixed 60 s windows computed from the injectable clock.
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
-import { fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/failures.js';
+import { fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/http/failures.js';
 import { LOOKUP_BRAKE, scaledPoints } from '../lib/limits.js';
 
 const WINDOW_MS = LOOKUP_BRAKE.durationSec * 1000;

@@ -2,7 +2,7 @@
 // in the tenant. Newest means highest order id (ids only grow, and the index
 // orders_tenant_phone (tenant_id, customer_phone, id) serves both queries).
 import type { AppContext } from '../context.js';
-import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
+import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/failures.js';
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';
 import { renderOpeningMessage } from './opening-message.js';

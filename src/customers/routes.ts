@@ -6,10 +6,10 @@ import { authenticateKey, type AuthenticatedKey } from '../auth/authenticate.js'
 import { consumeWindows } from '../auth/require-key.js';
 import { firstMissingScope } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
-import { apiFailure, authFailure, fail, sendFailure, tooManyRequests, type Failure, type Result } from '../lib/failures.js';
-import { AUTH_TEXT } from '../lib/messages.js';
-import { otherMethods } from '../lib/methods.js';
-import { parseJsonObject } from '../lib/request.js';
+import { apiFailure, authFailure, fail, sendFailure, tooManyRequests, type Failure, type Result } from '../lib/http/failures.js';
+import { AUTH_TEXT } from '../lib/http/messages.js';
+import { otherMethods } from '../lib/http/methods.js';
+import { parseJsonObject } from '../lib/http/request.js';
 import { consumeLookupBrake } from './lookup-brake.js';
 import { lookupCustomer, type CustomerLookup } from './lookup-customer.js';
 import { LOOKUP_MIN_RESPONSE_MS, startResponseFloor } from './response-floor.js';

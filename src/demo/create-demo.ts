@@ -1,7 +1,7 @@
 // A demo store: products of every variant shape, orders in every state, and one key per
 // purpose the dashboard offers (plus one for the product endpoints). One transaction.
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { issueKey } from '../api-keys/issue-key.js';
 import { createOrder } from '../orders/create-order.js';
 import { ORDER_STATUSES } from '../orders/statuses.js';

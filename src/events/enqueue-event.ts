@@ -1,6 +1,6 @@
 // The outbox. Events are queued in the transaction of the change they describe.
-import type { Db, Tx } from '../lib/db.js';
-import { prepareQuery } from '../lib/prepared.js';
+import type { Db, Tx } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 import { takeHourlySlot } from './hourly-cap.js';
 
 export interface StatusChangedPayload {

@@ -4,8 +4,8 @@
 // of one store lock different rows instead of queueing on one row until each commits.
 // A conditional UPDATE never locks a full slot, and the cap stays exact: the hour is full
 // only when every slot is.
-import type { Db, Tx } from '../lib/db.js';
-import { prepareQuery } from '../lib/prepared.js';
+import type { Db, Tx } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 
 const HOUR_MS = 3_600_000;
 export const SLOTS = 16;

@@ -1,7 +1,7 @@
 // What the form's pages need: the product (by tenant and slug) and the store's settings;
 // the form page and its submit also the store's shipping rates. null when the store is
 // unknown or inactive or the product is not in it.
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { toProduct, type Product } from '../products/product-record.js';
 import type { RateTable, ShippingRates } from '../shipping/rates.js';
 import { loadStoreSettings, offeredPaymentMethods, type OrderPaymentMethod, type StoreSettings } from '../tenants/store-settings.js';

@@ -1,5 +1,5 @@
 // Every text a buyer reads on the order form and the thank-you page, in one place.
-import { AUTH_TEXT } from '../lib/messages.js';
+import { AUTH_TEXT } from '../lib/http/messages.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 
 export const FIELD_ERRORS = {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { parsePositiveId } from '../lib/request.js';
+import { parsePositiveId } from '../lib/http/request.js';
 import { chargeGateways } from '../payments/ensure-charge.js';
 import { formUrl } from '../products/embed-markup.js';
 import { storeRates } from '../shipping/rates.js';

@@ -2,7 +2,7 @@
 // with the same key gets request_in_progress. Across processes, on PostgreSQL, a
 // transaction-scoped advisory lock on the same name does the same job (applyInTransaction
 // in src/orders/patch-order-status.ts); it ends with the transaction, and a transaction
-// whose process dies or hangs is ended by the server (the lease, src/lib/db.ts).
+// whose process dies or hangs is ended by the server (the lease, src/lib/db/db.ts).
 export interface InFlight {
   tryAcquire(key: string): boolean;
   release(key: string): void;

@@ -3,9 +3,9 @@
 // store) ended an hour ago, and the log of webhook deliveries finished more than 30 days ago. Operator-level maintenance, so it spans all
 // stores.
 import { sql } from 'kysely';
-import { isPostgres, type Db } from './db.js';
-import { RATE_LIMIT_TABLE } from './migrations/004-rate-limits.js';
-import type { DeliveryStatus } from './schema.js';
+import { isPostgres, type Db } from './db/db.js';
+import { RATE_LIMIT_TABLE } from './db/migrations/004-rate-limits.js';
+import type { DeliveryStatus } from './db/schema.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;

@@ -4,7 +4,7 @@
 // (the embedded SQLite default) counts in this process only.
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RATE_LIMIT_TABLE } from './migrations/004-rate-limits.js';
+import { RATE_LIMIT_TABLE } from './db/migrations/004-rate-limits.js';
 import type { Redis } from './redis.js';
 import { ServiceUnavailable } from './unavailable.js';
 

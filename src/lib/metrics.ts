@@ -3,7 +3,7 @@
 // personal data reach a label, and the number of series stays fixed.
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from './db.js';
+import type { Db } from './db/db.js';
 import type { Limiter, Limiters, WindowName } from './limits.js';
 
 export interface Metrics {

@@ -2,7 +2,7 @@
 // validation in src/form/ and shares insertOrder and the price computation).
 // The total is always computed here from the product's prices, never taken from the input.
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { findProduct } from '../products/find-product.js';
 import { parseVariant } from '../products/variant-prices.js';

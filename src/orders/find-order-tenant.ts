@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 /** For operator tools that name an order by id alone: which store owns it. */
 export async function findOrderTenant(db: Db, orderId: number): Promise<number | null> {

@@ -1,7 +1,7 @@
 // SPEC "Idempotency rules (PATCH)", update_conflict, and the hourly event cap.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../lib/db.js';
+import { openDatabase } from '../lib/db/db.js';
 import { backend, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { idempotencyLockName } from './patch-order-status.js';
 import { recordStatusChange } from './record-status-change.js';

@@ -1,6 +1,6 @@
 // Writes one order row. Callers validate and price it first (create-order.ts for the CLI,
 // src/form/submit-order.ts for the order form).
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import type { Quote } from './price.js';
 import type { Customer } from './order-record.js';
 

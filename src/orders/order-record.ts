@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { OrderTable } from '../lib/schema.js';
+import type { OrderTable } from '../lib/db/schema.js';
 import { formatTimestamp } from '../lib/time.js';
 
 export type OrderRow = Selectable<OrderTable>;

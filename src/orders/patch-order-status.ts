@@ -4,10 +4,10 @@
 import { sql } from 'kysely';
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
-import type { Db, Tx } from '../lib/db.js';
-import { prepareQuery } from '../lib/prepared.js';
-import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/failures.js';
-import { parsePositiveId } from '../lib/request.js';
+import type { Db, Tx } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
+import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/failures.js';
+import { parsePositiveId } from '../lib/http/request.js';
 import { formatTimestamp } from '../lib/time.js';
 import { contentHash, IDEMPOTENCY_RETENTION_MS, isValidIdempotencyKey } from '../idempotency/idempotency-key.js';
 import { CLOSING_COLUMNS, missingClosingFields } from './closing-requirements.js';

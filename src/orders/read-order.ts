@@ -1,5 +1,5 @@
-import type { Db } from '../lib/db.js';
-import { prepareQuery } from '../lib/prepared.js';
+import type { Db } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 import { CUSTOMER_COLUMNS, RECORD_COLUMNS, type OrderRecordRow } from './order-record.js';
 
 // Only the record's columns, and the buyer's only when the key may see them: personal data

@@ -3,8 +3,8 @@
 // on PostgreSQL, where every statement is a network round trip, they are one statement
 // (data-modifying CTEs) in the common case. Both backends run the same test suite.
 import { sql } from 'kysely';
-import { isPostgres, type Db, type Tx } from '../lib/db.js';
-import { prepareQuery } from '../lib/prepared.js';
+import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
 import { enqueueStatusChanged, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
 import { chooseSlot, takeFromAnySlot } from '../events/hourly-cap.js';

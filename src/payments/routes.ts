@@ -5,8 +5,8 @@
 // payload (it carries buyers' data) or the secret.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import { PRODUCT_TEXT } from '../lib/messages.js';
-import { parseJsonObject } from '../lib/request.js';
+import { PRODUCT_TEXT } from '../lib/http/messages.js';
+import { parseJsonObject } from '../lib/http/request.js';
 import { loadStoreSettings, type StoreSettings } from '../tenants/store-settings.js';
 import { applyNotification, type GatewayNotification } from './apply-notification.js';
 import { parseGatewayOrderId } from './gateway-order-id.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
-import { fail, ok, productFailure, type ProductFailure, type Result } from '../lib/failures.js';
-import { PRODUCT_TEXT } from '../lib/messages.js';
+import type { Db } from '../lib/db/db.js';
+import { fail, ok, productFailure, type ProductFailure, type Result } from '../lib/http/failures.js';
+import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { findProduct } from './find-product.js';
 import { insertProductWithFreeSlug } from './insert-product.js';
 import type { Product } from './product-record.js';

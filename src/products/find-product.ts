@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { toProduct, type Product } from './product-record.js';
 
 export async function findProduct(db: Db, tenantId: number, productId: number): Promise<Product | null> {

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../lib/db.js';
-import type { ProductTable } from '../lib/schema.js';
+import type { Db } from '../lib/db/db.js';
+import type { ProductTable } from '../lib/db/schema.js';
 import { toProduct, type Product } from './product-record.js';
 import { slugCandidate } from './slug.js';
 

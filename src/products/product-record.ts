@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ProductTable } from '../lib/schema.js';
+import type { ProductTable } from '../lib/db/schema.js';
 import { embedSnippets, formUrl } from './embed-markup.js';
 import type { Variation } from './variant-prices.js';
 

@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireKey } from '../auth/require-key.js';
 import type { AppContext } from '../context.js';
-import { productFailure, sendFailure, tooManyRequests } from '../lib/failures.js';
-import { PRODUCT_TEXT } from '../lib/messages.js';
-import { parseJsonObject, parsePositiveId, queryParam } from '../lib/request.js';
+import { productFailure, sendFailure, tooManyRequests } from '../lib/http/failures.js';
+import { PRODUCT_TEXT } from '../lib/http/messages.js';
+import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { duplicateProduct } from './duplicate-product.js';
 import { findProduct } from './find-product.js';
 import { embedRecord } from './product-record.js';

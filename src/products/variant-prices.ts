@@ -1,6 +1,6 @@
 // SPEC "Variant price rules": one variation -> flat list; two or three -> nested matrix
 // whose dimensions equal the option counts; prices > 0; compare prices >= 0.
-import { PRODUCT_TEXT } from '../lib/messages.js';
+import { PRODUCT_TEXT } from '../lib/http/messages.js';
 
 export interface Variation {
   dimension: string;

@@ -2,7 +2,7 @@
 // and province, `lapak store set-rates`); a courier API (RajaOngkir, Biteship, ...) would be
 // another implementation of ShippingRates. The form page and the submit both ask it, and the
 // submit recomputes the fee, never trusting the browser.
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { ANY_PROVINCE } from './provinces.js';
 
 /** courier -> province (or '*') -> fee in rupiah. */

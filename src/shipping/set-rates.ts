@@ -1,7 +1,7 @@
 // `lapak store set-rates --tenant ID < rates.json`: replaces the store's whole rate table
 // with [{courier, province, fee}], in one transaction. province is one of the 38 provinces
 // or '*' (every province without its own rate).
-import type { Db, Tx } from '../lib/db.js';
+import type { Db, Tx } from '../lib/db/db.js';
 import { ANY_PROVINCE, isProvince } from './provinces.js';
 
 export interface RateInput {

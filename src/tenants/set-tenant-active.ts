@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 /** Returns false when no such tenant exists. Takes effect on the next request. */
 export async function setTenantActive(db: Db, tenantId: number, active: boolean): Promise<boolean> {

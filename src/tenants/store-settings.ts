@@ -1,7 +1,7 @@
 // A store's settings for the order form and payments (003-order-form): which payment
 // methods the form offers, bank accounts for transfer instructions, the WhatsApp number and
 // thank-you message, and the gateway secrets. A store without a row gets the defaults.
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 export const PAYMENT_METHOD_SETTINGS = ['bank_transfer', 'cod', 'gateway'] as const;
 export type PaymentMethodSetting = (typeof PAYMENT_METHOD_SETTINGS)[number];

@@ -2,8 +2,8 @@
 // object (null clears one), leaves the others as they are.
 import type { Insertable } from 'kysely';
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
-import type { StoreSettingsTable } from '../lib/schema.js';
+import type { Db } from '../lib/db/db.js';
+import type { StoreSettingsTable } from '../lib/db/schema.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import {
   GATEWAYS, PAYMENT_METHOD_SETTINGS, loadStoreSettings, maskedSettings, type BankAccount,

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import type { WebhookResult } from './result.js';
 import { generateSecret } from './sign/headers.js';
 import { checkEndpointUrl, type Resolver } from './url-safety.js';

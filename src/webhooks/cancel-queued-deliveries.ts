@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
-import type { Tx } from '../lib/db.js';
-import type { WebhookDeliveryTable } from '../lib/schema.js';
+import type { Tx } from '../lib/db/db.js';
+import type { WebhookDeliveryTable } from '../lib/db/schema.js';
 
 /** A delivery settled without sending: its lease released and the reason kept in the log. */
 export function cancelledDelivery(reason: string, now: number) {

@@ -5,7 +5,7 @@
 // or taking each other's rows. Like housekeeping, the claim scans every store's due
 // deliveries by design; every query about one delivery then carries its tenant_id.
 import { randomBytes } from 'node:crypto';
-import type { Db, DialectName } from '../lib/db.js';
+import type { Db, DialectName } from '../lib/db/db.js';
 
 export const LEASE_MS = 60_000;
 

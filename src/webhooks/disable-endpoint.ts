@@ -1,4 +1,4 @@
-import type { Tx } from '../lib/db.js';
+import type { Tx } from '../lib/db/db.js';
 import { cancelQueuedDeliveries } from './cancel-queued-deliveries.js';
 
 // Why an endpoint was switched off: the reason the endpoint listing shows, and the

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
-import { openDatabase } from '../lib/db.js';
+import { openDatabase } from '../lib/db/db.js';
 import { setStatusBySeller } from '../orders/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
 import { claimDeliveries, LEASE_MS } from './claim-deliveries.js';

@@ -7,7 +7,7 @@
 // ManualClock); `start()` loops until `stop()`, keeping up to `concurrency` sends in flight.
 import type { Agent } from 'undici';
 import { systemClock, type Clock } from '../lib/clock.js';
-import type { Db, DialectName } from '../lib/db.js';
+import type { Db, DialectName } from '../lib/db/db.js';
 import { cancelledDelivery } from './cancel-queued-deliveries.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { fanOutEvents } from './fan-out-events.js';

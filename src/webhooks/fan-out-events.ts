@@ -5,7 +5,7 @@
 // Like the claim (claim-deliveries.ts), it spans every store's events on purpose: the
 // dispatcher works at operator level; each delivery it writes carries its event's tenant_id.
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../lib/db.js';
+import type { Db, DialectName } from '../lib/db/db.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.

@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 /** The store a delivery belongs to, for operator commands that name only the delivery. */
 export async function findDeliveryTenant(db: Db, deliveryId: number): Promise<number | null> {

@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 
 /** The store an endpoint belongs to, for operator commands that name only the endpoint. */
 export async function findEndpointTenant(db: Db, endpointId: number): Promise<number | null> {

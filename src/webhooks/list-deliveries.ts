@@ -1,5 +1,5 @@
-import type { Db } from '../lib/db.js';
-import type { DeliveryStatus } from '../lib/schema.js';
+import type { Db } from '../lib/db/db.js';
+import type { DeliveryStatus } from '../lib/db/schema.js';
 import { formatTimestamp } from '../lib/time.js';
 
 export const DELIVERIES_LISTED = 100;

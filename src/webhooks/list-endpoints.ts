@@ -1,4 +1,4 @@
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { formatTimestamp } from '../lib/time.js';
 
 export interface EndpointListing {

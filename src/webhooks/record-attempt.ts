@@ -1,6 +1,6 @@
 // Writes what one attempt did, and what happens next, in one transaction: the attempt row,
 // the delivery's new state and, on 410 Gone, the endpoint switched off.
-import type { Tx } from '../lib/db.js';
+import type { Tx } from '../lib/db/db.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import { disableEndpoint } from './disable-endpoint.js';
 import { nextRetryDelay } from './retry-schedule.js';

@@ -4,8 +4,8 @@
 import { pino } from 'pino';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { openDatabase, type DbHandle } from '../lib/db.js';
-import { migrateToLatest } from '../lib/migrate.js';
+import { openDatabase, type DbHandle } from '../lib/db/db.js';
+import { migrateToLatest } from '../lib/db/migrate.js';
 import { onShutdownSignal } from '../lib/shutdown.js';
 import { createDispatcher, type Dispatcher, type DispatchLog } from './dispatcher.js';
 

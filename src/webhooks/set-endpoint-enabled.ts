@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db.js';
+import type { Db } from '../lib/db/db.js';
 import { disableEndpoint } from './disable-endpoint.js';
 
 /**

@@ -9,7 +9,7 @@ const MARK = '\u0000lapak-arg:';
 
 /**
  * Starts the SQL of every prepared query. On PostgreSQL such a text runs as a named
- * prepared statement (src/lib/db.ts): parsed and planned once per connection.
+ * prepared statement (src/lib/db/db.ts): parsed and planned once per connection.
  */
 export const PREPARED_SQL_MARK = '/* lapak:prepared */ ';
 

@@ -2,7 +2,7 @@
 // a later-numbered one was applied (two branches merged in either order) is still applied.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { backend, freshDatabase } from '../../test/helpers.js';
+import { backend, freshDatabase } from '../../../test/helpers.js';
 import { migrateToLatest, migrations } from './migrate.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;

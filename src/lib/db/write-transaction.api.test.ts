@@ -3,7 +3,7 @@
 // leaves nothing behind and takes no other unit with it.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../../test/helpers.js';
 import { createWriteTransaction } from './write-transaction.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;

@@ -1,7 +1,7 @@
 // prepareQuery: compiled once per dialect, the same rows as the query built afresh.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { backend, seedProduct, seedStore, startTestApp } from '../../../test/helpers.js';
 import type { Db } from './db.js';
 import { prepareQuery } from './prepared.js';
 

@@ -72,7 +72,7 @@ function openSqlite(file: string): DbHandle {
   const cached = withStatementCache(database);
   const dialect = new FifoSqliteDialect({ database: cached });
   const db = new Kysely<Database>({ dialect });
-  // Prepared reads (src/lib/prepared.ts) skip Kysely's queue when the connection is idle.
+  // Prepared reads (src/lib/db/prepared.ts) skip Kysely's queue when the connection is idle.
   registerDirectReads(db, (text, parameters) => {
     if (!dialect.idle()) return undefined;
     const statement = cached.prepare(text);
@@ -95,7 +95,7 @@ function openSqlite(file: string): DbHandle {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-// The prepared queries (src/lib/prepared.ts, marked by PREPARED_SQL_MARK) run as named
+// The prepared queries (src/lib/db/prepared.ts, marked by PREPARED_SQL_MARK) run as named
 // statements: PostgreSQL parses and plans each once per connection instead of on every
 // call (PATCH: about 800 -> 1,100-1,400 req/s on the benchmark). Other queries run unnamed,
 // as pg runs them by default.
