@@ -1,6 +1,6 @@
 // The order form (GET/POST /form/{tenant_id}/{slug}), its thank-you page, the form's
 // browser files (/assets/form.js, /assets/form.css) and the snippet's /embed.js.
-// Pages are HTML in Indonesian; errors of these routes are HTML pages too (app.ts, family form).
+// Pages are HTML in Indonesian; errors of these routes are HTML pages too (error-handler.ts, family form).
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

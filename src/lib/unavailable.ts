@@ -1,6 +1,7 @@
 // A dependency (PostgreSQL, Redis) that does not answer. Requests that need it are refused
-// with 503 in their endpoint's error family (app.ts), never served with a lapsed limit and
-// never half-written: a write transaction that loses its connection is rolled back by the server.
+// with 503 in their endpoint's error family (error-handler.ts), never served with a lapsed
+// limit and never half-written: a write transaction that loses its connection is rolled back
+// by the server.
 
 /** Thrown when a store Lapak depends on cannot be reached; the cause stays out of responses. */
 export class ServiceUnavailable extends Error {

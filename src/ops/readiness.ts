@@ -1,8 +1,8 @@
 // GET /readyz: the process can serve only when its database answers and, when configured,
 // its Redis does. A load balancer takes a process out of rotation while this says 503.
 import { sql } from 'kysely';
-import type { Db } from './db/db.js';
-import type { Redis } from './redis.js';
+import type { Db } from '../lib/db/db.js';
+import type { Redis } from '../lib/redis.js';
 
 type State = 'ok' | 'down';
 
