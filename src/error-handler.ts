@@ -3,7 +3,7 @@
 // family of the route (its `family` config), and a 404 for a path no route matches.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiFailure, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
-import { PRODUCT_TEXT } from './lib/http/messages.js';
+import { TRANSPORT_TEXT } from './lib/http/messages.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
 import { FORM_TEXT } from './form/messages.js';
@@ -32,10 +32,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
   }
   const [code, status, text] = tooLarge
-    ? (['body_too_large', 413, PRODUCT_TEXT.bodyTooLarge] as const)
+    ? (['body_too_large', 413, TRANSPORT_TEXT.bodyTooLarge] as const)
     : unavailable
-      ? (['service_unavailable', 503, PRODUCT_TEXT.serviceUnavailable] as const)
-      : (['internal_error', 500, PRODUCT_TEXT.internalError] as const);
+      ? (['service_unavailable', 503, TRANSPORT_TEXT.serviceUnavailable] as const)
+      : (['internal_error', 500, TRANSPORT_TEXT.internalError] as const);
   if (family === 'form') {
     const page = tooLarge ? FORM_TEXT.tooLarge : FORM_TEXT.failed;
     return sendPage(request, reply, status, messagePage(page));
@@ -45,5 +45,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.code(404).send({ error: 'Not found' });
+  return reply.code(404).send({ error: TRANSPORT_TEXT.notFound });
 }

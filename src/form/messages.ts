@@ -29,7 +29,6 @@ export const FORM_TEXT = {
   notFound: 'Produk tidak ditemukan atau toko sedang tidak aktif.',
   failed: 'Maaf, terjadi gangguan. Silakan coba lagi sebentar lagi.',
   tooLarge: 'Isian terlalu panjang.',
-  variantLegend: 'Varian',
   quantity: 'Jumlah',
   buyer: 'Data pembeli',
   name: 'Nama lengkap',

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireKey } from '../auth/require-key.js';
 import type { AppContext } from '../context.js';
 import { productFailure, sendFailure, tooManyRequests } from '../lib/http/failures.js';
-import { PRODUCT_TEXT } from '../lib/http/messages.js';
+import { PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { duplicateProduct } from './duplicate-product.js';
 import { findProduct } from './find-product.js';
@@ -32,7 +32,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const spec = ACTIONS[action as keyof typeof ACTIONS];
     if (request.method !== spec.method) {
-      return sendFailure(reply, { ...productFailure(405, PRODUCT_TEXT.methodNotAllowed), allow: spec.method });
+      return sendFailure(reply, { ...productFailure(405, TRANSPORT_TEXT.methodNotAllowed), allow: spec.method });
     }
     const auth = await requireKey(ctx, request, { scopes: [spec.scope] });
     if (!auth.ok) return sendFailure(reply, auth.failure);

@@ -25,13 +25,19 @@ export const PRODUCT_TEXT = {
   sourceNotFound: 'Source product not found',
   // Decisions where SPEC is silent (docs/decisions.md).
   nameTooLong: 'name too long (max 200 characters)',
-  slugTooLong: 'slug too long (max 80 characters)',
   invalidJson: 'body must be a JSON object',
   loginRequired: 'Login required',
+} as const;
+
+// Answers of the transport, in the {error} family, on any path: no route for the path, a
+// method the action does not take, a body over BODY_LIMIT, a dependency that does not
+// answer, a failure. Not in SPEC's tables (docs/decisions.md).
+export const TRANSPORT_TEXT = {
+  notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
   bodyTooLarge: 'Request body too large',
-  internalError: 'Internal error',
   serviceUnavailable: 'Service unavailable',
+  internalError: 'Internal error',
 } as const;
 
 // Order status and customer lookup endpoints: {error, code, request_id}.
