@@ -23,3 +23,19 @@ function canonical(value: unknown): unknown {
 export function contentHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 }
+
+/** A request that carries a valid Idempotency-Key: the key, its content's identity, the name its lock is held under. */
+export interface IdempotentRequest {
+  key: string;
+  hash: string;
+  lockName: string;
+}
+
+/** The name under which a running request holds its Idempotency-Key (per store and API key). */
+export const idempotencyLockName = (tenantId: number, keyId: number, key: string) => `idem:${tenantId}:${keyId}:${key}`;
+
+export const idempotentRequest = (tenantId: number, keyId: number, key: string, body: unknown): IdempotentRequest => ({
+  key,
+  hash: contentHash(body),
+  lockName: idempotencyLockName(tenantId, keyId, key),
+});

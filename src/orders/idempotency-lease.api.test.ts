@@ -3,7 +3,7 @@
 // left idle longer than the lease, and the key can be used again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, freshDatabase, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { idempotencyLockName } from './patch-order-status.js';
+import { idempotencyLockName } from '../idempotency/idempotency-key.js';
 
 const LEASE_MS = 1_000;
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../lib/db/db.js';
 import { backend, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { idempotencyLockName } from './patch-order-status.js';
+import { idempotencyLockName } from '../idempotency/idempotency-key.js';
 import { recordStatusChange } from './record-status-change.js';
 import { setStatusBySeller } from './set-status-by-seller.js';
 
