@@ -12,6 +12,7 @@ import { createWriteTransaction } from './lib/db/write-transaction.js';
 import { createInFlight } from './idempotency/in-flight.js';
 import { createKeyCache } from './auth/key-cache.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
+import { outboxDepth } from './ops/outbox-depth.js';
 import { opsRoutes } from './ops/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -35,7 +36,7 @@ export interface AppOptions {
 function buildContext(options: AppOptions, log: FastifyInstance['log']): AppContext {
   const { config, database } = options;
   const redis = config.redisUrl ? openRedis(config.redisUrl, (message) => log.warn({ redis: message }, 'redis connection error')) : null;
-  const metrics = createMetrics(database.db, (message) => log.warn({ err: { message } }, 'outbox depth not collected'));
+  const metrics = createMetrics(outboxDepth(database.db), (message) => log.warn({ err: { message } }, 'outbox depth not collected'));
   const store = chooseLimiterStore(redis && { client: redis, keyPrefix: config.redisKeyPrefix }, database.pool);
   return {
     db: database.db,

@@ -12,7 +12,7 @@ import { buildApp } from './app.js';
 import { systemClock } from './lib/clock.js';
 import type { Config } from './lib/config.js';
 import { openDatabase, type DbHandle } from './lib/db/db.js';
-import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './lib/housekeeping.js';
+import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './ops/housekeeping.js';
 import { migrateToLatest } from './lib/db/migrate.js';
 import type { DispatchLog } from './webhooks/dispatcher.js';
 import { dispatcherFor } from './webhooks/run-dispatcher.js';

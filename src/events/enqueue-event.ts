@@ -1,4 +1,5 @@
 // The outbox. Events are queued in the transaction of the change they describe.
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { takeHourlySlot } from './hourly-cap.js';
@@ -22,6 +23,16 @@ const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number
     .values({ tenant_id: a.tenantId, order_id: a.orderId, type: 'order.status_changed', payload: a.payload, created_at: a.now })
     .returning('id'),
 );
+
+/**
+ * PostgreSQL: insertEvent as one part of a larger statement (a data-modifying CTE): one row
+ * for each row of the CTE named `source`, so none when it is empty. Returns the event's id.
+ */
+export const insertEventPart = (source: string, a: { tenantId: number; orderId: number; payload: string; now: number }): RawBuilder<{ id: number }> => sql`
+      insert into events (tenant_id, order_id, type, payload, created_at)
+      select ${a.tenantId}::bigint, ${a.orderId}::bigint, 'order.status_changed', ${a.payload}::text, ${a.now}::bigint
+      from ${sql.id(source)}
+      returning id`;
 
 /** Queues order.status_changed unless the hourly cap is reached. Returns the event id or null. */
 export async function enqueueStatusChanged(

@@ -4,6 +4,7 @@
 // of one store lock different rows instead of queueing on one row until each commits.
 // A conditional UPDATE never locks a full slot, and the cap stays exact: the hour is full
 // only when every slot is.
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 
@@ -32,6 +33,17 @@ const takeFromSlot = prepareQuery((db: Db, a: SlotArgs) =>
 const countsOfHour = prepareQuery((db: Db, a: { tenantId: number; hourStart: number }) =>
   db.selectFrom('event_hour_slots').select(['slot', 'count']).where('tenant_id', '=', a.tenantId).where('hour_start', '=', a.hourStart),
 );
+
+/**
+ * PostgreSQL: takeFromSlot as one part of a larger statement (a data-modifying CTE), and
+ * only while `onlyIf` holds. Returns the slot's number when it took the unit; a slot that is
+ * full, or not created yet for the hour, returns nothing.
+ */
+export const takeFromSlotPart = (a: SlotArgs, onlyIf: RawBuilder<unknown>): RawBuilder<{ slot: number }> => sql`
+      update event_hour_slots set count = count + 1
+      where tenant_id = ${a.tenantId} and hour_start = ${a.hourStart} and slot = ${a.slot} and count < ${a.share}
+        and ${onlyIf}
+      returning slot`;
 
 /** The hour's slot rows, at zero; rows that exist already are left as they are. */
 async function createSlots(tx: Tx, tenantId: number, hourStart: number, used: number): Promise<void> {
@@ -84,4 +96,10 @@ export async function takeFromAnySlot(tx: Tx, tenantId: number, cap: number, tri
     if ((counted.get(slot) ?? 0) < share && (await takeFromSlot.first(tx, { tenantId, hourStart, slot, share }))) return true;
   }
   return false;
+}
+
+/** Removes the counters of hours that ended more than an hour ago (housekeeping). Returns how many. */
+export async function purgeHourSlots(db: Db, now: number): Promise<number> {
+  const purged = await db.deleteFrom('event_hour_slots').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
+  return Number(purged.numDeletedRows);
 }

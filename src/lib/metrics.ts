@@ -1,9 +1,7 @@
 // Prometheus metrics (GET /metrics). Labels carry route patterns, methods, status codes and
 // window names only: never a URL, a key, an IP address or an id, so neither secrets nor
 // personal data reach a label, and the number of series stays fixed.
-import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from './db/db.js';
 import type { Limiter, Limiters, WindowName } from './limits.js';
 
 export interface Metrics {
@@ -16,7 +14,10 @@ export interface Metrics {
   instrumentLimiters(limiters: Limiters): Limiters;
 }
 
-export function createMetrics(db: Db, onCollectError: (message: string) => void): Metrics {
+/** The work waiting in the outbox: events not yet fanned out, webhook deliveries pending. */
+export type OutboxDepth = () => Promise<{ events: number; deliveries: number }>;
+
+export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message: string) => void): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'lapak_' });
 
@@ -49,12 +50,9 @@ export function createMetrics(db: Db, onCollectError: (message: string) => void)
     registers: [registry],
     async collect() {
       try {
-        const [events, deliveries] = await Promise.all([
-          db.selectFrom('events').select(sql<number>`count(*)`.as('n')).where('fanned_out_at', 'is', null).executeTakeFirstOrThrow(),
-          db.selectFrom('webhook_deliveries').select(sql<number>`count(*)`.as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
-        ]);
-        this.set({ kind: 'events' }, Number(events.n));
-        this.set({ kind: 'deliveries' }, Number(deliveries.n));
+        const { events, deliveries } = await outboxDepth();
+        this.set({ kind: 'events' }, events);
+        this.set({ kind: 'deliveries' }, deliveries);
       } catch (error) {
         // A scrape while the database is down still answers, with the last values; /readyz tells.
         onCollectError((error as Error).message);

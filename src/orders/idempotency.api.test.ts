@@ -1,4 +1,5 @@
-// SPEC "Idempotency rules (PATCH)", update_conflict, and the hourly event cap.
+// SPEC "Idempotency rules (PATCH)" and update_conflict. (The hourly event cap's PATCH test is
+// src/events/hourly-cap-patch.api.test.ts.)
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../lib/db/db.js';
@@ -189,30 +190,5 @@ describe('update_conflict', () => {
       await second.close();
       await second.ctx.db.destroy();
     }
-  });
-});
-
-describe('WEBHOOK_OUT_HOURLY_CAP', () => {
-  it('over the cap the change is saved with no event and no error; the next hour queues again', async () => {
-    const capped = await seedStore(t.ctx, { w: { scopes: ['orders.status:write'] } }, { name: 'Toko Ramai' });
-    const p = await seedProduct(t.ctx, capped.tenantId, { name: 'Teh', price: 10000 });
-    t.clock.set(Math.ceil(t.clock.now() / 3600_000) * 3600_000 + 60_000); // early in an hour
-    const ids = [];
-    for (let i = 0; i < 6; i++) ids.push((await seedOrder(t.ctx, capped.tenantId, { product_id: p.id, variant: '' })).id);
-    for (const id of ids) {
-      const res = await patch({ id, status: 'closing' }, undefined, capped.keys.w!);
-      expect(res.statusCode).toBe(200);
-      expect(json(res).changed).toBe(true);
-    }
-    const events = await t.ctx.db.selectFrom('events').select('order_id').where('tenant_id', '=', capped.tenantId).execute();
-    expect(events.map((e) => e.order_id).sort()).toEqual(ids.slice(0, 5).sort());
-    const history = await t.ctx.db.selectFrom('order_history').select('order_id').where('tenant_id', '=', capped.tenantId).execute();
-    expect(history).toHaveLength(6); // the change and its history are still saved
-    // Other stores have their own cap.
-    expect(await countEvents(await newOrder())).toBe(0);
-
-    t.clock.advance(3600_000);
-    await patch({ id: ids[5], status: 'pending' }, undefined, capped.keys.w!);
-    expect(await t.ctx.db.selectFrom('events').select('id').where('tenant_id', '=', capped.tenantId).where('order_id', '=', ids[5]!).execute()).toHaveLength(1);
   });
 });

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
-import { enqueueStatusChanged, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
-import { chooseSlot, takeFromAnySlot } from '../events/hourly-cap.js';
+import { enqueueStatusChanged, insertEventPart, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
+import { chooseSlot, takeFromAnySlot, takeFromSlotPart } from '../events/hourly-cap.js';
 
 // The conditional update: no row comes back when the order was no longer in `from`.
 const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
@@ -36,7 +36,8 @@ const insertHistory = prepareQuery(
 
 // PostgreSQL: the update, the history entry, the unit of the hourly cap from one slot and
 // the event, in one round trip. No row moved: nothing else happens. The slot full or not
-// created yet: no event here, and the caller looks for room in the other slots.
+// created yet: no event here, and the caller looks for room in the other slots. The parts
+// on the events tables are events/'s.
 const changeAtOnce = prepareQuery(
   (
     _db: Db,
@@ -53,16 +54,8 @@ const changeAtOnce = prepareQuery(
       insert into order_history (tenant_id, order_id, source, actor, field, old_value, new_value, created_at)
       select ${a.tenantId}::bigint, id, ${a.source}::text, ${a.actor}::text, 'status', ${a.from}::text, ${a.to}::text, ${a.now}::bigint
       from moved
-    ), slot as (
-      update event_hour_slots set count = count + 1
-      where tenant_id = ${a.tenantId} and hour_start = ${a.hourStart} and slot = ${a.slot} and count < ${a.share}
-        and exists (select 1 from moved)
-      returning slot
-    ), event as (
-      insert into events (tenant_id, order_id, type, payload, created_at)
-      select ${a.tenantId}::bigint, ${a.orderId}::bigint, 'order.status_changed', ${a.payload}::text, ${a.now}::bigint
-      from slot
-      returning id
+    ), slot as (${takeFromSlotPart(a, sql`exists (select 1 from moved)`)}
+    ), event as (${insertEventPart('slot', a)}
     )
     select (select id from moved) as moved_id, (select id from event) as event_id`,
 );

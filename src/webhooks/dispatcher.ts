@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db/db.js';
 import { cancelledDelivery } from './cancel-queued-deliveries.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
-import { fanOutEvents } from './fan-out-events.js';
+import { fanOutEvents } from '../events/fan-out-events.js';
 import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
 import { parseRetryAfter } from './retry-schedule.js';
 import { createWebhookAgent, SEND_TIMEOUT_MS, sendWebhook } from './send-webhook.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
-import { RATE_LIMIT_TABLE } from './db/migrations/004-rate-limits.js';
+import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
 import { purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;

@@ -1,11 +1,12 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
-// store) ended an hour ago, and the log of webhook deliveries finished more than 30 days ago. Operator-level maintenance, so it spans all
-// stores.
+// store) ended an hour ago, and the log of webhook deliveries finished more than 30 days
+// ago. Operator-level maintenance, so it spans all stores.
 import { sql } from 'kysely';
-import { isPostgres, type Db } from './db/db.js';
-import { RATE_LIMIT_TABLE } from './db/migrations/004-rate-limits.js';
-import type { DeliveryStatus } from './db/schema.js';
+import { purgeHourSlots } from '../events/hourly-cap.js';
+import { isPostgres, type Db } from '../lib/db/db.js';
+import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
+import type { DeliveryStatus } from '../lib/db/schema.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
@@ -38,7 +39,7 @@ async function purgeWebhookLog(db: Db, now: number): Promise<number> {
 export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
-  const hourly = await db.deleteFrom('event_hour_slots').where('hour_start', '<', now - 2 * HOUR_MS).executeTakeFirst();
+  const hourly = await purgeHourSlots(db, now);
   const webhookDeliveries = await purgeWebhookLog(db, now);
   // The PostgreSQL limiter store's table (migration 004; rate-limiter-flexible's layout, not in schema.ts).
   const rateLimits = isPostgres(db)
@@ -49,7 +50,7 @@ export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: 
     rateLimits,
     idempotency: Number(idempotency.numDeletedRows),
     brake: Number(brake.numDeletedRows),
-    hourly: Number(hourly.numDeletedRows),
+    hourly,
   };
 }
 

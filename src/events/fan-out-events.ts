@@ -1,8 +1,9 @@
 // Fan-out: turns outbox events into one delivery per enabled endpoint of the event's store.
-// It runs in the dispatcher, not in the status change's transaction, so a change stays as
-// cheap as before; the event row itself is written with the change, so nothing is lost:
-// an event stays pending (fanned_out_at null) until its deliveries are committed.
-// Like the claim (claim-deliveries.ts), it spans every store's events on purpose: the
+// It runs in the dispatcher (webhooks/dispatcher.ts), not in the status change's transaction,
+// so a change stays as cheap as before; the event row itself is written with the change, so
+// nothing is lost: an event stays pending (fanned_out_at null) until its deliveries are
+// committed. It lives here, with the outbox, because every statement on `events` does.
+// Like the claim (webhooks/claim-deliveries.ts), it spans every store's events on purpose: the
 // dispatcher works at operator level; each delivery it writes carries its event's tenant_id.
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../lib/db/db.js';
@@ -64,4 +65,10 @@ export async function fanOutEvents(db: Db, dialect: DialectName, now: number, li
       .execute();
     return claimed.length;
   });
+}
+
+/** Events not fanned out yet, of every store (GET /metrics). */
+export async function countPendingEvents(db: Db): Promise<number> {
+  const row = await db.selectFrom('events').select(sql<number>`count(*)`.as('n')).where('fanned_out_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
