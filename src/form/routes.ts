@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { parsePositiveId } from '../lib/http/request.js';
-import { chargeGateways } from '../payments/ensure-charge.js';
+import { chargeGateways, ensureCharge } from '../payments/ensure-charge.js';
 import { formUrl } from '../products/embed-markup.js';
 import { storeRates } from '../shipping/rates.js';
 import { pickAdParams } from './ad-params.js';
@@ -16,7 +16,7 @@ import { loadFormProduct, loadOrderForm } from './load-form.js';
 import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
 import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
-import { renderThankYou } from './thank-you.js';
+import { needsPaymentLink, renderThankYou } from './thank-you.js';
 import { fieldsOf } from './validate-submission.js';
 
 interface FormParams {
@@ -99,8 +99,9 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!found) return notFound(request, reply);
     const order = await findSubmittedOrder(ctx.db, tenantId, token);
     if (!order) return notFound(request, reply);
+    const paymentUrl = needsPaymentLink(order) ? await ensureCharge(ctx, gateways, found.settings, order, request.log) : null;
     const pixel = { meta: found.product.meta_pixel_id, gtm: found.product.gtm_id };
-    return sendPage(request, reply, 200, await renderThankYou(ctx, gateways, found.settings, order, pixel, request.log));
+    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, ctx.config.timeZone));
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {

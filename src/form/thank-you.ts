@@ -1,10 +1,8 @@
 // The thank-you page: order number, how to pay, and a WhatsApp click-to-chat link to the
 // store with the buyer's message rendered from the store's template. Found by the form's
-// one-time token, so only the buyer who placed the order can open it.
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
+// one-time token, so only the buyer who placed the order can open it. Rendering reads
+// nothing: the route fetches the gateway's payment link first (needsPaymentLink).
 import { formatRupiah, renderOpeningMessage } from '../customers/opening-message.js';
-import { ensureCharge, type ChargeGateways } from '../payments/ensure-charge.js';
 import type { StoreSettings } from '../tenants/store-settings.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
@@ -31,7 +29,11 @@ function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: 
   return `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(message.replace(/\s+/g, ' ').trim())}`;
 }
 
-async function howToPay(ctx: AppContext, gateways: ChargeGateways, settings: StoreSettings, order: SubmittedOrder, log: FastifyBaseLogger): Promise<Html> {
+/** Whether the page offers a gateway payment link: an online payment still pending. */
+export const needsPaymentLink = (order: Pick<SubmittedOrder, 'payment_method' | 'status'>): boolean =>
+  order.payment_method !== 'cod' && order.payment_method !== 'bank_transfer' && order.status === 'pending';
+
+function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: string | null): Html {
   const total = formatRupiah(order.total);
   if (order.payment_method === 'cod') return html`<p>${FORM_TEXT.cod(total)}</p>`;
   if (order.payment_method === 'bank_transfer') {
@@ -40,28 +42,27 @@ async function howToPay(ctx: AppContext, gateways: ChargeGateways, settings: Sto
       (a) => html`<li><strong>${a.bank}</strong> <span class="lf-acct">${a.number}</span><br>a.n. ${a.holder}</li>`,
     )}</ul><p>${FORM_TEXT.transferConfirm}</p>`;
   }
-  if (order.status !== 'pending') return html`<p>${FORM_TEXT.gatewayDone}</p>`;
-  const url = await ensureCharge(ctx, gateways, settings, order, log);
-  return url
-    ? html`<p>${FORM_TEXT.gatewayPay(total)}</p><p><a class="lf-submit lf-pay" href="${url}" target="_blank" rel="noopener">${FORM_TEXT.gatewayButton}</a></p>`
+  if (!needsPaymentLink(order)) return html`<p>${FORM_TEXT.gatewayDone}</p>`;
+  return paymentUrl
+    ? html`<p>${FORM_TEXT.gatewayPay(total)}</p><p><a class="lf-submit lf-pay" href="${paymentUrl}" target="_blank" rel="noopener">${FORM_TEXT.gatewayButton}</a></p>`
     : html`<p>${FORM_TEXT.gatewayUnavailable}</p>`;
 }
 
-export async function renderThankYou(
-  ctx: AppContext,
-  gateways: ChargeGateways,
+/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null. */
+export function renderThankYou(
   settings: StoreSettings,
   order: SubmittedOrder,
+  paymentUrl: string | null,
   pixel: { meta: string | null; gtm: string | null },
-  log: FastifyBaseLogger,
-): Promise<string> {
-  const wa = whatsappLink(settings, order, ctx.config.timeZone);
+  timeZone: string,
+): string {
+  const wa = whatsappLink(settings, order, timeZone);
   const body = html`<section class="lf-card lf-thanks">
 <h1>${FORM_TEXT.thanksTitle}</h1>
 <p class="lf-order">${FORM_TEXT.orderNumber}: <strong id="lf-order-id">#${order.id}</strong></p>
 <dl class="lf-sum"><dt>${order.product_name}${order.variant ? ` (${order.variant})` : ''} x${order.quantity}</dt><dd>${formatRupiah(order.unit_price * order.quantity)}</dd><dt>${FORM_TEXT.shipping} (${order.courier})</dt><dd>${formatRupiah(order.shipping_fee)}</dd><dt>${FORM_TEXT.total}</dt><dd id="lf-total">${formatRupiah(order.total)}</dd></dl>
 <h2>${FORM_TEXT.howToPay}</h2>
-${await howToPay(ctx, gateways, settings, order, log)}
+${howToPay(settings, order, paymentUrl)}
 ${wa ? html`<p class="lf-note">${FORM_TEXT.whatsappHint}</p><p><a class="lf-wa" href="${wa}" target="_blank" rel="noopener">${FORM_TEXT.whatsapp}</a></p>` : ''}
 </section>`;
   return page(FORM_TEXT.thanksTitle, body, { pixel, lead: { order_id: order.id, value: order.total, currency: 'IDR' } });
