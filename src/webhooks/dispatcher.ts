@@ -8,7 +8,7 @@
 import type { Agent } from 'undici';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db/db.js';
-import { cancelledDelivery } from './cancel-queued-deliveries.js';
+import { cancelClaimedDelivery } from './cancel-claimed-delivery.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { fanOutEvents } from '../events/fan-out-events.js';
 import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
@@ -72,19 +72,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const agent: Agent = createWebhookAgent({ allowPrivate: options.allowPrivate, resolver: options.resolver ?? systemResolver });
   const inFlight = new Set<Promise<void>>();
 
-  async function cancel(delivery: ClaimedDelivery): Promise<void> {
-    await db
-      .updateTable('webhook_deliveries')
-      .set(cancelledDelivery('endpoint disabled or removed', clock.now()))
-      .where('tenant_id', '=', delivery.tenantId)
-      .where('id', '=', delivery.id)
-      .where('lease_token', '=', delivery.leaseToken)
-      .execute();
-  }
-
   async function deliver(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
     if (!delivery.endpointActive) {
-      await cancel(delivery);
+      await cancelClaimedDelivery(db, delivery, clock.now());
       return 'cancelled';
     }
     const body = buildWebhookBody({ id: delivery.eventId, type: delivery.eventType, payload: delivery.eventPayload, created_at: delivery.eventCreatedAt }, options.timeZone);
