@@ -1,13 +1,12 @@
 // HTML built as strings: every interpolated value is escaped unless it is already Html.
+import { escapeHtml } from '../lib/escape-html.js';
+
 export class Html {
   constructor(readonly value: string) {}
   toString(): string {
     return this.value;
   }
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 
