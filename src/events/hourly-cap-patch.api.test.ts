@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const newOrder = async (status = 'pending') => (await seedOrder(t.ctx, store.tenantId, { product_id: productId, variant: '', status })).id;
-const patch = (body: unknown, idem?: string, key = store.keys.w!, app = t) =>
-  app.request({
+const patch = (body: unknown, idem?: string, key = store.keys.w!) =>
+  t.request({
     method: 'PATCH',
     url: '/api/order_status.php',
     headers: { 'x-api-key': key, 'content-type': 'application/json', ...(idem === undefined ? {} : { 'idempotency-key': idem }) },

@@ -14,7 +14,10 @@ export interface Metrics {
   instrumentLimiters(limiters: Limiters): Limiters;
 }
 
-/** The work waiting in the outbox: events not yet fanned out, webhook deliveries pending. */
+/**
+ * The work waiting in the outbox: events not yet fanned out, webhook deliveries pending.
+ * Those tables are features', so lib/ asks and app.ts passes the counting in (ops/outbox-depth.ts).
+ */
 export type OutboxDepth = () => Promise<{ events: number; deliveries: number }>;
 
 export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message: string) => void): Metrics {
