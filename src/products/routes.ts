@@ -5,6 +5,7 @@ import { requireKey } from '../auth/require-key.js';
 import type { AppContext } from '../context.js';
 import { productFailure, sendFailure, tooManyRequests } from '../lib/http/failures.js';
 import { PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
+import { otherMethods } from '../lib/http/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { duplicateProduct } from './duplicate-product.js';
 import { findProduct } from './find-product.js';
@@ -15,8 +16,14 @@ const ACTIONS = {
   duplicate: { method: 'POST', scope: 'products:write' },
 } as const;
 
+const PATH = '/api/products.php';
+
 export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.all('/api/products.php', { config: { family: 'product' } }, async (request, reply) => {
+  // One handler takes every method: it decides by the action, in SPEC's order of checks.
+  // GET (embed) and POST (duplicate) are registered apart so that each can carry its own
+  // documentation; HEAD and the other methods reach the handler through the third route,
+  // as they did through app.all.
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const limited = await ctx.limiters.productsPerIp.consume(request.ip);
     if (!limited.ok) return sendFailure(reply, tooManyRequests(limited.retryAfter));
 
@@ -41,7 +48,10 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (id === null) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.idRequired));
     const tenantId = auth.value.tenantId;
     return action === 'embed' ? embed(ctx, reply, tenantId, id) : duplicate(ctx, request, reply, tenantId, id);
-  });
+  };
+  app.get(PATH, { config: { family: 'product' }, exposeHeadRoute: false }, handler);
+  app.post(PATH, { config: { family: 'product' } }, handler);
+  app.route({ method: otherMethods(app, ['GET', 'POST']), url: PATH, config: { family: 'product' }, handler });
 }
 
 async function embed(ctx: AppContext, reply: FastifyReply, tenantId: number, id: number) {
