@@ -1,5 +1,6 @@
 // Builds the HTTP application: every route is registered here, top to bottom.
 import { randomBytes } from 'node:crypto';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Config } from './lib/config.js';
@@ -19,6 +20,7 @@ import { orderRoutes } from './orders/routes.js';
 import { productRoutes } from './products/routes.js';
 import { formRoutes } from './form/routes.js';
 import { paymentRoutes } from './payments/routes.js';
+import { openapiOptions } from './openapi.js';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -94,11 +96,17 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   app.setNotFoundHandler(notFoundHandler);
 
   opsRoutes(app, ctx, options.metricsText ?? (() => ctx.metrics.registry.metrics()));
-  productRoutes(app, ctx);
-  orderRoutes(app, ctx);
-  customerRoutes(app, ctx);
-  formRoutes(app, ctx);
-  paymentRoutes(app, ctx);
+
+  // @fastify/swagger learns the routes and their contracts (openapi/lapak.json) from an
+  // onRoute hook, so the routes are declared once it has loaded. It answers no request.
+  app.register(swagger, openapiOptions);
+  app.after(() => {
+    productRoutes(app, ctx);
+    orderRoutes(app, ctx);
+    customerRoutes(app, ctx);
+    formRoutes(app, ctx);
+    paymentRoutes(app, ctx);
+  });
 
   return { app, ctx };
 }

@@ -13,6 +13,7 @@ import { parseJsonObject } from '../lib/http/request.js';
 import { consumeLookupBrake } from './lookup-brake.js';
 import { lookupCustomer, type CustomerLookup } from './lookup-customer.js';
 import { LOOKUP_MIN_RESPONSE_MS, startResponseFloor } from './response-floor.js';
+import { lookupContract, otherMethodsContract } from './schemas.js';
 
 const PATH = '/api/customer_lookup.php';
 const SCOPE = 'customers:read';
@@ -20,7 +21,7 @@ const SCOPE = 'customers:read';
 export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { family: 'api' as const };
 
-  app.post(PATH, { config }, async (request, reply) => {
+  app.post(PATH, { config: { ...config, contract: lookupContract } }, async (request, reply) => {
     const perIp = await ctx.limiters.lookupPerIp.consume(request.ip);
     if (!perIp.ok) return sendFailure(reply, tooManyRequests(perIp.retryAfter));
     const auth = await authenticateKey(ctx, request.headers['x-api-key']);
@@ -41,7 +42,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.route({
     method: otherMethods(app, ['POST']),
     url: PATH,
-    config,
+    config: { ...config, otherMethods: otherMethodsContract },
     handler: async (_request, reply) => {
       reply.header('Allow', 'POST');
       return sendFailure(reply, apiFailure('method_not_allowed'));

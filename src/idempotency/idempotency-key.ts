@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-const KEY_SHAPE = /^[A-Za-z0-9._:-]{8,120}$/;
+export const KEY_SHAPE = /^[A-Za-z0-9._:-]{8,120}$/;
 
 export const isValidIdempotencyKey = (value: string): boolean => KEY_SHAPE.test(value);
 

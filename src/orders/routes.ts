@@ -9,6 +9,7 @@ import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/reques
 import { orderRecord, orderResponseSchema } from './order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
 import { readOrder } from './read-order.js';
+import { getOrderContract, otherMethodsContract, patchOrderContract } from './schemas.js';
 
 const PATH = '/api/order_status.php';
 const perKey = (key: AuthenticatedKey) => [['orderStatusPerKey', String(key.id)]] as const;
@@ -16,7 +17,7 @@ const perKey = (key: AuthenticatedKey) => [['orderStatusPerKey', String(key.id)]
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { family: 'api' as const };
 
-  app.get(PATH, { config, exposeHeadRoute: false, schema: { response: { 200: orderResponseSchema } } }, async (request, reply) => {
+  app.get(PATH, { config: { ...config, contract: getOrderContract }, exposeHeadRoute: false, schema: { response: { 200: orderResponseSchema } } }, async (request, reply) => {
     const auth = await requireKey(ctx, request, { scopes: ['orders:read'], windows: perKey });
     if (!auth.ok) return sendFailure(reply, auth.failure);
     const id = parsePositiveId(queryParam(request.query, 'id'));
@@ -27,7 +28,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.send({ success: true, order: orderRecord(row, withCustomer, ctx.config.timeZone), request_id: request.id });
   });
 
-  app.patch(PATH, { config }, async (request, reply) => {
+  app.patch(PATH, { config: { ...config, contract: patchOrderContract } }, async (request, reply) => {
     const auth = await requireKey(ctx, request, { scopes: ['orders.status:write'], windows: perKey });
     if (!auth.ok) return sendFailure(reply, auth.failure);
     const idempotencyKey = request.headers['idempotency-key'];
@@ -45,7 +46,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.route({
     method: otherMethods(app, ['GET', 'PATCH']),
     url: PATH,
-    config,
+    config: { ...config, otherMethods: otherMethodsContract },
     handler: async (_request, reply) => {
       reply.header('Allow', 'GET, PATCH');
       return sendFailure(reply, apiFailure('method_not_allowed'));

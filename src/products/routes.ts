@@ -10,6 +10,7 @@ import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/reques
 import { duplicateProduct } from './duplicate-product.js';
 import { findProduct } from './find-product.js';
 import { embedRecord } from './product-record.js';
+import { duplicateContract, embedContract, otherMethodsContract } from './schemas.js';
 
 const ACTIONS = {
   embed: { method: 'GET', scope: 'products:read' },
@@ -49,9 +50,9 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     const tenantId = auth.value.tenantId;
     return action === 'embed' ? embed(ctx, reply, tenantId, id) : duplicate(ctx, request, reply, tenantId, id);
   };
-  app.get(PATH, { config: { family: 'product' }, exposeHeadRoute: false }, handler);
-  app.post(PATH, { config: { family: 'product' } }, handler);
-  app.route({ method: otherMethods(app, ['GET', 'POST']), url: PATH, config: { family: 'product' }, handler });
+  app.get(PATH, { config: { family: 'product', contract: embedContract }, exposeHeadRoute: false }, handler);
+  app.post(PATH, { config: { family: 'product', contract: duplicateContract } }, handler);
+  app.route({ method: otherMethods(app, ['GET', 'POST']), url: PATH, config: { family: 'product', otherMethods: otherMethodsContract }, handler });
 }
 
 async function embed(ctx: AppContext, reply: FastifyReply, tenantId: number, id: number) {
