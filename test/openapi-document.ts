@@ -1,0 +1,28 @@
+// openapi/lapak.json: where it is, how it is generated from the routes (the app on an empty
+// in-memory database; no request is served) and how it is written. `npm run openapi`
+// (scripts/openapi.ts) writes it; test/openapi.test.ts fails when the routes and it disagree.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/lib/config.js';
+import { openDatabase } from '../src/lib/db/db.js';
+
+// Relative to the repository root, where npm scripts and vitest run (this file also runs
+// compiled, from build/test/).
+export const OPENAPI_FILE = path.resolve('openapi/lapak.json');
+
+export async function generateOpenapiDocument(): Promise<unknown> {
+  const database = openDatabase('sqlite::memory:');
+  const { app } = buildApp({ config: loadConfig({ DATABASE_URL: 'sqlite::memory:' }), database, logger: false });
+  try {
+    await app.ready();
+    return app.swagger();
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+export const serialiseDocument = (document: unknown): string => `${JSON.stringify(document, null, 2)}\n`;
+
+export const readOpenapiFile = (): string => fs.readFileSync(OPENAPI_FILE, 'utf8');
