@@ -15,6 +15,7 @@ import { issueKey } from '../src/api-keys/issue-key.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createProduct } from '../src/products/create-product.js';
 import { createOrder } from '../src/orders/create-order.js';
+import { checkApiResponse } from './openapi-validator.js';
 import { createScratchDatabase } from './pg-scratch.js';
 
 export const backend = (process.env.LAPAK_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -75,13 +76,23 @@ export async function startTestApp(
     ctx,
     clock,
     url: database.url,
-    request: (o) => app.inject(o),
+    // Every answer of an /api/ path must be one that openapi/lapak.json describes.
+    request: async (o) => {
+      const res = await app.inject(o);
+      checkApiResponse({ method: o.method ?? 'GET', url: injectedPath(o) }, res);
+      return res;
+    },
     close: () => app.close(),
     drop: async () => {
       await app.close();
       if (fresh) await fresh.drop();
     },
   };
+}
+
+function injectedPath(options: InjectOptions): string {
+  const target = options.url ?? options.path ?? '/';
+  return typeof target === 'string' ? target : target.pathname;
 }
 
 export interface Store {
