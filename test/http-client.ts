@@ -1,6 +1,7 @@
 // Requests for tests that drive real server processes: each on a new connection (agent:
 // false), so that node:cluster spreads them over its workers as it does with real clients.
 import http from 'node:http';
+import { checkApiResponse } from './openapi-validator.js';
 
 export interface HttpResult {
   status: number;
@@ -14,11 +15,12 @@ export function httpRequest(
   options: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
 ): Promise<HttpResult> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
+  const method = options.method ?? 'GET';
+  const answered = new Promise<HttpResult>((resolve, reject) => {
     const req = http.request(
       url,
       {
-        method: options.method ?? 'GET',
+        method,
         agent: false,
         headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...options.headers },
       },
@@ -33,5 +35,10 @@ export function httpRequest(
     req.on('error', reject);
     req.setTimeout(options.timeoutMs ?? 10_000, () => req.destroy(new Error('request timed out')));
     req.end(payload);
+  });
+  // An /api/ answer must be one that openapi/lapak.json describes.
+  return answered.then((result) => {
+    checkApiResponse({ method, url: new URL(url).pathname }, { statusCode: result.status, headers: result.headers, body: result.body });
+    return result;
   });
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.js';
 import { cliHarness, type RunningCommand } from './cli-process.js';
 import { freshDatabase, seedOrder, seedProduct, seedStore, testPostgresUrl, testRedisUrl, type Store } from './helpers.js';
+import { checkApiResponse } from './openapi-validator.js';
 import { deleteKeysByPrefix, uniqueRedisPrefix } from './redis-scratch.js';
 
 const PROCESSES = 3;
@@ -65,16 +66,21 @@ describe.skipIf(!testPostgresUrl || !testRedisUrl)('three API processes on Postg
   });
 
   async function call(process: number, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+    let answer: { res: Response; text: string; body: Answer['body'] };
     try {
       const res = await fetch(`http://127.0.0.1:${servers[process]!.port}${path}`, {
         method,
         headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
-      return { process, status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+      const text = await res.text();
+      answer = { res, text, body: JSON.parse(text) as Answer['body'] };
     } catch {
       return { process, status: 'connection_error', headers: null, body: {} };
     }
+    // An /api/ answer must be one that openapi/lapak.json describes.
+    checkApiResponse({ method, url: path }, { statusCode: answer.res.status, headers: Object.fromEntries(answer.res.headers), body: answer.text });
+    return { process, status: answer.res.status, headers: answer.res.headers, body: answer.body };
   }
 
   /** Runs the calls with at most `limit` in flight, in order of the list. */
