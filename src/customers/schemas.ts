@@ -7,11 +7,11 @@ import {
   REQUEST_ID,
   allowHeader,
   apiErrorResponse,
-  forbidden,
+  forbiddenResponse,
   requiresScope,
-  success,
-  tooManyRequests,
-  unauthorised,
+  successResponse,
+  tooManyRequestsResponse,
+  unauthorisedResponse,
   type OperationContract,
   type OtherMethodsContract,
 } from '../lib/http/contract.js';
@@ -87,7 +87,7 @@ export const lookupContract: OperationContract = {
   security: requiresScope('customers:read'),
   body: LookupBody,
   response: {
-    200: success('The customer, their orders and the opening message.', LookupResult, {
+    200: successResponse('The customer, their orders and the opening message.', LookupResult, {
       success: true,
       customer: {
         name: 'Siti Aminah',
@@ -113,11 +113,11 @@ export const lookupContract: OperationContract = {
       'The body is not a JSON object; `phone` is missing, blank or not a string; or it is not a valid Indonesian number.',
       ['invalid_json', 'phone_required', 'invalid_phone'],
     ),
-    401: unauthorised(),
-    403: forbidden('customers:read'),
+    401: unauthorisedResponse(),
+    403: forbiddenResponse('customers:read'),
     404: apiErrorResponse('No order in the key\'s store carries this number.', ['customer_not_found']),
     413: API_FAILURES[413],
-    429: tooManyRequests(LIMITS),
+    429: tooManyRequestsResponse('a window is full: per IP (before the key is read), per key (minute, hour, day), per key and IP, or the database brake'),
     500: API_FAILURES[500],
     503: API_FAILURES[503],
   },

@@ -8,11 +8,11 @@ import {
   REQUEST_ID,
   allowHeader,
   apiErrorResponse,
-  forbidden,
+  forbiddenResponse,
   requiresScope,
-  success,
-  tooManyRequests,
-  unauthorised,
+  successResponse,
+  tooManyRequestsResponse,
+  unauthorisedResponse,
   type OperationContract,
   type OtherMethodsContract,
 } from '../lib/http/contract.js';
@@ -122,7 +122,7 @@ export const PatchHeaders = Type.Object({
 });
 
 const LIMIT = `Limit: ${WINDOWS.orderStatusPerKey.points} requests / ${WINDOWS.orderStatusPerKey.durationSec} s per API key, GET and PATCH together.`;
-const ORDER_429 = tooManyRequests(`${LIMIT} Checked after the key, before its scopes.`);
+const ORDER_429 = tooManyRequestsResponse('the key\'s window is full (checked after the key, before its scopes)');
 
 export const getOrderContract: OperationContract = {
   operationId: 'getOrder',
@@ -135,7 +135,7 @@ export const getOrderContract: OperationContract = {
   security: requiresScope('orders:read'),
   querystring: idQuery,
   response: {
-    200: success('The order record, and the request id.', OrderResponse, {
+    200: successResponse('The order record, and the request id.', OrderResponse, {
       success: true,
       order: {
         id: 1042,
@@ -164,8 +164,8 @@ export const getOrderContract: OperationContract = {
       request_id: '3f9a0c21',
     }),
     400: apiErrorResponse('`id` is missing or not a positive integer.', ['invalid_request']),
-    401: unauthorised(),
-    403: forbidden('orders:read'),
+    401: unauthorisedResponse(),
+    403: forbiddenResponse('orders:read'),
     404: apiErrorResponse('No order with this id in the key\'s store.', ['order_not_found']),
     429: ORDER_429,
     500: API_FAILURES[500],
@@ -191,7 +191,7 @@ export const patchOrderContract: OperationContract = {
   headers: PatchHeaders,
   body: PatchBody,
   response: {
-    200: success(
+    200: successResponse(
       'The order status update result. A replay of a remembered response carries `Idempotency-Replayed: true` and the original `request_id` and `updated_at`.',
       StatusUpdateResult,
       { order_id: 1042, previous_status: 'pending', status: 'closing', updated_at: '2026-01-15T10:05:00+07:00', request_id: '3f9a0c21', changed: true },
@@ -201,8 +201,8 @@ export const patchOrderContract: OperationContract = {
       'invalid_json',
       'invalid_request',
     ]),
-    401: unauthorised(),
-    403: forbidden('orders.status:write'),
+    401: unauthorisedResponse(),
+    403: forbiddenResponse('orders.status:write'),
     404: apiErrorResponse('No order with this id in the key\'s store.', ['order_not_found']),
     409: apiErrorResponse(
       'The order is not in `expected_previous_status`, or is final for the API; the same Idempotency-Key is still being ' +

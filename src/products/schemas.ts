@@ -6,11 +6,11 @@ import {
   PRODUCT_FAILURES,
   allowHeader,
   errorResponse,
-  forbidden,
+  forbiddenResponse,
   requiresScope,
-  success,
-  tooManyRequests,
-  unauthorised,
+  successResponse,
+  tooManyRequestsResponse,
+  unauthorisedResponse,
   type ErrorText,
   type OperationContract,
   type OtherMethodsContract,
@@ -116,7 +116,7 @@ const LOGIN_NOTE =
 const methodNotAllowed = (allow: string, when: string) =>
   errorResponse(`${when} Header \`Allow\` names the action's method.`, { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed }, { Allow: allowHeader([allow]) });
 
-const PRODUCT_429 = tooManyRequests(`${LIMIT} Checked before anything else, with or without a key.`);
+const PRODUCT_429 = tooManyRequestsResponse('the IP\'s window is full, or the IP is blocked (checked first, with or without a key)');
 
 export const embedContract: OperationContract = {
   operationId: 'getProductEmbed',
@@ -128,7 +128,7 @@ export const embedContract: OperationContract = {
   security: requiresScope('products:read'),
   querystring: actionQuery('embed', 'Product id.'),
   response: {
-    200: success('The product embed record.', EmbedRecord, {
+    200: successResponse('The product embed record.', EmbedRecord, {
       success: true,
       id: 1,
       name: 'Kaos Polos',
@@ -151,8 +151,8 @@ export const embedContract: OperationContract = {
       id_required: PRODUCT_TEXT.idRequired,
       unknown_action: UNKNOWN_ACTION,
     }),
-    401: unauthorised(LOGIN_REQUIRED, LOGIN_NOTE),
-    403: forbidden('products:read'),
+    401: unauthorisedResponse(LOGIN_REQUIRED, LOGIN_NOTE),
+    403: forbiddenResponse('products:read'),
     404: errorResponse('No product with this id in the key\'s store.', { product_not_found: PRODUCT_TEXT.productNotFound }),
     405: methodNotAllowed('POST', 'A GET with `action=duplicate`.'),
     429: PRODUCT_429,
@@ -186,7 +186,7 @@ export const duplicateContract: OperationContract = {
   querystring: actionQuery('duplicate', 'Id of the source product.'),
   body: DuplicateBody,
   response: {
-    201: success('Created: the embed record of the new product, plus its `variant_compare_prices`.', DuplicateResult, {
+    201: successResponse('Created: the embed record of the new product, plus its `variant_compare_prices`.', DuplicateResult, {
       success: true,
       id: 4,
       name: 'Kaos Polos Edisi Lebaran',
@@ -212,8 +212,8 @@ export const duplicateContract: OperationContract = {
         'variant price rules (its text names the problem), or an unknown `action` (judged after the key).',
       DUPLICATE_400,
     ),
-    401: unauthorised(LOGIN_REQUIRED, LOGIN_NOTE),
-    403: forbidden('products:write'),
+    401: unauthorisedResponse(LOGIN_REQUIRED, LOGIN_NOTE),
+    403: forbiddenResponse('products:write'),
     404: errorResponse('No source product with this id in the key\'s store.', { source_not_found: PRODUCT_TEXT.sourceNotFound }),
     405: methodNotAllowed('GET', 'A POST with `action=embed`.'),
     413: PRODUCT_FAILURES[413],
@@ -230,8 +230,8 @@ export const otherMethodsContract: OtherMethodsContract = {
     `checked and then 400 \`Unknown action: <value>\`. ${LIMIT}`,
   response: {
     400: errorResponse('An unknown `action` (judged after the key).', { unknown_action: UNKNOWN_ACTION }),
-    401: unauthorised(LOGIN_REQUIRED, LOGIN_NOTE),
-    403: forbidden(null),
+    401: unauthorisedResponse(LOGIN_REQUIRED, LOGIN_NOTE),
+    403: forbiddenResponse(null),
     405: errorResponse('`action` is `embed` (GET) or `duplicate` (POST).', { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed }, { Allow: allowHeader(['GET', 'POST']) }),
     413: PRODUCT_FAILURES[413],
     429: PRODUCT_429,

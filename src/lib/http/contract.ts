@@ -146,7 +146,7 @@ export const KEY_CHECK_TEXTS = {
   expired: AUTH_TEXT.expired,
 } satisfies Record<string, ErrorText>;
 
-export const unauthorised = (extra: Record<string, ErrorText> = {}, note = ''): ResponseDoc =>
+export const unauthorisedResponse = (extra: Record<string, ErrorText> = {}, note = ''): ResponseDoc =>
   errorResponse(
     'Authentication layer: the key is missing (header absent or blank), malformed (not `lpk_` + 48 lowercase hex), ' +
       `unknown, revoked or expired. Checked in that order. Body \`{error}\` only. Not retryable: fix the configuration.${note}`,
@@ -154,7 +154,7 @@ export const unauthorised = (extra: Record<string, ErrorText> = {}, note = ''): 
   );
 
 /** 403: the store is inactive, or the key lacks the operation's scope (named: the first missing one). */
-export const forbidden = (scope: string | null): ResponseDoc =>
+export const forbiddenResponse = (scope: string | null): ResponseDoc =>
   errorResponse(
     'Authentication layer: the key\'s store is inactive' +
       (scope ? `, or the key holds neither \`${scope}\` nor \`*\` (scopes match by exact string equality)` : '') +
@@ -162,10 +162,13 @@ export const forbidden = (scope: string | null): ResponseDoc =>
     { tenant_inactive: AUTH_TEXT.tenantInactive, ...(scope ? { missing_scope: AUTH_TEXT.missingScope(scope) } : {}) },
   );
 
-export const tooManyRequests = (windows: string): ResponseDoc =>
-  errorResponse(`A rate limit is exceeded: ${windows} Body \`{error}\` only. Retry after \`Retry-After\` seconds.`, {
-    too_many_requests: AUTH_TEXT.tooManyRequests,
-  }, { 'Retry-After': RETRY_AFTER_LIMIT });
+/** 429: `which` names the window(s) that can be full; the operation's description lists the limits. */
+export const tooManyRequestsResponse = (which: string): ResponseDoc =>
+  errorResponse(
+    `Too many requests: ${which}. Body \`{error}\` only. Retry after \`Retry-After\` seconds.`,
+    { too_many_requests: AUTH_TEXT.tooManyRequests },
+    { 'Retry-After': RETRY_AFTER_LIMIT },
+  );
 
 // ---- The product endpoint's own failures of the service ------------------------------------
 
@@ -227,7 +230,7 @@ export const API_FAILURES = {
 } satisfies Responses;
 
 /** A success body with one example. */
-export const success = (description: string, schema: TSchema, example: unknown, headers?: Record<string, HeaderDoc>): ResponseDoc => ({
+export const successResponse = (description: string, schema: TSchema, example: unknown, headers?: Record<string, HeaderDoc>): ResponseDoc => ({
   description,
   ...(headers ? { headers } : {}),
   content: json(schema, { example: { summary: description, value: example } }),
