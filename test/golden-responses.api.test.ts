@@ -216,6 +216,7 @@ describe('golden responses', () => {
     golden('products/dashboard-401-login-required', await get(`id=${kaos}`));
     golden('products/dashboard-401-login-required-empty-action', await send({ method: 'DELETE', url: '/api/products.php?action=' }));
     golden('products/embed-405-wrong-method', await send({ method: 'POST', url: `/api/products.php?action=embed&id=${kaos}`, headers: jsonHeaders(store.keys.all!), payload: '{}' }));
+    golden('products/embed-405-wrong-method-without-key', await send({ method: 'PUT', url: `/api/products.php?action=embed&id=${kaos}` }));
     golden('products/embed-405-head', await send({ method: 'HEAD', url: `/api/products.php?action=embed&id=${kaos}`, headers: { 'x-api-key': store.keys.all! } }));
   });
 

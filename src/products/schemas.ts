@@ -106,7 +106,8 @@ const LIMIT =
   `from that IP to this path; exceeding it blocks the IP for ${WINDOWS.productsPerIp.blockSec} s.`;
 
 const CHECKS =
-  'Checks, in order: the IP window; `action` present (else the dashboard\'s path); the API key; `action` known; the method; the scope; `id`.';
+  'Checks, in order: the IP window; `action` present (else the dashboard\'s path); `action` known (an unknown one is ' +
+  'answered after the key); the method (405, before the key); the API key and its scope; `id`.';
 
 const UNKNOWN_ACTION: ErrorText = { prefix: 'Unknown action: ', example: PRODUCT_TEXT.unknownAction('list') };
 const LOGIN_REQUIRED = { login_required: PRODUCT_TEXT.loginRequired };
