@@ -1,0 +1,42 @@
+// lapak start | demo: the quickstart, and a demo store with its keys (printed once).
+import type { Command } from 'commander';
+import { systemClock } from '../lib/clock.js';
+import type { Config } from '../lib/config.js';
+import { openDatabase } from '../lib/db/db.js';
+import { migrateToLatest } from '../lib/db/migrate.js';
+import { createDemo } from '../demo/create-demo.js';
+import { formUrl } from '../products/embed-markup.js';
+import { serve } from '../server.js';
+import { command, getConfig, print, withDb, type Output } from './io.js';
+
+export function demoCommands(program: Command): void {
+  command(program, 'start', 'quickstart: migrate, create the demo store on a new database, serve').action(async (opts: Output) => {
+    const cfg = getConfig();
+    const handle = openDatabase(cfg.databaseUrl);
+    const applied = await migrateToLatest(handle);
+    if (applied.includes('001-initial')) {
+      const demo = await createDemo(handle.db, systemClock);
+      print(opts, demo, demoText(demo, cfg));
+    }
+    await handle.close();
+    await serve(cfg);
+  });
+
+  command(program, 'demo', 'create a demo store and print its keys (once)').action(async (opts: Output) => {
+    await withDb(async (db, cfg) => {
+      const demo = await createDemo(db, systemClock);
+      print(opts, demo, demoText(demo, cfg));
+    });
+  });
+}
+
+function demoText(demo: Awaited<ReturnType<typeof createDemo>>, cfg: Config): string {
+  return [
+    `Demo store "${'Toko Demo Lapak'}" created (tenant ${demo.tenant_id}). Keys are shown only this once:`,
+    ...demo.keys.map((k) => `  ${k.name.padEnd(30)} ${k.key}  [${k.scopes.join(' ')}]`),
+    `Products: ${demo.products.map((p) => `#${p.id} ${p.slug}`).join(', ')}`,
+    `Order form: ${formUrl(cfg.publicUrl, demo.tenant_id, demo.products[demo.products.length - 1]!.slug)}`,
+    `Orders:   ${demo.orders.map((o) => `#${o.id} ${o.status}`).join(', ')}`,
+    `Try: curl -H 'X-API-Key: ${demo.keys[1]!.key}' '${cfg.publicUrl}/api/order_status.php?id=${demo.orders[0]!.id}'`,
+  ].join('\n');
+}

@@ -1,0 +1,42 @@
+// lapak order create | set-status | history: orders as the seller works them.
+import type { Command } from 'commander';
+import { systemClock } from '../lib/clock.js';
+import { createOrder } from '../orders/create-order.js';
+import { findOrderTenant } from '../orders/find-order-tenant.js';
+import { orderHistory } from '../orders/order-history.js';
+import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { CliError, command, positiveInt, print, readStdinJson, withDb, type Output } from './io.js';
+
+export function orderCommands(program: Command): void {
+  const order = program.command('order').description('orders');
+  command(order, 'create', 'create an order from JSON on stdin (total computed from the product)')
+    .requiredOption('--tenant <id>', 'store id')
+    .action(async (opts: Output & { tenant: string }) => {
+      const tenantId = positiveInt(opts.tenant, 'tenant id');
+      const input = await readStdinJson();
+      const result = await withDb((db) => createOrder(db, systemClock, tenantId, input));
+      if (!result.ok) throw new CliError(result.error);
+      print(opts, result.value);
+    });
+  command(order, 'set-status <id> <status>', "change an order's status as the seller (any of the seven)").action(
+    async (id: string, status: string, opts: Output) => {
+      const orderId = positiveInt(id, 'order id');
+      const result = await withDb(async (db, cfg) => {
+        const tenantId = await findOrderTenant(db, orderId);
+        if (tenantId === null) throw new CliError(`order ${orderId} not found`);
+        return setStatusBySeller({ db, clock: systemClock, config: cfg }, tenantId, orderId, status, 'cli');
+      });
+      if (!result.ok) throw new CliError(result.error);
+      print(opts, result.value);
+    },
+  );
+  command(order, 'history <id>', "an order's edit history").action(async (id: string, opts: Output) => {
+    const orderId = positiveInt(id, 'order id');
+    const entries = await withDb(async (db, cfg) => {
+      const tenantId = await findOrderTenant(db, orderId);
+      if (tenantId === null) throw new CliError(`order ${orderId} not found`);
+      return orderHistory(db, tenantId, orderId, cfg.timeZone);
+    });
+    print(opts, entries);
+  });
+}

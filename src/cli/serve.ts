@@ -1,0 +1,34 @@
+// lapak migrate | serve | dispatch: the database schema and the long-running processes.
+import os from 'node:os';
+import type { Command } from 'commander';
+import { openDatabase } from '../lib/db/db.js';
+import { migrateToLatest } from '../lib/db/migrate.js';
+import { serve } from '../server.js';
+import { runDispatcher } from '../webhooks/run-dispatcher.js';
+import { CliError, command, getConfig, positiveInt, print, type Output } from './io.js';
+
+const MAX_WORKERS = 64;
+
+export function serveCommands(program: Command): void {
+  command(program, 'migrate', 'apply pending database migrations').action(async (opts: Output) => {
+    const handle = openDatabase(getConfig().databaseUrl);
+    try {
+      const applied = await migrateToLatest(handle);
+      print(opts, { applied }, applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    } finally {
+      await handle.close();
+    }
+  });
+
+  command(program, 'serve', 'run the HTTP server (PORT, HOST); never creates data')
+    .option('--workers <n>', 'API processes on this host (node:cluster), or "auto" for one per core', '1')
+    .action(async (opts: Output & { workers: string }) => {
+      const workers = opts.workers === 'auto' ? os.availableParallelism() : positiveInt(opts.workers, '--workers');
+      if (workers > MAX_WORKERS) throw new CliError(`--workers must be at most ${MAX_WORKERS}, got "${opts.workers}"`);
+      await serve(getConfig(), { workers });
+    });
+
+  command(program, 'dispatch', 'run the webhook dispatcher alone (several may share one PostgreSQL database)').action(async () => {
+    await runDispatcher(getConfig());
+  });
+}

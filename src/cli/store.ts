@@ -1,0 +1,41 @@
+// lapak store settings | set-rates | show: what the order form and payments need.
+import type { Command } from 'commander';
+import { systemClock } from '../lib/clock.js';
+import { storeRates } from '../shipping/rates.js';
+import { setRates } from '../shipping/set-rates.js';
+import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
+import { updateStoreSettings } from '../tenants/update-store-settings.js';
+import { CliError, command, positiveInt, print, readStdin, readStdinJson, withDb, type Output } from './io.js';
+
+export function storeCommands(program: Command): void {
+  const store = program.command('store').description('store settings of the order form and payments');
+  command(store, 'settings', 'set store settings from a JSON object on stdin (fields present are set, null clears one)')
+    .requiredOption('--tenant <id>', 'store id')
+    .action(async (opts: Output & { tenant: string }) => {
+      const tenantId = positiveInt(opts.tenant, 'tenant id');
+      const input = await readStdinJson();
+      const result = await withDb((db) => updateStoreSettings(db, systemClock, tenantId, input));
+      if (!result.ok) throw new CliError(result.error);
+      print(opts, result.value);
+    });
+  command(store, 'set-rates', 'replace the shipping rates with a JSON list [{courier, province, fee}] on stdin (province "*": any other)')
+    .requiredOption('--tenant <id>', 'store id')
+    .action(async (opts: Output & { tenant: string }) => {
+      const tenantId = positiveInt(opts.tenant, 'tenant id');
+      const input = await readStdin('a JSON list of {courier, province, fee}');
+      const result = await withDb((db) => setRates(db, tenantId, input));
+      if (!result.ok) throw new CliError(result.error);
+      print(opts, result.value, `${result.value.rates} rates set`);
+    });
+  command(store, 'show', "a store's settings (secrets only as \"set\") and shipping rates")
+    .requiredOption('--tenant <id>', 'store id')
+    .action(async (opts: Output & { tenant: string }) => {
+      const tenantId = positiveInt(opts.tenant, 'tenant id');
+      const shown = await withDb(async (db) => {
+        const settings = await loadStoreSettings(db, tenantId);
+        if (!settings) throw new CliError(`tenant ${tenantId} not found`);
+        return { ...maskedSettings(settings), rates: await storeRates(db).table(tenantId) };
+      });
+      print(opts, shown);
+    });
+}
