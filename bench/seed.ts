@@ -163,8 +163,8 @@ async function seedStore(db: Db, clock: Clock, name: string): Promise<{ tenantId
 }
 
 async function issue(db: Db, clock: Clock, tenantId: number, name: string, scopes: string[]): Promise<string> {
-  const issued = await issueKey(db, clock, { tenantId, name, scopes, expiresAt: null });
-  if (!issued.ok) throw new Error(`seeding key: ${issued.detail}`);
+  const issued = await issueKey(db, clock, tenantId, { name, scopes, expiresAt: null });
+  if (!issued.ok) throw new Error(`seeding key: ${issued.message}`);
   return issued.value.key;
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db/db.js';
 import type { Limiters } from '../src/lib/limits.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
+import { valueOf } from '../src/lib/outcome.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createProduct } from '../src/products/create-product.js';
@@ -111,10 +112,9 @@ export async function seedStore(
   const keys: Record<string, string> = {};
   const keyIds: Record<string, number> = {};
   for (const [name, spec] of Object.entries(keySpecs)) {
-    const issued = await issueKey(ctx.db, ctx.clock, { tenantId, name, scopes: spec.scopes, expiresAt: spec.expiresAt ?? null });
-    if (!issued.ok) throw new Error(issued.detail);
-    keys[name] = issued.value.key;
-    keyIds[name] = issued.value.id;
+    const issued = valueOf(await issueKey(ctx.db, ctx.clock, tenantId, { name, scopes: spec.scopes, expiresAt: spec.expiresAt ?? null }));
+    keys[name] = issued.key;
+    keyIds[name] = issued.id;
   }
   return { tenantId, keys, keyIds };
 }

@@ -23,8 +23,8 @@ afterAll(async () => {
 });
 
 async function freshKey(): Promise<{ key: string; id: number }> {
-  const issued = await issueKey(t.ctx.db, t.clock, { tenantId: store.tenantId, name: `k-${Math.random()}`, scopes: ['orders:read'], expiresAt: null });
-  if (!issued.ok) throw new Error(issued.detail);
+  const issued = await issueKey(t.ctx.db, t.clock, store.tenantId, { name: `k-${Math.random()}`, scopes: ['orders:read'], expiresAt: null });
+  if (!issued.ok) throw new Error(issued.message);
   return issued.value;
 }
 
@@ -33,7 +33,7 @@ const read = (key: string) => t.request({ method: 'GET', url: '/api/order_status
 it('a key revoked through another connection is refused on the next request', async () => {
   const { key, id } = await freshKey();
   for (let i = 0; i < 3; i++) expect((await read(key)).statusCode).toBe(404);
-  expect(await revokeKey(other.db, t.clock, id)).toBe(true);
+  expect((await revokeKey(other.db, t.clock, store.tenantId, id)).ok).toBe(true);
   const res = await read(key);
   expect({ status: res.statusCode, body: json(res) }).toEqual({ status: 401, body: { error: 'API key revoked' } });
 });
@@ -48,7 +48,7 @@ it('a store deactivated and reactivated through another connection is seen on th
 });
 
 it('a key issued through another connection works on the first request', async () => {
-  const issued = await issueKey(other.db, t.clock, { tenantId: store.tenantId, name: 'from-cli', scopes: ['orders:read'], expiresAt: null });
-  if (!issued.ok) throw new Error(issued.detail);
+  const issued = await issueKey(other.db, t.clock, store.tenantId, { name: 'from-cli', scopes: ['orders:read'], expiresAt: null });
+  if (!issued.ok) throw new Error(issued.message);
   expect((await read(issued.value.key)).statusCode).toBe(404);
 });

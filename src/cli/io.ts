@@ -2,8 +2,9 @@
 // throwing CliError; src/cli.ts prints its message as the one line on stderr and exits 1.
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../lib/config.js';
-import { openDatabase, type Db } from '../lib/db/db.js';
+import { openDatabase, type Db, type Tx } from '../lib/db/db.js';
 import { migrateToLatest } from '../lib/db/migrate.js';
+import type { Outcome } from '../lib/outcome.js';
 
 export class CliError extends Error {}
 
@@ -33,6 +34,16 @@ export async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Pro
   } finally {
     await handle.close();
   }
+}
+
+/** withDb inside one transaction, for the operations that take the caller's transaction. */
+export const inTransaction = <T>(fn: (tx: Tx, config: Config) => Promise<T>): Promise<T> =>
+  withDb((db, cfg) => db.transaction().execute((tx) => fn(tx, cfg)));
+
+/** An operation's value; any refusal becomes the command's one line on stderr and exit 1. */
+export function valueOrExit<T>(outcome: Outcome<T, string>): T {
+  if (!outcome.ok) throw new CliError(outcome.message);
+  return outcome.value;
 }
 
 export async function readStdin(what: string): Promise<unknown> {

@@ -2,6 +2,7 @@
 // purpose the dashboard offers (plus one for the product endpoints). One transaction.
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
+import { valueOf } from '../lib/outcome.js';
 import { issueKey } from '../api-keys/issue-key.js';
 import { createOrder } from '../orders/create-order.js';
 import { ORDER_STATUSES } from '../orders/statuses.js';
@@ -73,9 +74,8 @@ export async function createDemo(db: Db, clock: Clock) {
     await replaceRates(tx, tenantId, RATES);
     const keys = [];
     for (const spec of KEYS) {
-      const issued = await issueKey(tx, clock, { tenantId, name: spec.name, scopes: spec.scopes, expiresAt: null });
-      if (!issued.ok) throw new Error(issued.detail);
-      keys.push({ name: spec.name, scopes: issued.value.scopes, key: issued.value.key });
+      const issued = valueOf(await issueKey(tx, clock, tenantId, { name: spec.name, scopes: spec.scopes, expiresAt: null }));
+      keys.push({ name: spec.name, scopes: issued.scopes, key: issued.key });
     }
     const products = [];
     for (const input of PRODUCTS) {
