@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { Db } from '../src/lib/db/db.js';
+import { valueOf } from '../src/lib/outcome.js';
 import type { OrderTable } from '../src/lib/db/schema.js';
 import { ORDER_STATUSES, type OrderStatus } from '../src/orders/statuses.js';
 import { createProduct } from '../src/products/create-product.js';
@@ -152,7 +153,7 @@ function orderRow(random: () => number, tenantId: number, products: SeedProduct[
 // The store works with a fulfilment integration, so every move to closing also runs the
 // completeness check (the seeded orders are complete).
 async function seedStore(db: Db, clock: Clock, name: string): Promise<{ tenantId: number; products: SeedProduct[] }> {
-  const { id: tenantId } = await createTenant(db, clock, { name, shippingIntegration: 'bench-fulfilment' });
+  const { id: tenantId } = valueOf(await createTenant(db, clock, { name, shippingIntegration: 'bench-fulfilment' }));
   const products: SeedProduct[] = [];
   for (const [i, input] of PRODUCTS.entries()) {
     const created = await createProduct(db, clock, tenantId, input);

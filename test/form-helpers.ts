@@ -33,7 +33,7 @@ export async function seedFormStore(ctx: Ctx, settings: Record<string, unknown> 
     whatsapp_number: '0812-9999-0000',
     ...settings,
   });
-  if (!updated.ok) throw new Error(updated.error);
+  if (!updated.ok) throw new Error(updated.message);
   await ctx.db.transaction().execute((tx) => replaceRates(tx, store.tenantId, RATES));
   return store;
 }

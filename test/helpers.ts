@@ -108,7 +108,7 @@ export async function seedStore(
   keySpecs: Record<string, { scopes: string[]; expiresAt?: number | null }>,
   tenant: { name?: string; shippingIntegration?: string | null } = {},
 ): Promise<Store> {
-  const { id: tenantId } = await createTenant(ctx.db, ctx.clock, { name: tenant.name ?? 'Toko Test', shippingIntegration: tenant.shippingIntegration });
+  const { id: tenantId } = valueOf(await createTenant(ctx.db, ctx.clock, { name: tenant.name ?? 'Toko Test', shippingIntegration: tenant.shippingIntegration }));
   const keys: Record<string, string> = {};
   const keyIds: Record<string, number> = {};
   for (const [name, spec] of Object.entries(keySpecs)) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER, json, seedOrder, seedProduct, startTestApp } from '../../test/helpers.js';
 import { issueKey } from '../api-keys/issue-key.js';
 import { revokeKey } from '../api-keys/revoke-key.js';
+import { valueOf } from '../lib/outcome.js';
 import { createTenant } from '../tenants/create-tenant.js';
 import { setTenantActive } from '../tenants/set-tenant-active.js';
 import { hashKey, keyMarker } from './api-key.js';
@@ -109,7 +110,7 @@ let storeC: Target; // toggled inactive
 let keyCounter = 0;
 
 async function makeStore(name: string, phone: string, orderStatus: string): Promise<Target> {
-  const { id: tenantId } = await createTenant(t.ctx.db, t.clock, { name });
+  const { id: tenantId } = valueOf(await createTenant(t.ctx.db, t.clock, { name }));
   const product = await seedProduct(t.ctx, tenantId, {
     name: `Kaos ${name}`,
     price: 50000,

@@ -5,7 +5,7 @@ import { storeRates } from '../shipping/rates.js';
 import { setRates } from '../shipping/set-rates.js';
 import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
 import { updateStoreSettings } from '../tenants/update-store-settings.js';
-import { CliError, command, positiveInt, print, readStdin, readStdinJson, withDb, type Output } from './io.js';
+import { CliError, command, positiveInt, print, readStdin, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
 
 export function storeCommands(program: Command): void {
   const store = program.command('store').description('store settings of the order form and payments');
@@ -14,9 +14,7 @@ export function storeCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const input = await readStdinJson();
-      const result = await withDb((db) => updateStoreSettings(db, systemClock, tenantId, input));
-      if (!result.ok) throw new CliError(result.error);
-      print(opts, result.value);
+      print(opts, valueOrExit(await withDb((db) => updateStoreSettings(db, systemClock, tenantId, input))));
     });
   command(store, 'set-rates', 'replace the shipping rates with a JSON list [{courier, province, fee}] on stdin (province "*": any other)')
     .requiredOption('--tenant <id>', 'store id')

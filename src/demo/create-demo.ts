@@ -68,9 +68,8 @@ const BUYERS = [
 
 export async function createDemo(db: Db, clock: Clock) {
   return db.transaction().execute(async (tx) => {
-    const { id: tenantId } = await createTenant(tx, clock, { name: 'Toko Demo Lapak' });
-    const settings = await updateStoreSettings(tx, clock, tenantId, SETTINGS);
-    if (!settings.ok) throw new Error(settings.error);
+    const { id: tenantId } = valueOf(await createTenant(tx, clock, { name: 'Toko Demo Lapak' }));
+    valueOf(await updateStoreSettings(tx, clock, tenantId, SETTINGS));
     await replaceRates(tx, tenantId, RATES);
     const keys = [];
     for (const spec of KEYS) {

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 
 export interface NewTenant {
   name: string;
@@ -7,10 +8,12 @@ export interface NewTenant {
   openingMessageTemplate?: string | null;
 }
 
-export async function createTenant(db: Db, clock: Clock, input: NewTenant): Promise<{ id: number }> {
+export type CreateTenantCode = 'invalid_name';
+
+export async function createTenant(db: Db, clock: Clock, input: NewTenant): Promise<Outcome<{ id: number }, CreateTenantCode>> {
   const name = input.name.trim();
-  if (name === '') throw new Error('tenant name must not be empty');
-  return db
+  if (name === '') return refuse('invalid_name', 'tenant name must not be empty');
+  const row = await db
     .insertInto('tenants')
     .values({
       name,
@@ -21,4 +24,5 @@ export async function createTenant(db: Db, clock: Clock, input: NewTenant): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return succeed({ id: row.id });
 }
