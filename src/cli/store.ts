@@ -5,7 +5,7 @@ import { storeRates } from '../shipping/rates.js';
 import { setRates } from '../shipping/set-rates.js';
 import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
 import { updateStoreSettings } from '../tenants/update-store-settings.js';
-import { CliError, command, positiveInt, print, readStdin, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
+import { CliError, command, inTransaction, positiveInt, print, readStdin, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
 
 export function storeCommands(program: Command): void {
   const store = program.command('store').description('store settings of the order form and payments');
@@ -21,9 +21,8 @@ export function storeCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const input = await readStdin('a JSON list of {courier, province, fee}');
-      const result = await withDb((db) => setRates(db, tenantId, input));
-      if (!result.ok) throw new CliError(result.error);
-      print(opts, result.value, `${result.value.rates} rates set`);
+      const set = valueOrExit(await inTransaction((tx) => setRates(tx, tenantId, input)));
+      print(opts, set, `${set.rates} rates set`);
     });
   command(store, 'show', "a store's settings (secrets only as \"set\") and shipping rates")
     .requiredOption('--tenant <id>', 'store id')

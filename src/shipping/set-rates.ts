@@ -1,7 +1,8 @@
 // `lapak store set-rates --tenant ID < rates.json`: replaces the store's whole rate table
-// with [{courier, province, fee}], in one transaction. province is one of the 38 provinces
-// or '*' (every province without its own rate).
-import type { Db, Tx } from '../lib/db/db.js';
+// with [{courier, province, fee}], in the caller's transaction. province is one of the 38
+// provinces or '*' (every province without its own rate).
+import type { Tx } from '../lib/db/db.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { ANY_PROVINCE, isProvince } from './provinces.js';
 
 export interface RateInput {
@@ -10,41 +11,42 @@ export interface RateInput {
   fee: number;
 }
 
-export type SetRatesResult = { ok: true; value: { rates: number } } | { ok: false; error: string };
+export type SetRatesCode = 'invalid_rates' | 'invalid_courier' | 'invalid_province' | 'invalid_fee' | 'duplicate_rate' | 'tenant_not_found';
 
 const COURIER_MAX = 40;
 const MAX_RATES = 2000;
 
-function parseRates(input: unknown): { ok: true; value: RateInput[] } | { ok: false; error: string } {
-  if (!Array.isArray(input) || input.length > MAX_RATES) return { ok: false, error: `rates must be a list of at most ${MAX_RATES} {courier, province, fee}` };
+function parseRates(input: unknown): Outcome<RateInput[], Exclude<SetRatesCode, 'tenant_not_found'>> {
+  if (!Array.isArray(input) || input.length > MAX_RATES) return refuse('invalid_rates', `rates must be a list of at most ${MAX_RATES} {courier, province, fee}`);
   const seen = new Set<string>();
   const rates: RateInput[] = [];
   for (const [i, item] of input.entries()) {
     const { courier, province, fee } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     if (typeof courier !== 'string' || courier.trim() === '' || courier.trim().length > COURIER_MAX) {
-      return { ok: false, error: `rates[${i}].courier must be a name of 1 to ${COURIER_MAX} characters` };
+      return refuse('invalid_courier', `rates[${i}].courier must be a name of 1 to ${COURIER_MAX} characters`);
     }
     if (typeof province !== 'string' || (province !== ANY_PROVINCE && !isProvince(province))) {
-      return { ok: false, error: `rates[${i}].province must be one of the 38 provinces (e.g. "Jawa Barat") or "*"` };
+      return refuse('invalid_province', `rates[${i}].province must be one of the 38 provinces (e.g. "Jawa Barat") or "*"`);
     }
     if (typeof fee !== 'number' || !Number.isSafeInteger(fee) || fee < 0) {
-      return { ok: false, error: `rates[${i}].fee must be a whole number of rupiah, 0 or more` };
+      return refuse('invalid_fee', `rates[${i}].fee must be a whole number of rupiah, 0 or more`);
     }
     const key = `${courier.trim()}\u0000${province}`;
-    if (seen.has(key)) return { ok: false, error: `rates[${i}]: ${courier.trim()} to ${province} is listed twice` };
+    if (seen.has(key)) return refuse('duplicate_rate', `rates[${i}]: ${courier.trim()} to ${province} is listed twice`);
     seen.add(key);
     rates.push({ courier: courier.trim(), province, fee });
   }
-  return { ok: true, value: rates };
+  return succeed(rates);
 }
 
-export async function setRates(db: Db, tenantId: number, input: unknown): Promise<SetRatesResult> {
+/** Validates the whole list, then replaces the table: the delete and the inserts commit together. */
+export async function setRates(tx: Tx, tenantId: number, input: unknown): Promise<Outcome<{ rates: number }, SetRatesCode>> {
   const parsed = parseRates(input);
   if (!parsed.ok) return parsed;
-  const tenant = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
-  if (!tenant) return { ok: false, error: `tenant ${tenantId} not found` };
-  await db.transaction().execute((tx) => replaceRates(tx, tenantId, parsed.value));
-  return { ok: true, value: { rates: parsed.value.length } };
+  const tenant = await tx.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
+  if (!tenant) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
+  await replaceRates(tx, tenantId, parsed.value);
+  return succeed({ rates: parsed.value.length });
 }
 
 /** The store's rate table becomes exactly `rates`. */
