@@ -139,7 +139,7 @@ export const CUSTOMER = {
 
 export async function seedOrder(ctx: { db: AppContext['db']; clock: Clock }, tenantId: number, input: Record<string, unknown>) {
   const result = await createOrder(ctx.db, ctx.clock, tenantId, { quantity: 1, shipping_fee: 10000, courier: 'JNE', payment_method: 'bank_transfer', customer: CUSTOMER, ...input });
-  if (!result.ok) throw new Error(result.error);
+  if (!result.ok) throw new Error(result.message);
   return result.value;
 }
 

@@ -2,7 +2,7 @@
 // throwing CliError; src/cli.ts prints its message as the one line on stderr and exits 1.
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../lib/config.js';
-import { openDatabase, type Db, type Tx } from '../lib/db/db.js';
+import { openDatabase, type Db } from '../lib/db/db.js';
 import { migrateToLatest } from '../lib/db/migrate.js';
 import type { Outcome } from '../lib/outcome.js';
 
@@ -35,10 +35,6 @@ export async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Pro
     await handle.close();
   }
 }
-
-/** withDb inside one transaction, for the operations that take the caller's transaction. */
-export const inTransaction = <T>(fn: (tx: Tx, config: Config) => Promise<T>): Promise<T> =>
-  withDb((db, cfg) => db.transaction().execute((tx) => fn(tx, cfg)));
 
 /** An operation's value; any refusal becomes the command's one line on stderr and exit 1. */
 export function valueOrExit<T>(outcome: Outcome<T, string>): T {

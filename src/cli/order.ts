@@ -5,7 +5,7 @@ import { createOrder } from '../orders/create-order.js';
 import { findOrderTenant } from '../orders/find-order-tenant.js';
 import { orderHistory } from '../orders/order-history.js';
 import { setStatusBySeller } from '../orders/set-status-by-seller.js';
-import { CliError, command, positiveInt, print, readStdinJson, withDb, type Output } from './io.js';
+import { CliError, command, positiveInt, print, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
 
 export function orderCommands(program: Command): void {
   const order = program.command('order').description('orders');
@@ -14,20 +14,18 @@ export function orderCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const input = await readStdinJson();
-      const result = await withDb((db) => createOrder(db, systemClock, tenantId, input));
-      if (!result.ok) throw new CliError(result.error);
-      print(opts, result.value);
+      print(opts, valueOrExit(await withDb((db) => createOrder(db, systemClock, tenantId, input))));
     });
   command(order, 'set-status <id> <status>', "change an order's status as the seller (any of the seven)").action(
     async (id: string, status: string, opts: Output) => {
       const orderId = positiveInt(id, 'order id');
+      // The operator names the order alone: the change runs in the store that owns it.
       const result = await withDb(async (db, cfg) => {
         const tenantId = await findOrderTenant(db, orderId);
         if (tenantId === null) throw new CliError(`order ${orderId} not found`);
-        return setStatusBySeller({ db, clock: systemClock, config: cfg }, tenantId, orderId, status, 'cli');
+        return db.transaction().execute((tx) => setStatusBySeller(tx, { clock: systemClock, config: cfg }, tenantId, orderId, status, 'cli'));
       });
-      if (!result.ok) throw new CliError(result.error);
-      print(opts, result.value);
+      print(opts, valueOrExit(result));
     },
   );
   command(order, 'history <id>', "an order's edit history").action(async (id: string, opts: Output) => {

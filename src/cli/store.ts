@@ -5,7 +5,7 @@ import { storeRates } from '../shipping/rates.js';
 import { setRates } from '../shipping/set-rates.js';
 import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
 import { updateStoreSettings } from '../tenants/update-store-settings.js';
-import { CliError, command, inTransaction, positiveInt, print, readStdin, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
+import { CliError, command, positiveInt, print, readStdin, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
 
 export function storeCommands(program: Command): void {
   const store = program.command('store').description('store settings of the order form and payments');
@@ -21,7 +21,7 @@ export function storeCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const input = await readStdin('a JSON list of {courier, province, fee}');
-      const set = valueOrExit(await inTransaction((tx) => setRates(tx, tenantId, input)));
+      const set = valueOrExit(await withDb((db) => db.transaction().execute((tx) => setRates(tx, tenantId, input))));
       print(opts, set, `${set.rates} rates set`);
     });
   command(store, 'show', "a store's settings (secrets only as \"set\") and shipping rates")

@@ -98,8 +98,7 @@ export async function createDemo(db: Db, clock: Clock) {
         resi: ['shipped', 'completed'].includes(status) ? `JNE00${i}1234567` : undefined,
         customer: { ...buyer, address: `Jl. Merdeka No. ${i + 1}`, village: 'Sukamaju', district: 'Cibeunying' },
       });
-      if (!created.ok) throw new Error(created.error);
-      orders.push({ id: created.value.id, status });
+      orders.push({ id: valueOf(created).id, status });
     }
     return { tenant_id: tenantId, keys, products, orders };
   });

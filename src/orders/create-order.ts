@@ -3,6 +3,7 @@
 // The total is always computed here from the product's prices, never taken from the input.
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { findProduct } from '../products/find-product.js';
 import { parseVariant } from '../products/variant-prices.js';
@@ -12,34 +13,47 @@ import { isOrderStatus } from './statuses.js';
 
 const CUSTOMER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
 
-export type CreateOrderResult = { ok: true; value: { id: number; total: number; status: string } } | { ok: false; error: string };
+export type CreateOrderCode =
+  | 'invalid_product_id'
+  | 'product_not_found'
+  | 'invalid_variant'
+  | 'invalid_quantity'
+  | 'invalid_shipping_fee'
+  | 'invalid_status'
+  | 'unknown_customer_field'
+  | 'invalid_phone';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const wholeNumber = (v: unknown, min: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
 
-export async function createOrder(db: Db, clock: Clock, tenantId: number, input: Record<string, unknown>): Promise<CreateOrderResult> {
+export async function createOrder(
+  db: Db,
+  clock: Clock,
+  tenantId: number,
+  input: Record<string, unknown>,
+): Promise<Outcome<{ id: number; total: number; status: string }, CreateOrderCode>> {
   const productId = input.product_id;
-  if (!wholeNumber(productId, 1)) return { ok: false, error: 'product_id must be a positive integer' };
+  if (!wholeNumber(productId, 1)) return refuse('invalid_product_id', 'product_id must be a positive integer');
   const product = await findProduct(db, tenantId, productId as number);
-  if (!product) return { ok: false, error: `product ${String(productId)} not found in this store` };
+  if (!product) return refuse('product_not_found', `product ${String(productId)} not found in this store`);
 
   const variant = text(input.variant);
   const optionIndexes = parseVariant(variant, product.variants);
   if (optionIndexes === null) {
-    return { ok: false, error: `variant "${variant}" is not a combination of this product's options (e.g. "Hitam / L")` };
+    return refuse('invalid_variant', `variant "${variant}" is not a combination of this product's options (e.g. "Hitam / L")`);
   }
   const quantity = input.quantity ?? 1;
-  if (!wholeNumber(quantity, 1)) return { ok: false, error: 'quantity must be a positive integer' };
+  if (!wholeNumber(quantity, 1)) return refuse('invalid_quantity', 'quantity must be a positive integer');
   const shippingFee = input.shipping_fee ?? 0;
-  if (!wholeNumber(shippingFee, 0)) return { ok: false, error: 'shipping_fee must be a whole number of rupiah, 0 or more' };
+  if (!wholeNumber(shippingFee, 0)) return refuse('invalid_shipping_fee', 'shipping_fee must be a whole number of rupiah, 0 or more');
   const status = input.status ?? 'pending';
-  if (!isOrderStatus(status)) return { ok: false, error: `status must be one of the seven order states` };
+  if (!isOrderStatus(status)) return refuse('invalid_status', `status must be one of the seven order states`);
 
   const customer = (typeof input.customer === 'object' && input.customer !== null ? input.customer : {}) as Record<string, unknown>;
   const unknownField = Object.keys(customer).find((k) => !(CUSTOMER_FIELDS as readonly string[]).includes(k));
-  if (unknownField) return { ok: false, error: `unknown customer field: ${unknownField}` };
+  if (unknownField) return refuse('unknown_customer_field', `unknown customer field: ${unknownField}`);
   const phone = text(customer.phone) === '' ? '' : normalizeIndonesianPhone(text(customer.phone));
-  if (phone === null) return { ok: false, error: 'customer.phone must be an Indonesian phone number' };
+  if (phone === null) return refuse('invalid_phone', 'customer.phone must be an Indonesian phone number');
 
   const row = await insertOrder(db, {
     tenantId,
@@ -64,5 +78,5 @@ export async function createOrder(db: Db, clock: Clock, tenantId: number, input:
     adParams: (input.ad_params ?? {}) as Record<string, string>,
     now: clock.now(),
   });
-  return { ok: true, value: row };
+  return succeed(row);
 }

@@ -150,7 +150,7 @@ describe('PATCH /api/order_status.php: the state table', () => {
 
   it('seller changes also queue events and history, without the PATCH-only fields', async () => {
     const { id } = await order();
-    const result = await setStatusBySeller(t.ctx, store.tenantId, id, 'paid', 'cli');
+    const result = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'paid', 'cli'));
     expect(result.ok).toBe(true);
     const [event] = await events(id);
     const payload = JSON.parse(event!.payload);

@@ -1,38 +1,44 @@
-// A seller's status change (CLI now, dashboard later): any of the seven states,
-// with its event and history entry, in one transaction.
-import type { AppContext } from '../context.js';
-import { recordStatusChange } from './record-status-change.js';
+// A seller's status change (CLI now, dashboard later): any of the seven states, with its
+// event and history entry, in the caller's transaction (the server's write transaction,
+// so it shares group commit like PATCH; the CLI opens its own).
+import type { Clock } from '../lib/clock.js';
+import type { Tx } from '../lib/db/db.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import { recordStatusChange, type ChangeSettings } from './record-status-change.js';
 import { isOrderStatus } from './statuses.js';
 
-export type SellerChangeResult =
-  | { ok: true; value: { order_id: number; previous_status: string; status: string; changed: boolean } }
-  | { ok: false; error: string };
+export interface SellerChange {
+  order_id: number;
+  previous_status: string;
+  status: string;
+  changed: boolean;
+}
+
+export type SellerChangeCode = 'invalid_status' | 'order_not_found' | 'update_conflict';
 
 export async function setStatusBySeller(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  tx: Tx,
+  deps: { clock: Clock; config: ChangeSettings },
   tenantId: number,
   orderId: number,
   status: string,
   actor: string,
-): Promise<SellerChangeResult> {
-  if (!isOrderStatus(status)) return { ok: false, error: `unknown status "${status}"` };
-  return ctx.db.transaction().execute(async (tx) => {
-    const order = await tx
-      .selectFrom('orders')
-      .select(['id', 'status'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (!order) return { ok: false, error: `order ${orderId} not found` };
-    if (order.status === status) {
-      return { ok: true, value: { order_id: orderId, previous_status: status, status, changed: false } };
-    }
-    const changed = await recordStatusChange(
-      tx,
-      { tenantId, orderId, from: order.status, to: status, now: ctx.clock.now(), source: 'dashboard', actor },
-      ctx.config,
-    );
-    if (!changed) return { ok: false, error: 'the order changed meanwhile; try again' };
-    return { ok: true, value: { order_id: orderId, previous_status: order.status, status, changed: true } };
-  });
+): Promise<Outcome<SellerChange, SellerChangeCode>> {
+  if (!isOrderStatus(status)) return refuse('invalid_status', `unknown status "${status}"`);
+  const order = await tx
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return refuse('order_not_found', `order ${orderId} not found`);
+  if (order.status === status) return succeed({ order_id: orderId, previous_status: status, status, changed: false });
+  const changed = await recordStatusChange(
+    tx,
+    { tenantId, orderId, from: order.status, to: status, now: deps.clock.now(), source: 'dashboard', actor },
+    deps.config,
+  );
+  // Nothing was written: the conditional update found the order in another status.
+  if (!changed) return refuse('update_conflict', 'the order changed meanwhile; try again');
+  return succeed({ order_id: orderId, previous_status: order.status, status, changed: true });
 }

@@ -143,7 +143,7 @@ describe('delivery of order.status_changed', () => {
     await endpoint(s, r);
     const a = await order(s);
     const b = await order(s);
-    const seller = await setStatusBySeller(t.ctx, s.tenantId, a, 'paid', 'cli');
+    const seller = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, s.tenantId, a, 'paid', 'cli'));
     expect(seller.ok).toBe(true);
     await patch(s, b, 'closing');
     await dispatcher().runOnce();
@@ -373,7 +373,7 @@ describe('ordering, replay, leases and several dispatchers', () => {
     await patch(s, x, 'pending');
     await patch(s, x, 'closing'); // fails once
     await patch(s, y, 'pending'); // no change
-    await setStatusBySeller(t.ctx, s.tenantId, y, 'paid', 'cli');
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, s.tenantId, y, 'paid', 'cli'));
     const xEvents = (await eventIds(s, x)).map(String);
     const [yEvent] = (await eventIds(s, y)).map(String);
 
