@@ -137,9 +137,9 @@ async function main(): Promise<void> {
   try {
     if (database.seeded.toggleable.length < samples + 20 + backlog) throw new Error('not enough pending/closing orders seeded');
     const handle = openDatabase(database.url);
-    const added = await addEndpoint(handle.db, systemClock, { tenantId: database.seeded.tenantId, url: receiver.url, description: 'bench' }, { allowPrivate: true, resolver: systemResolver });
+    const added = await addEndpoint(handle.db, systemClock, database.seeded.tenantId, { url: receiver.url, description: 'bench' }, { allowPrivate: true, resolver: systemResolver });
     await handle.close();
-    if (!added.ok) throw new Error(added.error);
+    if (!added.ok) throw new Error(added.message);
     receiver.secret = added.value.secret;
     log(`database: ${database.description}`);
     log(`receiver: ${receiver.url} (node:http in this process; verifies every delivery with standardwebhooks)`);

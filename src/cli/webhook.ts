@@ -10,7 +10,7 @@ import { redeliver } from '../webhooks/redeliver.js';
 import { removeEndpoint } from '../webhooks/remove-endpoint.js';
 import { setEndpointEnabled } from '../webhooks/set-endpoint-enabled.js';
 import { systemResolver } from '../webhooks/url-safety.js';
-import { CliError, command, positiveInt, print, withDb, type Output } from './io.js';
+import { CliError, command, positiveInt, print, valueOrExit, withDb, type Output } from './io.js';
 
 export function webhookCommands(program: Command): void {
   const webhook = program.command('webhook').description('webhook endpoints and deliveries');
@@ -20,11 +20,12 @@ export function webhookCommands(program: Command): void {
     .option('--description <text>', 'what the endpoint is for')
     .action(async (opts: Output & { tenant: string; url: string; description?: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
-      const result = await withDb((db, cfg) =>
-        addEndpoint(db, systemClock, { tenantId, url: opts.url, description: opts.description }, { allowPrivate: cfg.webhookAllowPrivate, resolver: systemResolver }),
+      const added = valueOrExit(
+        await withDb((db, cfg) =>
+          addEndpoint(db, systemClock, tenantId, { url: opts.url, description: opts.description }, { allowPrivate: cfg.webhookAllowPrivate, resolver: systemResolver }),
+        ),
       );
-      if (!result.ok) throw new CliError(result.error);
-      print(opts, result.value, `endpoint ${result.value.id} added; signing secret, shown only once:\n${result.value.secret}`);
+      print(opts, added, `endpoint ${added.id} added; signing secret, shown only once:\n${added.secret}`);
     });
   command(webhook, 'list', "list a store's endpoints (never their secrets)")
     .requiredOption('--tenant <id>', 'store id')
@@ -34,22 +35,23 @@ export function webhookCommands(program: Command): void {
     });
   command(webhook, 'remove <id>', 'remove an endpoint; what is queued for it is cancelled').action(async (id: string, opts: Output) => {
     const endpointId = positiveInt(id, 'endpoint id');
+    // The operator names the endpoint alone: the change runs in the store that owns it.
     const removed = await withDb(async (db) => {
       const tenantId = await findEndpointTenant(db, endpointId);
-      return tenantId !== null && removeEndpoint(db, systemClock, tenantId, endpointId);
+      if (tenantId === null) throw new CliError(`endpoint ${endpointId} not found`);
+      return valueOrExit(await db.transaction().execute((tx) => removeEndpoint(tx, systemClock, tenantId, endpointId)));
     });
-    if (!removed) throw new CliError(`endpoint ${endpointId} not found`);
-    print(opts, { id: endpointId, removed: true }, `endpoint ${endpointId} removed`);
+    print(opts, removed, `endpoint ${endpointId} removed`);
   });
   for (const [name, enabled] of [['enable', true], ['disable', false]] as const) {
     command(webhook, `${name} <id>`, `${name} an endpoint${enabled ? '' : '; what is queued for it is cancelled'}`).action(async (id: string, opts: Output) => {
       const endpointId = positiveInt(id, 'endpoint id');
-      const done = await withDb(async (db) => {
+      const changed = await withDb(async (db) => {
         const tenantId = await findEndpointTenant(db, endpointId);
-        return tenantId !== null && setEndpointEnabled(db, systemClock, tenantId, endpointId, enabled);
+        if (tenantId === null) throw new CliError(`endpoint ${endpointId} not found`);
+        return valueOrExit(await db.transaction().execute((tx) => setEndpointEnabled(tx, systemClock, tenantId, endpointId, enabled)));
       });
-      if (!done) throw new CliError(`endpoint ${endpointId} not found`);
-      print(opts, { id: endpointId, enabled }, `endpoint ${endpointId} ${enabled ? 'enabled' : 'disabled'}`);
+      print(opts, changed, `endpoint ${endpointId} ${enabled ? 'enabled' : 'disabled'}`);
     });
   }
   command(webhook, 'deliveries', "a store's deliveries, newest first, with every attempt")
@@ -62,12 +64,11 @@ export function webhookCommands(program: Command): void {
     });
   command(webhook, 'redeliver <id>', 'send a delivery again now, with the same webhook-id').action(async (id: string, opts: Output) => {
     const deliveryId = positiveInt(id, 'delivery id');
-    const result = await withDb(async (db) => {
+    const queued = await withDb(async (db) => {
       const tenantId = await findDeliveryTenant(db, deliveryId);
       if (tenantId === null) throw new CliError(`delivery ${deliveryId} not found`);
-      return redeliver(db, systemClock, tenantId, deliveryId);
+      return valueOrExit(await redeliver(db, systemClock, tenantId, deliveryId));
     });
-    if (!result.ok) throw new CliError(result.error);
-    print(opts, result.value, `delivery ${deliveryId} queued again`);
+    print(opts, queued, `delivery ${deliveryId} queued again`);
   });
 }

@@ -1,35 +1,37 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
-import type { WebhookResult } from './result.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { generateSecret } from './sign/headers.js';
-import { checkEndpointUrl, type Resolver } from './url-safety.js';
+import { checkEndpointUrl, type EndpointUrlCode, type Resolver } from './url-safety.js';
 
 export const DESCRIPTION_MAX = 200;
 
 export interface NewEndpoint {
-  tenantId: number;
   url: string;
   description?: string;
 }
+
+export type AddEndpointCode = 'invalid_description' | EndpointUrlCode | 'tenant_not_found';
 
 /** Saves an endpoint after the URL check. The secret is returned here and never again. */
 export async function addEndpoint(
   db: Db,
   clock: Clock,
+  tenantId: number,
   input: NewEndpoint,
   safety: { allowPrivate: boolean; resolver: Resolver },
-): Promise<WebhookResult<{ id: number; secret: string }>> {
+): Promise<Outcome<{ id: number; secret: string }, AddEndpointCode>> {
   const description = (input.description ?? '').trim();
-  if ([...description].length > DESCRIPTION_MAX) return { ok: false, error: `description is longer than ${DESCRIPTION_MAX} characters` };
+  if ([...description].length > DESCRIPTION_MAX) return refuse('invalid_description', `description is longer than ${DESCRIPTION_MAX} characters`);
   const checked = await checkEndpointUrl(input.url, safety);
-  if (!checked.ok) return { ok: false, error: checked.reason };
-  const tenant = await db.selectFrom('tenants').select('id').where('id', '=', input.tenantId).executeTakeFirst();
-  if (!tenant) return { ok: false, error: `no tenant ${input.tenantId}` };
+  if (!checked.ok) return checked;
+  const tenant = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
+  if (!tenant) return refuse('tenant_not_found', `no tenant ${tenantId}`);
   const secret = generateSecret();
   const row = await db
     .insertInto('webhook_endpoints')
-    .values({ tenant_id: input.tenantId, url: checked.url.toString(), secret, description, enabled: 1, created_at: clock.now() })
+    .values({ tenant_id: tenantId, url: checked.value.toString(), secret, description, enabled: 1, created_at: clock.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { ok: true, value: { id: row.id, secret } };
+  return succeed({ id: row.id, secret });
 }

@@ -29,8 +29,8 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   const store = await seedStore(t.ctx, {});
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kopi', price: 25000 });
   const order = await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' });
-  const added = await addEndpoint(t.ctx.db, t.clock, { tenantId: store.tenantId, url: receiver.url }, { allowPrivate: true, resolver: systemResolver });
-  if (!added.ok) throw new Error(added.error);
+  const added = await addEndpoint(t.ctx.db, t.clock, store.tenantId, { url: receiver.url }, { allowPrivate: true, resolver: systemResolver });
+  if (!added.ok) throw new Error(added.message);
   receiver.secret = added.value.secret;
   expect((await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, order.id, 'paid', 'test'))).ok).toBe(true);
 

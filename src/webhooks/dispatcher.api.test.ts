@@ -64,8 +64,8 @@ async function shop(name = 'Toko Webhook'): Promise<Shop> {
 }
 
 async function endpoint(s: Shop, r: Receiver | string, description = 'CRM'): Promise<number> {
-  const added = await addEndpoint(t.ctx.db, t.clock, { tenantId: s.tenantId, url: typeof r === 'string' ? r : r.url, description }, { allowPrivate: true, resolver: noDns });
-  if (!added.ok) throw new Error(added.error);
+  const added = await addEndpoint(t.ctx.db, t.clock, s.tenantId, { url: typeof r === 'string' ? r : r.url, description }, { allowPrivate: true, resolver: noDns });
+  if (!added.ok) throw new Error(added.message);
   if (typeof r !== 'string') r.secret = added.value.secret;
   return added.value.id;
 }
@@ -162,8 +162,8 @@ describe('delivery of order.status_changed', () => {
     const offId = await endpoint(s, off!);
     const removedId = await endpoint(s, removed!);
     await endpoint(other, foreign!);
-    expect(await setEndpointEnabled(t.ctx.db, t.clock, s.tenantId, offId, false)).toBe(true);
-    expect(await removeEndpoint(t.ctx.db, t.clock, s.tenantId, removedId)).toBe(true);
+    expect((await t.ctx.writeTransaction((tx) => setEndpointEnabled(tx, t.clock, s.tenantId, offId, false))).ok).toBe(true);
+    expect((await t.ctx.writeTransaction((tx) => removeEndpoint(tx, t.clock, s.tenantId, removedId))).ok).toBe(true);
 
     const id = await order(s);
     await patch(s, id, 'closing');
@@ -308,11 +308,12 @@ describe('retries', () => {
     // Redeliver is refused while it is disabled; after enabling, a replay goes through.
     expect(await redeliver(t.ctx.db, t.clock, s.tenantId, forB!.id)).toEqual({
       ok: false,
-      error: `endpoint ${endpointId} is disabled; enable it first (lapak webhook enable ${endpointId})`,
+      code: 'endpoint_disabled',
+      message: `endpoint ${endpointId} is disabled; enable it first (lapak webhook enable ${endpointId})`,
     });
-    expect(await setEndpointEnabled(t.ctx.db, t.clock, s.tenantId, endpointId, true)).toBe(true);
+    expect((await t.ctx.writeTransaction((tx) => setEndpointEnabled(tx, t.clock, s.tenantId, endpointId, true))).ok).toBe(true);
     r.respond = () => ({ status: 200 });
-    expect(await redeliver(t.ctx.db, t.clock, s.tenantId + 1000, forB!.id)).toEqual({ ok: false, error: `delivery ${forB!.id} not found` });
+    expect(await redeliver(t.ctx.db, t.clock, s.tenantId + 1000, forB!.id)).toEqual({ ok: false, code: 'delivery_not_found', message: `delivery ${forB!.id} not found` });
     expect(await redeliver(t.ctx.db, t.clock, s.tenantId, forB!.id)).toEqual({ ok: true, value: { id: forB!.id, status: 'pending' } });
     expect(await d.runOnce()).toMatchObject({ claimed: 1, outcomes: { delivered: 1 } });
     expect(r.received.at(-1)!.webhookId).toBe(String(forB!.event_id));
@@ -407,7 +408,7 @@ describe('ordering, replay, leases and several dispatchers', () => {
     const [after] = await deliveriesOf(s);
     expect(after).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(after!.attempt_log).toHaveLength(2);
-    expect(await redeliver(t.ctx.db, t.clock, s.tenantId, 987654)).toEqual({ ok: false, error: 'delivery 987654 not found' });
+    expect(await redeliver(t.ctx.db, t.clock, s.tenantId, 987654)).toEqual({ ok: false, code: 'delivery_not_found', message: 'delivery 987654 not found' });
   });
 
   it('redeliver is refused while an attempt holds the lease', async () => {
@@ -422,7 +423,7 @@ describe('ordering, replay, leases and several dispatchers', () => {
     const claimed = await claimDeliveries(t.ctx.db, t.ctx.dialect, t.clock.now(), 10);
     expect(claimed.map((c) => c.id)).toEqual([delivery!.id]);
     const refused = await redeliver(t.ctx.db, t.clock, s.tenantId, delivery!.id);
-    expect(refused).toEqual({ ok: false, error: `delivery ${delivery!.id} is being sent right now; try again in a minute` });
+    expect(refused).toEqual({ ok: false, code: 'delivery_in_flight', message: `delivery ${delivery!.id} is being sent right now; try again in a minute` });
     t.clock.advance(LEASE_MS);
     await dispatcher().runOnce();
   });
@@ -501,8 +502,8 @@ describe('limits and safety', () => {
       const store = await seedStore(capped.ctx, { crm: { scopes: ['orders.status:write', 'orders:read'] } });
       const product = await seedProduct(capped.ctx, store.tenantId, { name: 'Teh', price: 10000 });
       const r = await receiver();
-      const added = await addEndpoint(capped.ctx.db, capped.clock, { tenantId: store.tenantId, url: r.url }, { allowPrivate: true, resolver: noDns });
-      if (!added.ok) throw new Error(added.error);
+      const added = await addEndpoint(capped.ctx.db, capped.clock, store.tenantId, { url: r.url }, { allowPrivate: true, resolver: noDns });
+      if (!added.ok) throw new Error(added.message);
       r.secret = added.value.secret;
       const ids: number[] = [];
       for (let i = 0; i < 6; i++) ids.push((await seedOrder(capped.ctx, store.tenantId, { product_id: product.id, variant: '' })).id);
@@ -540,7 +541,7 @@ describe('limits and safety', () => {
     const r = await receiver();
     let answer = '93.184.216.34';
     const resolver: Resolver = async () => [{ address: answer, family: 4 }];
-    const added = await addEndpoint(t.ctx.db, t.clock, { tenantId: s.tenantId, url: `https://hooks.rebind.test:${r.port}/hooks` }, { allowPrivate: false, resolver });
+    const added = await addEndpoint(t.ctx.db, t.clock, s.tenantId, { url: `https://hooks.rebind.test:${r.port}/hooks` }, { allowPrivate: false, resolver });
     expect(added.ok).toBe(true);
     answer = '127.0.0.1';
     const id = await order(s);

@@ -27,7 +27,7 @@ const strict = { allowPrivate: false, resolver };
 describe('webhook endpoints', () => {
   it('add returns the id and a whsec_ secret once; list shows the endpoint but never the secret', async () => {
     const { tenantId } = await seedStore(t.ctx, {});
-    const added = await addEndpoint(t.ctx.db, t.clock, { tenantId, url: 'https://hooks.example.com/lapak?x=1', description: '  CRM  ' }, strict);
+    const added = await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'https://hooks.example.com/lapak?x=1', description: '  CRM  ' }, strict);
     expect(added).toEqual({ ok: true, value: { id: expect.any(Number), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) } });
     if (!added.ok) return;
     const listed = await listEndpoints(t.ctx.db, tenantId, 'Asia/Jakarta');
@@ -35,59 +35,60 @@ describe('webhook endpoints', () => {
       { id: added.value.id, url: 'https://hooks.example.com/lapak?x=1', description: 'CRM', enabled: true, disabled_reason: null, created_at: expect.stringMatching(/\+07:00$/) },
     ]);
     expect(JSON.stringify(listed)).not.toContain(added.value.secret.slice(6, 20));
-    const second = await addEndpoint(t.ctx.db, t.clock, { tenantId, url: 'https://hooks.example.com/lapak?x=1' }, strict);
+    const second = await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'https://hooks.example.com/lapak?x=1' }, strict);
     expect(second.ok).toBe(true);
     expect(second.ok && second.value.secret).not.toBe(added.value.secret);
   });
 
   it.each([
-    ['http://hooks.example.com/h', 'url must use https'],
-    ['https://intranet.example.com/h', 'host intranet.example.com resolves to a private, loopback or link-local address (10.1.2.3)'],
-    ['https://meta.example.com/latest', 'host meta.example.com resolves to a private, loopback or link-local address (169.254.169.254)'],
-    ['https://127.0.0.1/h', 'host 127.0.0.1 resolves to a private, loopback or link-local address (127.0.0.1)'],
-    ['https://[::1]/h', 'host ::1 resolves to a private, loopback or link-local address (::1)'],
-    ['https://[fe80::1]/h', 'host fe80::1 resolves to a private, loopback or link-local address (fe80::1)'],
-    ['https://[::ffff:10.0.0.1]/h', 'host ::ffff:a00:1 resolves to a private, loopback or link-local address (::ffff:a00:1)'],
-    ['https://nowhere.example.com/h', 'host nowhere.example.com does not resolve'],
-    ['https://u:p@hooks.example.com/h', 'url must not contain a user name or password'],
-    ['hooks.example.com', 'url is not a valid absolute URL'],
-  ])('refuses %s without WEBHOOK_ALLOW_PRIVATE', async (url, error) => {
+    ['http://hooks.example.com/h', 'url must use https', 'url_not_https'],
+    ['https://intranet.example.com/h', 'host intranet.example.com resolves to a private, loopback or link-local address (10.1.2.3)', 'host_not_public'],
+    ['https://meta.example.com/latest', 'host meta.example.com resolves to a private, loopback or link-local address (169.254.169.254)', 'host_not_public'],
+    ['https://127.0.0.1/h', 'host 127.0.0.1 resolves to a private, loopback or link-local address (127.0.0.1)', 'host_not_public'],
+    ['https://[::1]/h', 'host ::1 resolves to a private, loopback or link-local address (::1)', 'host_not_public'],
+    ['https://[fe80::1]/h', 'host fe80::1 resolves to a private, loopback or link-local address (fe80::1)', 'host_not_public'],
+    ['https://[::ffff:10.0.0.1]/h', 'host ::ffff:a00:1 resolves to a private, loopback or link-local address (::ffff:a00:1)', 'host_not_public'],
+    ['https://nowhere.example.com/h', 'host nowhere.example.com does not resolve', 'host_unresolved'],
+    ['https://u:p@hooks.example.com/h', 'url must not contain a user name or password', 'url_has_credentials'],
+    ['hooks.example.com', 'url is not a valid absolute URL', 'invalid_url'],
+  ])('refuses %s without WEBHOOK_ALLOW_PRIVATE', async (url, error, code) => {
     const { tenantId } = await seedStore(t.ctx, {});
-    expect(await addEndpoint(t.ctx.db, t.clock, { tenantId, url }, strict)).toEqual({ ok: false, error });
+    expect(await addEndpoint(t.ctx.db, t.clock, tenantId, { url }, strict)).toEqual({ ok: false, code, message: error });
     expect(await listEndpoints(t.ctx.db, tenantId, 'UTC')).toEqual([]);
   });
 
   it('with WEBHOOK_ALLOW_PRIVATE http and loopback are accepted (development and tests)', async () => {
     const { tenantId } = await seedStore(t.ctx, {});
-    expect(await addEndpoint(t.ctx.db, t.clock, { tenantId, url: 'http://127.0.0.1:9/h' }, { allowPrivate: true, resolver })).toMatchObject({ ok: true });
+    expect(await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'http://127.0.0.1:9/h' }, { allowPrivate: true, resolver })).toMatchObject({ ok: true });
   });
 
   it('refuses an unknown store and an over-long description', async () => {
-    expect(await addEndpoint(t.ctx.db, t.clock, { tenantId: 999_999, url: 'https://hooks.example.com/' }, strict)).toEqual({ ok: false, error: 'no tenant 999999' });
+    expect(await addEndpoint(t.ctx.db, t.clock, 999_999, { url: 'https://hooks.example.com/' }, strict)).toEqual({ ok: false, code: 'tenant_not_found', message: 'no tenant 999999' });
     const { tenantId } = await seedStore(t.ctx, {});
-    expect(await addEndpoint(t.ctx.db, t.clock, { tenantId, url: 'https://hooks.example.com/', description: 'x'.repeat(201) }, strict)).toEqual({
+    expect(await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'https://hooks.example.com/', description: 'x'.repeat(201) }, strict)).toEqual({
       ok: false,
-      error: 'description is longer than 200 characters',
+      code: 'invalid_description',
+      message: 'description is longer than 200 characters',
     });
   });
 
   it("one store cannot see, disable or remove another store's endpoints", async () => {
     const mine = await seedStore(t.ctx, {});
     const theirs = await seedStore(t.ctx, {});
-    const added = await addEndpoint(t.ctx.db, t.clock, { tenantId: mine.tenantId, url: 'https://hooks.example.com/' }, strict);
-    if (!added.ok) throw new Error(added.error);
+    const added = await addEndpoint(t.ctx.db, t.clock, mine.tenantId, { url: 'https://hooks.example.com/' }, strict);
+    if (!added.ok) throw new Error(added.message);
     const id = added.value.id;
     expect(await listEndpoints(t.ctx.db, theirs.tenantId, 'UTC')).toEqual([]);
-    expect(await setEndpointEnabled(t.ctx.db, t.clock, theirs.tenantId, id, false)).toBe(false);
-    expect(await removeEndpoint(t.ctx.db, t.clock, theirs.tenantId, id)).toBe(false);
+    expect((await t.ctx.writeTransaction((tx) => setEndpointEnabled(tx, t.clock, theirs.tenantId, id, false))).ok).toBe(false);
+    expect((await t.ctx.writeTransaction((tx) => removeEndpoint(tx, t.clock, theirs.tenantId, id))).ok).toBe(false);
     expect(await listDeliveries(t.ctx.db, theirs.tenantId, {}, 'UTC')).toEqual([]);
     expect((await listEndpoints(t.ctx.db, mine.tenantId, 'UTC'))[0]).toMatchObject({ id, enabled: true });
 
     expect(await findEndpointTenant(t.ctx.db, id)).toBe(mine.tenantId);
-    expect(await setEndpointEnabled(t.ctx.db, t.clock, mine.tenantId, id, false)).toBe(true);
+    expect((await t.ctx.writeTransaction((tx) => setEndpointEnabled(tx, t.clock, mine.tenantId, id, false))).ok).toBe(true);
     expect((await listEndpoints(t.ctx.db, mine.tenantId, 'UTC'))[0]).toMatchObject({ id, enabled: false, disabled_reason: 'disabled by the operator' });
-    expect(await removeEndpoint(t.ctx.db, t.clock, mine.tenantId, id)).toBe(true);
-    expect(await removeEndpoint(t.ctx.db, t.clock, mine.tenantId, id)).toBe(false);
+    expect((await t.ctx.writeTransaction((tx) => removeEndpoint(tx, t.clock, mine.tenantId, id))).ok).toBe(true);
+    expect((await t.ctx.writeTransaction((tx) => removeEndpoint(tx, t.clock, mine.tenantId, id))).ok).toBe(false);
     expect(await listEndpoints(t.ctx.db, mine.tenantId, 'UTC')).toEqual([]);
     expect(await findEndpointTenant(t.ctx.db, id)).toBeNull();
   });

@@ -1,6 +1,8 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
-import type { WebhookResult } from './result.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+
+export type RedeliverCode = 'delivery_not_found' | 'endpoint_removed' | 'endpoint_disabled' | 'delivery_in_flight';
 
 /**
  * Replays a delivery: it becomes pending and due now with a fresh retry schedule; its
@@ -8,7 +10,12 @@ import type { WebhookResult } from './result.js';
  * that already handled the event recognises it. Refused while an attempt is in flight and
  * while the endpoint is disabled or removed.
  */
-export async function redeliver(db: Db, clock: Clock, tenantId: number, deliveryId: number): Promise<WebhookResult<{ id: number; status: 'pending' }>> {
+export async function redeliver(
+  db: Db,
+  clock: Clock,
+  tenantId: number,
+  deliveryId: number,
+): Promise<Outcome<{ id: number; status: 'pending' }, RedeliverCode>> {
   const now = clock.now();
   // One conditional UPDATE decides; the read after it only explains a refusal.
   const updated = await db
@@ -21,7 +28,7 @@ export async function redeliver(db: Db, clock: Clock, tenantId: number, delivery
       eb.selectFrom('webhook_endpoints').select('id').where('tenant_id', '=', tenantId).where('enabled', '=', 1).where('removed_at', 'is', null),
     )
     .executeTakeFirst();
-  if (updated.numUpdatedRows > 0n) return { ok: true, value: { id: deliveryId, status: 'pending' } };
+  if (updated.numUpdatedRows > 0n) return succeed({ id: deliveryId, status: 'pending' });
 
   const found = await db
     .selectFrom('webhook_deliveries as d')
@@ -30,8 +37,10 @@ export async function redeliver(db: Db, clock: Clock, tenantId: number, delivery
     .where('d.tenant_id', '=', tenantId)
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();
-  if (!found) return { ok: false, error: `delivery ${deliveryId} not found` };
-  if (found.removed_at !== null) return { ok: false, error: `endpoint ${found.endpoint_id} was removed` };
-  if (found.enabled !== 1) return { ok: false, error: `endpoint ${found.endpoint_id} is disabled; enable it first (lapak webhook enable ${found.endpoint_id})` };
-  return { ok: false, error: `delivery ${deliveryId} is being sent right now; try again in a minute` };
+  if (!found) return refuse('delivery_not_found', `delivery ${deliveryId} not found`);
+  if (found.removed_at !== null) return refuse('endpoint_removed', `endpoint ${found.endpoint_id} was removed`);
+  if (found.enabled !== 1) {
+    return refuse('endpoint_disabled', `endpoint ${found.endpoint_id} is disabled; enable it first (lapak webhook enable ${found.endpoint_id})`);
+  }
+  return refuse('delivery_in_flight', `delivery ${deliveryId} is being sent right now; try again in a minute`);
 }

@@ -12,10 +12,10 @@ export function safeLookup(resolver: Resolver): LookupFunction {
     resolvePublicAddresses(hostname, resolver).then(
       (checked) => {
         if (!checked.ok) {
-          callback(Object.assign(new Error(checked.reason), { code: ADDRESS_REFUSED }), '', 0);
+          callback(Object.assign(new Error(checked.message), { code: ADDRESS_REFUSED }), '', 0);
           return;
         }
-        const wanted = options.family === 4 || options.family === 6 ? checked.addresses.filter((a) => a.family === options.family) : checked.addresses;
+        const wanted = options.family === 4 || options.family === 6 ? checked.value.filter((a) => a.family === options.family) : checked.value;
         if (wanted.length === 0) {
           callback(Object.assign(new Error(`host ${hostname} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 0);
           return;

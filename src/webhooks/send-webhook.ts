@@ -71,15 +71,15 @@ export async function sendWebhook(agent: Agent, req: WebhookRequest, settings: S
   const started = performance.now();
   const outcome = (partial: Omit<SendOutcome, 'latencyMs'>): SendOutcome => ({ ...partial, latencyMs: Math.round(performance.now() - started) });
   const parsed = parseEndpointUrl(req.url, settings.allowPrivate);
-  if (!parsed.ok) return outcome({ statusCode: null, retryAfter: null, snippet: '', error: `refused: ${parsed.reason}` });
+  if (!parsed.ok) return outcome({ statusCode: null, retryAfter: null, snippet: '', error: `refused: ${parsed.message}` });
   // Literal addresses never go through the lookup, so they are checked here.
-  const host = bareHost(parsed.url);
+  const host = bareHost(parsed.value);
   if (!settings.allowPrivate && net.isIP(host) !== 0 && !isPublicAddress(host)) {
     return outcome({ statusCode: null, retryAfter: null, snippet: '', error: `refused: ${host} is a private, loopback or link-local address` });
   }
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
-    const res = await request(parsed.url, { method: 'POST', headers: req.headers, body: req.body, dispatcher: agent, signal });
+    const res = await request(parsed.value, { method: 'POST', headers: req.headers, body: req.body, dispatcher: agent, signal });
     const retryAfter = res.headers['retry-after'];
     // The status decides the outcome; a body that breaks off only costs the snippet.
     let snippet = '';

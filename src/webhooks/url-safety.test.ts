@@ -23,16 +23,16 @@ describe('isPublicAddress', () => {
 
 describe('parseEndpointUrl', () => {
   it('requires https, unless private targets are allowed (then http too)', () => {
-    expect(parseEndpointUrl('http://hooks.example.com/x', false)).toEqual({ ok: false, reason: 'url must use https' });
+    expect(parseEndpointUrl('http://hooks.example.com/x', false)).toEqual({ ok: false, code: 'url_not_https', message: 'url must use https' });
     expect(parseEndpointUrl('http://hooks.example.com/x', true).ok).toBe(true);
-    expect(parseEndpointUrl('ftp://hooks.example.com/x', true)).toEqual({ ok: false, reason: 'url must use https' });
+    expect(parseEndpointUrl('ftp://hooks.example.com/x', true)).toEqual({ ok: false, code: 'url_not_https', message: 'url must use https' });
     expect(parseEndpointUrl('https://hooks.example.com/x#frag', false)).toMatchObject({ ok: true });
   });
 
   it('refuses credentials, relative and over-long URLs', () => {
-    expect(parseEndpointUrl('https://user:pw@hooks.example.com/', false)).toEqual({ ok: false, reason: 'url must not contain a user name or password' });
-    expect(parseEndpointUrl('/hooks', false)).toEqual({ ok: false, reason: 'url is not a valid absolute URL' });
-    expect(parseEndpointUrl(`https://hooks.example.com/${'a'.repeat(2048)}`, false)).toEqual({ ok: false, reason: 'url is longer than 2048 characters' });
+    expect(parseEndpointUrl('https://user:pw@hooks.example.com/', false)).toEqual({ ok: false, code: 'url_has_credentials', message: 'url must not contain a user name or password' });
+    expect(parseEndpointUrl('/hooks', false)).toEqual({ ok: false, code: 'invalid_url', message: 'url is not a valid absolute URL' });
+    expect(parseEndpointUrl(`https://hooks.example.com/${'a'.repeat(2048)}`, false)).toEqual({ ok: false, code: 'url_too_long', message: 'url is longer than 2048 characters' });
   });
 });
 
@@ -51,10 +51,10 @@ describe('checks against DNS', () => {
 
   it('accepts a name only when every address is public', async () => {
     expect(await resolvePublicAddresses('good.example', resolver)).toMatchObject({ ok: true });
-    expect(await resolvePublicAddresses('internal.example', resolver)).toEqual({ ok: false, reason: 'host internal.example resolves to a private, loopback or link-local address (10.0.0.7)' });
+    expect(await resolvePublicAddresses('internal.example', resolver)).toEqual({ ok: false, code: 'host_not_public', message: 'host internal.example resolves to a private, loopback or link-local address (10.0.0.7)' });
     expect(await resolvePublicAddresses('mixed.example', resolver)).toMatchObject({ ok: false });
     expect(await resolvePublicAddresses('v6local.example', resolver)).toMatchObject({ ok: false });
-    expect(await resolvePublicAddresses('missing.example', resolver)).toEqual({ ok: false, reason: 'host missing.example does not resolve' });
+    expect(await resolvePublicAddresses('missing.example', resolver)).toEqual({ ok: false, code: 'host_unresolved', message: 'host missing.example does not resolve' });
     expect(await resolvePublicAddresses('169.254.169.254', resolver)).toMatchObject({ ok: false });
   });
 

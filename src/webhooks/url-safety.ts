@@ -4,6 +4,7 @@
 // rules for development and tests.
 import dns from 'node:dns';
 import net from 'node:net';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 
 export const URL_MAX_LENGTH = 2048;
 
@@ -74,31 +75,31 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, 'ipv6');
 }
 
-export type UrlSyntax = { ok: true; url: URL } | { ok: false; reason: string };
+export type UrlSyntaxCode = 'url_too_long' | 'invalid_url' | 'url_not_https' | 'url_has_credentials';
+export type AddressCode = 'host_unresolved' | 'host_not_public';
+export type EndpointUrlCode = UrlSyntaxCode | AddressCode;
 
 /** The rules that need no DNS: length, scheme, no credentials in the URL. */
-export function parseEndpointUrl(raw: string, allowPrivate: boolean): UrlSyntax {
+export function parseEndpointUrl(raw: string, allowPrivate: boolean): Outcome<URL, UrlSyntaxCode> {
   const text = raw.trim();
-  if (text.length > URL_MAX_LENGTH) return { ok: false, reason: `url is longer than ${URL_MAX_LENGTH} characters` };
-  if (!URL.canParse(text)) return { ok: false, reason: 'url is not a valid absolute URL' };
+  if (text.length > URL_MAX_LENGTH) return refuse('url_too_long', `url is longer than ${URL_MAX_LENGTH} characters`);
+  if (!URL.canParse(text)) return refuse('invalid_url', 'url is not a valid absolute URL');
   const url = new URL(text);
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
-    return { ok: false, reason: 'url must use https' };
+    return refuse('url_not_https', 'url must use https');
   }
   // The signature authenticates Lapak to the receiver; credentials in the URL would be
   // shown by `webhook list` and could end up in proxies' logs.
-  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'url must not contain a user name or password' };
+  if (url.username !== '' || url.password !== '') return refuse('url_has_credentials', 'url must not contain a user name or password');
   url.hash = '';
-  return { ok: true, url };
+  return succeed(url);
 }
 
 /** The URL's host without the brackets WHATWG URL puts around IPv6 literals. */
 export const bareHost = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-export type AddressCheck = { ok: true; addresses: ResolvedAddress[] } | { ok: false; reason: string };
-
 /** Resolves the host and accepts it only when every address it has is public. */
-export async function resolvePublicAddresses(host: string, resolver: Resolver): Promise<AddressCheck> {
+export async function resolvePublicAddresses(host: string, resolver: Resolver): Promise<Outcome<ResolvedAddress[], AddressCode>> {
   const literal = net.isIP(host);
   let addresses: ResolvedAddress[];
   if (literal !== 0) {
@@ -107,20 +108,20 @@ export async function resolvePublicAddresses(host: string, resolver: Resolver): 
     try {
       addresses = await resolver(host);
     } catch {
-      return { ok: false, reason: `host ${host} does not resolve` };
+      return refuse('host_unresolved', `host ${host} does not resolve`);
     }
   }
-  if (addresses.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
+  if (addresses.length === 0) return refuse('host_unresolved', `host ${host} does not resolve`);
   // All, not any: a name with one private address could be connected to that one.
   const refused = addresses.find((a) => !isPublicAddress(a.address));
-  if (refused) return { ok: false, reason: `host ${host} resolves to a private, loopback or link-local address (${refused.address})` };
-  return { ok: true, addresses };
+  if (refused) return refuse('host_not_public', `host ${host} resolves to a private, loopback or link-local address (${refused.address})`);
+  return succeed(addresses);
 }
 
 /** The check made when an endpoint is saved. */
-export async function checkEndpointUrl(raw: string, options: { allowPrivate: boolean; resolver: Resolver }): Promise<UrlSyntax> {
+export async function checkEndpointUrl(raw: string, options: { allowPrivate: boolean; resolver: Resolver }): Promise<Outcome<URL, EndpointUrlCode>> {
   const parsed = parseEndpointUrl(raw, options.allowPrivate);
   if (!parsed.ok || options.allowPrivate) return parsed;
-  const checked = await resolvePublicAddresses(bareHost(parsed.url), options.resolver);
-  return checked.ok ? parsed : { ok: false, reason: checked.reason };
+  const checked = await resolvePublicAddresses(bareHost(parsed.value), options.resolver);
+  return checked.ok ? parsed : checked;
 }
