@@ -5,6 +5,7 @@
 // a gateway payment writes closing, never paid. Any other status is recorded only: it
 // changes nothing the seller did not ask for.
 import type { AppContext } from '../context.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { recordStatusChange } from '../orders/record-status-change.js';
 import type { Gateway } from '../tenants/store-settings.js';
 
@@ -25,8 +26,8 @@ export type NotificationOutcome =
   | 'amount_mismatch' // a payment of another amount than the order's total
   | 'duplicate'; // seen before
 
-/** What applyNotification reports: an outcome, or that the order does not exist (nothing recorded). */
-export type ApplyResult = NotificationOutcome | 'unknown_order';
+/** The order does not exist in the store: nothing is recorded. */
+export type ApplyNotificationCode = 'order_not_found';
 
 const TRANSACTION_ID_MAX = 100;
 
@@ -35,16 +36,16 @@ export async function applyNotification(
   tenantId: number,
   orderId: number,
   n: GatewayNotification,
-): Promise<ApplyResult> {
+): Promise<Outcome<NotificationOutcome, ApplyNotificationCode>> {
   const now = ctx.clock.now();
-  return ctx.writeTransaction(async (tx): Promise<ApplyResult> => {
+  return ctx.writeTransaction(async (tx): Promise<Outcome<NotificationOutcome, ApplyNotificationCode>> => {
     const order = await tx
       .selectFrom('orders')
       .select(['status', 'total'])
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
       .executeTakeFirst();
-    if (!order) return 'unknown_order';
+    if (!order) return refuse('order_not_found', `order ${orderId} not found`);
     let outcome: NotificationOutcome = 'recorded';
     if (n.paid) outcome = order.status !== 'pending' ? 'not_pending' : n.amount !== order.total ? 'amount_mismatch' : 'closed';
     const inserted = await tx
@@ -62,7 +63,7 @@ export async function applyNotification(
       .onConflict((oc) => oc.columns(['tenant_id', 'gateway', 'transaction_id', 'status']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) return 'duplicate';
+    if (!inserted) return succeed('duplicate');
     if (outcome === 'closed') {
       const moved = await recordStatusChange(
         tx,
@@ -71,6 +72,6 @@ export async function applyNotification(
       );
       if (!moved) throw new Error('order left pending inside the transaction');
     }
-    return outcome;
+    return succeed(outcome);
   });
 }

@@ -2,6 +2,7 @@
 // behind one interface. Each gateway's adapter speaks its documented HTTP API at a
 // configurable base URL (MIDTRANS_BASE_URL, XENDIT_BASE_URL), so tests run against a local
 // stand-in and nothing reaches the internet.
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 
 export interface ChargeRequest {
   gatewayOrderId: string;
@@ -18,18 +19,19 @@ export interface Charge {
   paymentUrl: string;
 }
 
-export type ChargeResult = { ok: true; value: Charge } | { ok: false; error: string };
+/** Why no charge was made; the message is what the log says (no bodies, no secrets). */
+export type ChargeCode = 'gateway_timeout' | 'gateway_unreachable' | 'gateway_http_error' | 'gateway_bad_answer';
 
 export interface ChargeGateway {
-  createCharge(secret: string, request: ChargeRequest): Promise<ChargeResult>;
+  createCharge(secret: string, request: ChargeRequest): Promise<Outcome<Charge, ChargeCode>>;
 }
 
 const CHARGE_TIMEOUT_MS = 10_000;
 
 const basicAuth = (secret: string): string => `Basic ${Buffer.from(`${secret}:`).toString('base64')}`;
 
-/** POST a JSON body; the parsed JSON answer of a 2xx, else a short error (no bodies, no secrets). */
-export async function postJson(url: string, secret: string, body: unknown): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; error: string }> {
+/** POST a JSON body; the parsed JSON answer of a 2xx, else a refusal with a short message (no bodies, no secrets). */
+export async function postJson(url: string, secret: string, body: unknown): Promise<Outcome<Record<string, unknown>, ChargeCode>> {
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -38,11 +40,14 @@ export async function postJson(url: string, secret: string, body: unknown): Prom
       signal: AbortSignal.timeout(CHARGE_TIMEOUT_MS),
     });
     const text = await res.text();
-    if (!res.ok) return { ok: false, error: `HTTP ${res.status}` };
+    if (!res.ok) return refuse('gateway_http_error', `HTTP ${res.status}`);
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return { ok: false, error: 'answer is not a JSON object' };
-    return { ok: true, value: parsed as Record<string, unknown> };
+    if (typeof parsed !== 'object' || parsed === null) return refuse('gateway_bad_answer', 'answer is not a JSON object');
+    return succeed(parsed as Record<string, unknown>);
   } catch (error) {
-    return { ok: false, error: (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable or not JSON' };
+    if ((error as Error).name === 'TimeoutError') return refuse('gateway_timeout', 'timeout');
+    // JSON.parse's; the log line says the same for both, as it always has.
+    if (error instanceof SyntaxError) return refuse('gateway_bad_answer', 'unreachable or not JSON');
+    return refuse('gateway_unreachable', 'unreachable or not JSON');
   }
 }

@@ -56,7 +56,7 @@ export async function ensureCharge(
     customer: { name: order.customer_name, phone: order.customer_phone, email: order.customer_email },
   });
   if (!result.ok) {
-    log.warn({ gateway, tenant_id: order.tenant_id, order_id: order.id, reason: result.error }, 'payment charge failed');
+    log.warn({ gateway, tenant_id: order.tenant_id, order_id: order.id, reason: result.message }, 'payment charge failed');
     return null;
   }
   await ctx.db

@@ -6,6 +6,7 @@
 //   "150000.00"), transaction_status, fraud_status, transaction_id and
 //   signature_key = SHA-512 hex of order_id + status_code + gross_amount + server key.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { refuse, succeed } from '../lib/outcome.js';
 import { postJson, type ChargeGateway } from './charge.js';
 import type { GatewayNotification } from './apply-notification.js';
 
@@ -58,8 +59,8 @@ export function midtransSnap(baseUrl: string): ChargeGateway {
       });
       if (!answer.ok) return answer;
       const { token, redirect_url: url } = answer.value;
-      if (typeof token !== 'string' || typeof url !== 'string') return { ok: false, error: 'answer without token or redirect_url' };
-      return { ok: true, value: { reference: token, paymentUrl: url } };
+      if (typeof token !== 'string' || typeof url !== 'string') return refuse('gateway_bad_answer', 'answer without token or redirect_url');
+      return succeed({ reference: token, paymentUrl: url });
     },
   };
 }

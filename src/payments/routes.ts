@@ -61,8 +61,9 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!spec.verify(body, settings, request.headers)) return refuse(reply, request.log, spec, 401, 'invalid signature', ids.tenantId);
       const notification = spec.read(body);
       if (!notification) return refuse(reply, request.log, spec, 400, 'notification without transaction id or status', ids.tenantId);
-      const outcome = await applyNotification(ctx, ids.tenantId, ids.orderId, notification);
-      if (outcome === 'unknown_order') return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER, ids.tenantId);
+      const applied = await applyNotification(ctx, ids.tenantId, ids.orderId, notification);
+      if (!applied.ok) return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER, ids.tenantId);
+      const outcome = applied.value;
       request.log.info({ gateway: spec.gateway, tenant_id: ids.tenantId, order_id: ids.orderId, outcome }, 'payment notification');
       return reply.send({ ok: true, outcome });
     });

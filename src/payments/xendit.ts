@@ -5,6 +5,7 @@
 //   EXPIRED), amount, paid_amount; verified by the x-callback-token header, which must equal
 //   the store's callback verification token.
 import { timingSafeEqual } from 'node:crypto';
+import { refuse, succeed } from '../lib/outcome.js';
 import { postJson, type ChargeGateway } from './charge.js';
 import type { GatewayNotification } from './apply-notification.js';
 import { rupiahAmount } from './midtrans.js';
@@ -41,8 +42,8 @@ export function xenditInvoice(baseUrl: string): ChargeGateway {
       });
       if (!answer.ok) return answer;
       const { id, invoice_url: url } = answer.value;
-      if (typeof id !== 'string' || typeof url !== 'string') return { ok: false, error: 'answer without id or invoice_url' };
-      return { ok: true, value: { reference: id, paymentUrl: url } };
+      if (typeof id !== 'string' || typeof url !== 'string') return refuse('gateway_bad_answer', 'answer without id or invoice_url');
+      return succeed({ reference: id, paymentUrl: url });
     },
   };
 }
