@@ -27,7 +27,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-shots-'));
   const database = openDatabase(`sqlite:${path.join(dir, 'shots.db')}`);
   await migrateToLatest(database);
-  const demo = await createDemo(database.db, new ManualClock());
+  const demo = await database.db.transaction().execute((tx) => createDemo(tx, new ManualClock()));
   const { app } = buildApp({ config: loadConfig({ DATABASE_URL: 'sqlite::memory:' }), database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

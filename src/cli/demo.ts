@@ -15,7 +15,7 @@ export function demoCommands(program: Command): void {
     const handle = openDatabase(cfg.databaseUrl);
     const applied = await migrateToLatest(handle);
     if (applied.includes('001-initial')) {
-      const demo = await createDemo(handle.db, systemClock);
+      const demo = await handle.db.transaction().execute((tx) => createDemo(tx, systemClock));
       print(opts, demo, demoText(demo, cfg));
     }
     await handle.close();
@@ -24,7 +24,7 @@ export function demoCommands(program: Command): void {
 
   command(program, 'demo', 'create a demo store and print its keys (once)').action(async (opts: Output) => {
     await withDb(async (db, cfg) => {
-      const demo = await createDemo(db, systemClock);
+      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock));
       print(opts, demo, demoText(demo, cfg));
     });
   });

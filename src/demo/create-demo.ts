@@ -1,7 +1,8 @@
 // A demo store: products of every variant shape, orders in every state, and one key per
-// purpose the dashboard offers (plus one for the product endpoints). One transaction.
+// purpose the dashboard offers (plus one for the product endpoints), in the caller's
+// transaction.
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db/db.js';
+import type { Tx } from '../lib/db/db.js';
 import { valueOf } from '../lib/outcome.js';
 import { issueKey } from '../api-keys/issue-key.js';
 import { createOrder } from '../orders/create-order.js';
@@ -66,40 +67,38 @@ const BUYERS = [
   { name: 'Rina Wulandari', phone: '6285700001111', city: 'Makassar', province: 'Sulawesi Selatan', postal_code: '90111' },
 ];
 
-export async function createDemo(db: Db, clock: Clock) {
-  return db.transaction().execute(async (tx) => {
-    const { id: tenantId } = valueOf(await createTenant(tx, clock, { name: 'Toko Demo Lapak' }));
-    valueOf(await updateStoreSettings(tx, clock, tenantId, SETTINGS));
-    await replaceRates(tx, tenantId, RATES);
-    const keys = [];
-    for (const spec of KEYS) {
-      const issued = valueOf(await issueKey(tx, clock, tenantId, { name: spec.name, scopes: spec.scopes, expiresAt: null }));
-      keys.push({ name: spec.name, scopes: issued.scopes, key: issued.key });
-    }
-    const products = [];
-    for (const input of PRODUCTS) {
-      const created = await createProduct(tx, clock, tenantId, input);
-      if (!created.ok) throw new Error(created.failure.error);
-      products.push({ id: created.value.id, name: created.value.name, slug: created.value.slug });
-    }
-    const variantOf = ['', 'Navy', 'Hitam / L'];
-    const orders = [];
-    for (const [i, status] of ORDER_STATUSES.entries()) {
-      const buyer = BUYERS[i % BUYERS.length]!;
-      const productIndex = i % products.length;
-      const created = await createOrder(tx, clock, tenantId, {
-        product_id: products[productIndex]!.id,
-        variant: variantOf[productIndex],
-        quantity: 1 + (i % 2),
-        shipping_fee: 18000,
-        courier: 'JNE REG',
-        payment_method: 'bank_transfer',
-        status,
-        resi: ['shipped', 'completed'].includes(status) ? `JNE00${i}1234567` : undefined,
-        customer: { ...buyer, address: `Jl. Merdeka No. ${i + 1}`, village: 'Sukamaju', district: 'Cibeunying' },
-      });
-      orders.push({ id: valueOf(created).id, status });
-    }
-    return { tenant_id: tenantId, keys, products, orders };
-  });
+export async function createDemo(tx: Tx, clock: Clock) {
+  const { id: tenantId } = valueOf(await createTenant(tx, clock, { name: 'Toko Demo Lapak' }));
+  valueOf(await updateStoreSettings(tx, clock, tenantId, SETTINGS));
+  await replaceRates(tx, tenantId, RATES);
+  const keys = [];
+  for (const spec of KEYS) {
+    const issued = valueOf(await issueKey(tx, clock, tenantId, { name: spec.name, scopes: spec.scopes, expiresAt: null }));
+    keys.push({ name: spec.name, scopes: issued.scopes, key: issued.key });
+  }
+  const products = [];
+  for (const input of PRODUCTS) {
+    const created = await createProduct(tx, clock, tenantId, input);
+    if (!created.ok) throw new Error(created.failure.error);
+    products.push({ id: created.value.id, name: created.value.name, slug: created.value.slug });
+  }
+  const variantOf = ['', 'Navy', 'Hitam / L'];
+  const orders = [];
+  for (const [i, status] of ORDER_STATUSES.entries()) {
+    const buyer = BUYERS[i % BUYERS.length]!;
+    const productIndex = i % products.length;
+    const created = await createOrder(tx, clock, tenantId, {
+      product_id: products[productIndex]!.id,
+      variant: variantOf[productIndex],
+      quantity: 1 + (i % 2),
+      shipping_fee: 18000,
+      courier: 'JNE REG',
+      payment_method: 'bank_transfer',
+      status,
+      resi: ['shipped', 'completed'].includes(status) ? `JNE00${i}1234567` : undefined,
+      customer: { ...buyer, address: `Jl. Merdeka No. ${i + 1}`, village: 'Sukamaju', district: 'Cibeunying' },
+    });
+    orders.push({ id: valueOf(created).id, status });
+  }
+  return { tenant_id: tenantId, keys, products, orders };
 }

@@ -10,19 +10,15 @@ import { variantPriceProblem } from './variant-prices.js';
 
 export const NAME_MAX = 200;
 
-export interface DuplicateInput {
-  tenantId: number;
-  sourceId: number;
-  body: Record<string, unknown>;
-}
-
 const bad = (error: string) => fail(productFailure(400, error));
 
 /** SPEC: POST /api/products.php?action=duplicate. Everything not sent is copied from the source. */
 export async function duplicateProduct(
   db: Db,
   clock: Clock,
-  { tenantId, sourceId, body }: DuplicateInput,
+  tenantId: number,
+  sourceId: number,
+  body: Record<string, unknown>,
 ): Promise<Result<Product, ProductFailure>> {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (name === '') return bad(PRODUCT_TEXT.nameRequired);

@@ -64,7 +64,7 @@ async function embed(ctx: AppContext, reply: FastifyReply, tenantId: number, id:
 async function duplicate(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, tenantId: number, id: number) {
   const body = parseJsonObject(request.body);
   if (!body) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.invalidJson));
-  const result = await duplicateProduct(ctx.db, ctx.clock, { tenantId, sourceId: id, body });
+  const result = await duplicateProduct(ctx.db, ctx.clock, tenantId, id, body);
   if (!result.ok) return sendFailure(reply, result.failure);
   const product = result.value;
   return reply.code(201).send({
