@@ -1,10 +1,13 @@
-// npm run openapi: writes openapi/lapak.json, the OpenAPI 3.1 document of the API-key
-// surface, generated from the routes and their contracts (src/openapi.ts).
+// npm run openapi: writes openapi/lapak.json (the API-key surface) and openapi/dashboard.json
+// (the dashboard's interface), both generated from the routes and their contracts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPENAPI_FILE, generateOpenapiDocument, serialiseDocument } from '../test/openapi-document.js';
+import { DASHBOARD_OPENAPI_FILE, OPENAPI_FILE, generateBoth, serialiseDocument } from '../test/openapi-document.js';
 
-const text = serialiseDocument(await generateOpenapiDocument());
-fs.mkdirSync(path.dirname(OPENAPI_FILE), { recursive: true });
-fs.writeFileSync(OPENAPI_FILE, text);
-console.log(`wrote ${path.relative(process.cwd(), OPENAPI_FILE)} (${text.length} bytes)`);
+const documents = await generateBoth();
+for (const [file, document] of [[OPENAPI_FILE, documents.api], [DASHBOARD_OPENAPI_FILE, documents.dashboard]] as const) {
+  const text = serialiseDocument(document);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  console.log(`wrote ${path.relative(process.cwd(), file)} (${text.length} bytes)`);
+}

@@ -21,6 +21,9 @@ import { productRoutes } from './products/routes.js';
 import { formRoutes } from './form/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { openapiOptions } from './openapi.js';
+import { dashboardOpenapiOptions } from './dashboard/openapi.js';
+import { crossSiteHook } from './dashboard/cross-site.js';
+import { accountRoutes } from './accounts/dashboard-routes.js';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -94,18 +97,23 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  // Cross-site and JSON-only rule of cookie-authenticated writes (before any route runs).
+  crossSiteHook(app, ctx);
 
   opsRoutes(app, ctx, options.metricsText ?? (() => ctx.metrics.registry.metrics()));
 
   // @fastify/swagger learns the routes and their contracts (openapi/lapak.json) from an
   // onRoute hook, so the routes are declared once it has loaded. It answers no request.
   app.register(swagger, openapiOptions);
+  // The second document, openapi/dashboard.json: the session routes (src/dashboard/openapi.ts).
+  app.register(swagger, dashboardOpenapiOptions);
   app.after(() => {
     productRoutes(app, ctx);
     orderRoutes(app, ctx);
     customerRoutes(app, ctx);
     formRoutes(app, ctx);
     paymentRoutes(app, ctx);
+    accountRoutes(app, ctx);
   });
 
   return { app, ctx };

@@ -2,7 +2,7 @@
 // a dependency that did not answer (503) or anything else thrown (500), each in the error
 // family of the route (its `family` config), and a 404 for a path no route matches.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiFailure, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
+import { apiFailure, dashboardFailure, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
 import { TRANSPORT_TEXT } from './lib/http/messages.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
@@ -12,7 +12,7 @@ import { sendPage } from './form/routes.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which SPEC error family this route answers in. */
-    family?: 'product' | 'api' | 'form';
+    family?: 'product' | 'api' | 'form' | 'dashboard';
   }
 }
 
@@ -40,10 +40,19 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const page = tooLarge ? FORM_TEXT.tooLarge : FORM_TEXT.failed;
     return sendPage(request, reply, status, messagePage(page));
   }
-  const failure: Failure = family === 'api' ? apiFailure(code) : productFailure(status, text);
+  const failure: Failure =
+    family === 'api'
+      ? apiFailure(code)
+      : family === 'dashboard' || isDashboardApi(request.url)
+        ? dashboardFailure(code)
+        : productFailure(status, text);
   return sendFailure(reply, failure);
 }
 
-export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** The dashboard's interface answers in its own family, also where no route matched. */
+export const isDashboardApi = (url: string): boolean => url === '/dashboard/api' || url.startsWith('/dashboard/api/') || url.startsWith('/dashboard/api?');
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (isDashboardApi(request.url)) return sendFailure(reply, dashboardFailure('not_found'));
   return reply.code(404).send({ error: TRANSPORT_TEXT.notFound });
 }

@@ -10,13 +10,23 @@ import { openDatabase } from '../src/lib/db/db.js';
 // Relative to the repository root, where npm scripts and vitest run (this file also runs
 // compiled, from build/test/).
 export const OPENAPI_FILE = path.resolve('openapi/lapak.json');
+/** The dashboard's interface (src/dashboard/openapi.ts). */
+export const DASHBOARD_OPENAPI_FILE = path.resolve('openapi/dashboard.json');
 
 export async function generateOpenapiDocument(): Promise<unknown> {
+  return (await generateBoth()).api;
+}
+
+export async function generateDashboardDocument(): Promise<unknown> {
+  return (await generateBoth()).dashboard;
+}
+
+export async function generateBoth(): Promise<{ api: unknown; dashboard: unknown }> {
   const database = openDatabase('sqlite::memory:');
   const { app } = buildApp({ config: loadConfig({ DATABASE_URL: 'sqlite::memory:' }), database, logger: false });
   try {
     await app.ready();
-    return app.swagger();
+    return { api: app.swagger(), dashboard: app.dashboardSwagger() };
   } finally {
     await app.close();
     await database.close();
@@ -26,3 +36,4 @@ export async function generateOpenapiDocument(): Promise<unknown> {
 export const serialiseDocument = (document: unknown): string => `${JSON.stringify(document, null, 2)}\n`;
 
 export const readOpenapiFile = (): string => fs.readFileSync(OPENAPI_FILE, 'utf8');
+export const readDashboardOpenapiFile = (): string => fs.readFileSync(DASHBOARD_OPENAPI_FILE, 'utf8');

@@ -16,7 +16,7 @@ import {
   type OtherMethodsContract,
 } from '../lib/http/contract.js';
 import { WINDOWS } from '../lib/limits.js';
-import { PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
+import { CROSS_SITE_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { VARIANT_DISPLAYS } from './create-product.js';
 import { NAME_MAX } from './duplicate-product.js';
 import { SLUG_MAX } from './slug.js';
@@ -113,6 +113,10 @@ const UNKNOWN_ACTION: ErrorText = { prefix: 'Unknown action: ', example: PRODUCT
 const LOGIN_REQUIRED = { login_required: PRODUCT_TEXT.loginRequired };
 const LOGIN_NOTE =
   ' `Login required`: the request has no `action` (or an empty one): that is the dashboard\'s path, which needs a login session; an API key is ignored there.';
+
+// A write carrying the dashboard's session cookie from another site (the cross-site rule, docs/dashboard.md).
+const CROSS_SITE = { cross_site_request: CROSS_SITE_TEXT };
+const CROSS_SITE_NOTE = ' `Cross-site request refused`: a write that carries a dashboard session cookie and comes from another site (`Sec-Fetch-Site` not `same-origin`, or a foreign `Origin`); API-key requests carry no cookie.';
 
 const methodNotAllowed = (allow: string, when: string) =>
   errorResponse(`${when} Header \`Allow\` names the action's method.`, { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed }, { Allow: allowHeader([allow]) });
@@ -214,7 +218,7 @@ export const duplicateContract: OperationContract = {
       DUPLICATE_400,
     ),
     401: unauthorisedResponse(LOGIN_REQUIRED, LOGIN_NOTE),
-    403: forbiddenResponse('products:write'),
+    403: forbiddenResponse('products:write', CROSS_SITE, CROSS_SITE_NOTE),
     404: errorResponse('No source product with this id in the key\'s store.', { source_not_found: PRODUCT_TEXT.sourceNotFound }),
     405: methodNotAllowed('GET', 'A POST with `action=embed`.'),
     413: PRODUCT_FAILURES[413],
@@ -232,7 +236,7 @@ export const otherMethodsContract: OtherMethodsContract = {
   response: {
     400: errorResponse('An unknown `action` (judged after the key).', { unknown_action: UNKNOWN_ACTION }),
     401: unauthorisedResponse(LOGIN_REQUIRED, LOGIN_NOTE),
-    403: forbiddenResponse(null),
+    403: forbiddenResponse(null, CROSS_SITE, CROSS_SITE_NOTE),
     405: errorResponse('`action` is `embed` (GET) or `duplicate` (POST).', { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed }, { Allow: allowHeader(['GET', 'POST']) }),
     413: PRODUCT_FAILURES[413],
     429: PRODUCT_429,

@@ -6,6 +6,7 @@ import { orderForm } from './migrations/003-order-form.js';
 import { rateLimits } from './migrations/004-rate-limits.js';
 import { eventCountSlots } from './migrations/005-event-count-slots.js';
 import { webhookAttemptsByDelivery } from './migrations/006-webhook-attempts-by-delivery.js';
+import { accounts } from './migrations/007-accounts.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -17,6 +18,7 @@ export function migrations(handle: DbHandle): Migrations {
     '004-rate-limits': { up: rateLimits(handle.dialect) },
     '005-event-count-slots': { up: eventCountSlots(handle.dialect) },
     '006-webhook-attempts-by-delivery': { up: webhookAttemptsByDelivery() },
+    '007-accounts': { up: accounts(handle.dialect) },
   };
 }
 

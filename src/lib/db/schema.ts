@@ -212,6 +212,58 @@ export interface PaymentNotificationTable {
   received_at: number;
 }
 
+// Dashboard accounts (007-accounts). Tokens and secrets only as SHA-256 hex.
+export type Role = 'owner' | 'admin' | 'cs';
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string; // trimmed, lower-cased, unique
+  name: string;
+  password_hash: string | null; // argon2id; null until a set-password link is used
+  created_at: number;
+}
+
+export interface MembershipTable {
+  tenant_id: number;
+  user_id: number;
+  role: Role;
+  integrations: number; // 0/1: an admin's integration-settings permission
+  created_at: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  tenant_id: number; // the selected store
+  secret_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface InvitationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  token_hash: string;
+  role: Role;
+  integrations: number;
+  created_by: number;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: number | null;
+  revoked_at: number | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -230,4 +282,9 @@ export interface Database {
   form_submissions: FormSubmissionTable;
   payment_charges: PaymentChargeTable;
   payment_notifications: PaymentNotificationTable;
+  users: UserTable;
+  memberships: MembershipTable;
+  sessions: SessionTable;
+  invitations: InvitationTable;
+  password_resets: PasswordResetTable;
 }

@@ -154,12 +154,12 @@ export const unauthorisedResponse = (extra: Record<string, ErrorText> = {}, note
   );
 
 /** 403: the store is inactive, or the key lacks the operation's scope (named: the first missing one). */
-export const forbiddenResponse = (scope: string | null): ResponseDoc =>
+export const forbiddenResponse = (scope: string | null, extra: Record<string, ErrorText> = {}, note = ''): ResponseDoc =>
   errorResponse(
     'Authentication layer: the key\'s store is inactive' +
       (scope ? `, or the key holds neither \`${scope}\` nor \`*\` (scopes match by exact string equality)` : '') +
-      '. Body `{error}` only. Not retryable.',
-    { tenant_inactive: AUTH_TEXT.tenantInactive, ...(scope ? { missing_scope: AUTH_TEXT.missingScope(scope) } : {}) },
+      `. Body \`{error}\` only. Not retryable.${note}`,
+    { tenant_inactive: AUTH_TEXT.tenantInactive, ...(scope ? { missing_scope: AUTH_TEXT.missingScope(scope) } : {}), ...extra },
   );
 
 /** 429: `which` names the window(s) that can be full; the operation's description lists the limits. */

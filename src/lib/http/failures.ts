@@ -1,7 +1,7 @@
 // One failure type per error family of SPEC, and the one place that turns a failure into
 // an HTTP response. Services return failures as values; only infrastructure throws.
 import type { FastifyReply } from 'fastify';
-import { API_ERRORS, AUTH_TEXT, type ApiErrorCode } from './messages.js';
+import { API_ERRORS, AUTH_TEXT, DASHBOARD_ERRORS, type ApiErrorCode, type DashboardErrorCode } from './messages.js';
 
 /** Authentication layer (401/403/429): body {error} only, no code, no request_id. */
 export interface AuthFailure {
@@ -26,7 +26,17 @@ export interface ApiFailure {
   extra?: Record<string, unknown>;
 }
 
-export type Failure = AuthFailure | ProductFailure | ApiFailure;
+/** The dashboard's interface (/dashboard/api/): body {error, code, request_id}, plus `fields` on 422. */
+export interface DashboardFailure {
+  family: 'dashboard';
+  code: DashboardErrorCode;
+  /** invalid_request only: which field is wrong and why. */
+  fields?: Record<string, string>;
+  /** 429 and 503: seconds, an integer. */
+  retryAfter?: number;
+}
+
+export type Failure = AuthFailure | ProductFailure | ApiFailure | DashboardFailure;
 
 export type Result<T, F extends Failure = Failure> = { ok: true; value: T } | { ok: false; failure: F };
 
@@ -43,6 +53,12 @@ export const tooManyRequests = (retryAfter: number): AuthFailure => ({
 export const productFailure = (status: number, error: string): ProductFailure => ({ family: 'product', status, error });
 export const apiFailure = (code: ApiErrorCode, extra?: Record<string, unknown>): ApiFailure => ({ family: 'api', code, extra });
 
+export const dashboardFailure = (code: DashboardErrorCode, more: Omit<DashboardFailure, 'family' | 'code'> = {}): DashboardFailure => ({
+  family: 'dashboard',
+  code,
+  ...more,
+});
+
 export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
   switch (failure.family) {
     case 'auth':
@@ -54,6 +70,12 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
     case 'api': {
       const { status, error } = API_ERRORS[failure.code];
       return reply.code(status).send({ error, code: failure.code, ...failure.extra, request_id: reply.request.id });
+    }
+    case 'dashboard': {
+      const { status, error } = DASHBOARD_ERRORS[failure.code];
+      if (failure.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfter))));
+      const fields = failure.code === 'invalid_request' ? { fields: failure.fields ?? {} } : {};
+      return reply.code(status).send({ error, code: failure.code, ...fields, request_id: reply.request.id });
     }
   }
 }

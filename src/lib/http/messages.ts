@@ -68,3 +68,46 @@ export const API_ERRORS = {
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
+
+// The dashboard's interface (/dashboard/api/, docs/dashboard.md): {error, code, request_id},
+// `error` in Indonesian for the person at the screen, `code` for the program. A 422
+// invalid_request adds `fields` ({field: text}). Codes are stable; texts may be reworded here only.
+export const DASHBOARD_ERRORS = {
+  invalid_request: { status: 422, error: 'Data yang dikirim tidak valid. Periksa kembali isian Anda.' },
+  login_required: { status: 401, error: 'Silakan masuk terlebih dahulu.' },
+  invalid_credentials: { status: 401, error: 'Email atau kata sandi salah.' },
+  forbidden: { status: 403, error: 'Anda tidak memiliki izin untuk tindakan ini.' },
+  cross_site_request: { status: 403, error: 'Permintaan dari situs lain ditolak.' },
+  signup_disabled: { status: 403, error: 'Pendaftaran dinonaktifkan di server ini.' },
+  member_in_other_store: { status: 403, error: 'Anggota ini juga tergabung di toko lain; tautan reset kata sandi tidak dapat dibuat.' },
+  not_found: { status: 404, error: 'Tidak ditemukan.' },
+  invitation_invalid: { status: 404, error: 'Undangan tidak berlaku: sudah dipakai, dibatalkan, atau kedaluwarsa.' },
+  reset_invalid: { status: 404, error: 'Tautan reset kata sandi tidak berlaku: sudah dipakai atau kedaluwarsa.' },
+  store_changed: { status: 409, error: 'Toko aktif telah berganti di tab lain. Muat ulang halaman.' },
+  email_taken: { status: 409, error: 'Email ini sudah terdaftar.' },
+  email_registered: { status: 409, error: 'Email ini sudah memiliki akun. Masuk terlebih dahulu, lalu terima undangan.' },
+  already_member: { status: 409, error: 'Anda sudah menjadi anggota toko ini.' },
+  last_owner: { status: 409, error: 'Toko harus tetap memiliki pemilik. Pemilik tidak dapat mengubah perannya sendiri atau keluar dari toko.' },
+  body_too_large: { status: 413, error: 'Data yang dikirim terlalu besar.' },
+  unsupported_media_type: { status: 415, error: 'Data harus dikirim sebagai application/json.' },
+  too_many_requests: { status: 429, error: 'Terlalu banyak percobaan. Coba lagi nanti.' },
+  internal_error: { status: 500, error: 'Terjadi kesalahan pada server. Coba lagi.' },
+  busy: { status: 503, error: 'Server sedang sibuk. Coba lagi sebentar lagi.' },
+  service_unavailable: { status: 503, error: 'Layanan sedang tidak tersedia. Coba lagi sebentar lagi.' },
+} as const;
+
+export type DashboardErrorCode = keyof typeof DASHBOARD_ERRORS;
+
+/** The `fields` texts of a 422 invalid_request. */
+export const DASHBOARD_FIELD_TEXT = {
+  invalid: 'Isian tidak valid.',
+  required: 'Wajib diisi.',
+  notJson: 'Body harus berupa objek JSON.',
+  unknownField: 'Isian tidak dikenal.',
+  passwordTooShort: 'Kata sandi minimal 10 karakter.',
+  passwordIsEmail: 'Kata sandi tidak boleh sama dengan email.',
+  email: 'Alamat email tidak valid.',
+} as const;
+
+// The products path's answer to a cross-site session write, in its {error} family.
+export const CROSS_SITE_TEXT = 'Cross-site request refused';

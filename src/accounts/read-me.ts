@@ -1,0 +1,26 @@
+// Who the session is: the user, the selected store, and every store the user belongs to.
+import type { Db } from '../lib/db/db.js';
+import type { Role } from '../lib/db/schema.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+
+export interface Me {
+  user: { id: number; name: string; email: string };
+  store: { id: number; name: string };
+  stores: Array<{ id: number; name: string; role: Role }>;
+}
+
+/** Tenant first, as every operation on store data; the user must be a member of it. */
+export async function readMe(db: Db, tenantId: number, userId: number): Promise<Outcome<Me, 'not_member'>> {
+  const user = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst();
+  const stores = await db
+    .selectFrom('memberships')
+    .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
+    .select(['tenants.id', 'tenants.name', 'memberships.role'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('tenants.id')
+    .execute();
+  const list = stores.map((s) => ({ id: Number(s.id), name: s.name, role: s.role }));
+  const store = list.find((s) => s.id === tenantId);
+  if (!user || !store) return refuse('not_member', 'The user is not a member of this store.');
+  return succeed({ user: { id: Number(user.id), name: user.name, email: user.email }, store: { id: store.id, name: store.name }, stores: list });
+}

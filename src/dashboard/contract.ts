@@ -1,0 +1,102 @@
+// The OpenAPI pieces of the dashboard's interface (openapi/dashboard.json): its error family
+// {error, code, request_id} (+ fields on 422) with the exact Indonesian texts of
+// DASHBOARD_ERRORS, and the contract a session route carries.
+import { Type, type TSchema } from 'typebox';
+import type { HeaderDoc, ResponseDoc } from '../lib/http/contract.js';
+import { REQUEST_ID } from '../lib/http/contract.js';
+import { DASHBOARD_ERRORS, type DashboardErrorCode } from '../lib/http/messages.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's operation in openapi/dashboard.json (documentation only, like `contract`). */
+    dashboardContract?: DashboardContract;
+  }
+}
+
+/** A response of the dashboard: as the API's, but a 204 has no content. */
+export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content'] };
+export type Responses = Record<string, DashboardResponse>;
+
+export interface DashboardContract {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: readonly string[];
+  /** Empty: no session needed (sign-up, login, ...). */
+  security: ReadonlyArray<Record<string, readonly string[]>>;
+  params?: TSchema;
+  body?: TSchema;
+  response: Responses;
+}
+
+export const SESSION_SCHEME = 'Session';
+
+export const RETRY_AFTER: HeaderDoc = { description: 'Seconds to wait, an integer.', type: 'integer', minimum: 1, required: true };
+
+const EXAMPLE_REQUEST_ID = '3f9a0c21';
+
+function errorSchema(code: DashboardErrorCode): TSchema {
+  return Type.Object(
+    {
+      error: Type.Literal(DASHBOARD_ERRORS[code].error),
+      code: Type.Literal(code),
+      ...(code === 'invalid_request'
+        ? { fields: Type.Record(Type.String(), Type.String(), { description: 'Field name (dotted path) to the reason it was refused.' }) }
+        : {}),
+      request_id: REQUEST_ID,
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** One status of the dashboard family: the codes that answer with it. */
+export function dashboardErrorResponse(codes: readonly DashboardErrorCode[], description?: string): DashboardResponse {
+  const statuses = new Set(codes.map((code) => DASHBOARD_ERRORS[code].status));
+  if (statuses.size !== 1) throw new Error(`codes of one response must share a status: ${codes.join(', ')}`);
+  const status = [...statuses][0]!;
+  const schemas = codes.map(errorSchema);
+  const examples = Object.fromEntries(
+    codes.map((code) => [
+      code,
+      {
+        summary: DASHBOARD_ERRORS[code].error,
+        value: { error: DASHBOARD_ERRORS[code].error, code, ...(code === 'invalid_request' ? { fields: { email: 'Wajib diisi.' } } : {}), request_id: EXAMPLE_REQUEST_ID },
+      },
+    ]),
+  );
+  const retry = status === 429 || status === 503;
+  return {
+    description: description ?? codes.map((code) => `\`${code}\``).join(', '),
+    ...(retry ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+    content: { 'application/json': { schema: schemas.length === 1 ? schemas[0]! : Type.Union(schemas), examples } },
+  };
+}
+
+/** The error responses of a set of codes, grouped by status. */
+export function dashboardErrors(codes: readonly DashboardErrorCode[]): Responses {
+  const byStatus = new Map<number, DashboardErrorCode[]>();
+  for (const code of codes) {
+    const status = DASHBOARD_ERRORS[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries([...byStatus].map(([status, group]) => [String(status), dashboardErrorResponse(group)]));
+}
+
+/** What every dashboard route may answer besides its own outcomes. */
+export const COMMON_CODES: readonly DashboardErrorCode[] = ['body_too_large', 'internal_error', 'service_unavailable'];
+export const WRITE_CODES: readonly DashboardErrorCode[] = ['cross_site_request', 'unsupported_media_type'];
+export const SESSION_CODES: readonly DashboardErrorCode[] = ['login_required', 'store_changed'];
+
+export const noContent = (description: string): DashboardResponse => ({ description });
+
+export const jsonResponse = (description: string, schema: TSchema, headers?: Record<string, HeaderDoc>): DashboardResponse => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema } },
+});
+
+export const SET_COOKIE: HeaderDoc = {
+  description: 'The session cookie (`lapak_session`, or `__Host-lapak_session` under an https PUBLIC_URL): HttpOnly, SameSite=Lax, Path=/, Max-Age 30 days.',
+  type: 'string',
+  required: true,
+};

@@ -1,0 +1,50 @@
+// One onRequest hook for cookie-era writes (docs/dashboard.md, "Cross-site rule"): every
+// unsafe method under /dashboard/api/ (login, sign-up and invitation accept included, with or
+// without a cookie) and every session write on /api/products.php.
+//   Sec-Fetch-Site present -> only `same-origin` passes;
+//   absent, Origin present -> Origin must equal PUBLIC_URL's origin;
+//   both absent (a script, not a browser) -> passes.
+// Then dashboard writes that carry a body must send it as application/json (415 otherwise):
+// a cross-site form can only send text/plain, urlencoded or multipart without a preflight.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { dashboardFailure, productFailure, sendFailure } from '../lib/http/failures.js';
+import { CROSS_SITE_TEXT } from '../lib/http/messages.js';
+import { readSessionCookie } from '../sessions/session-cookie.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isSameSite(headers: FastifyRequest['headers'], publicOrigin: string): boolean {
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const origin = headers.origin;
+  if (origin !== undefined) return origin === publicOrigin;
+  return true;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
+const isJson = (contentType: string | undefined): boolean =>
+  contentType !== undefined && contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
+
+export function crossSiteHook(app: FastifyInstance, ctx: AppContext): void {
+  const publicOrigin = new URL(ctx.config.publicUrl).origin;
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/dashboard/api/')) {
+      if (!isSameSite(request.headers, publicOrigin)) return sendFailure(reply, dashboardFailure('cross_site_request'));
+      if (hasBody(request) && !isJson(request.headers['content-type'])) return sendFailure(reply, dashboardFailure('unsupported_media_type'));
+      return;
+    }
+    // The products path answers session writes in SPEC's {error} family; API-key requests
+    // carry no session cookie and are untouched.
+    if (path === '/api/products.php' && readSessionCookie(request.headers.cookie, ctx.config.publicUrl) !== null) {
+      if (!isSameSite(request.headers, publicOrigin)) return sendFailure(reply, productFailure(403, CROSS_SITE_TEXT));
+    }
+  });
+}

@@ -1,0 +1,133 @@
+// The one way to declare a session route (every dashboard-routes.ts uses it), so that each
+// stays thin: method, URL, who may call it, its TypeBox contract, and a handler that calls one
+// operation and returns an answer.
+//
+// Validation: the dashboard does not use Fastify's schema compiler. Bodies stay raw strings
+// (app.ts) for SPEC's routes; this helper parses the JSON and checks body and path parameters
+// against the contract's TypeBox schemas itself, so a bad input always answers 422
+// invalid_request with `fields` in the dashboard family (never Fastify's or Ajv's texts), and
+// one schema still gives the types, the check and openapi/dashboard.json.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { AppContext } from '../context.js';
+import { dashboardFailure, sendFailure, type DashboardFailure } from '../lib/http/failures.js';
+import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
+import type { Refusal } from '../lib/outcome.js';
+import { requireSession, type Session } from '../sessions/require-session.js';
+import { sessionCookie } from '../sessions/session-cookie.js';
+import type { Permission } from '../sessions/permissions.js';
+import type { DashboardContract } from './contract.js';
+
+/**
+ * Who may call: 'public' looks at no session (sign-up, login, reset); 'optional' uses a valid
+ * session when there is one (accepting an invitation); 'member' needs a session of any role;
+ * a permission needs a session whose membership holds it.
+ */
+export type Access = 'public' | 'optional' | 'member' | Permission;
+
+export type Answer =
+  | { status: 200 | 201 | 202; body: unknown; setCookie?: string }
+  | { status: 204; setCookie?: string }
+  | DashboardFailure;
+
+/** Null only for 'public' routes, and for 'optional' ones without a valid session. */
+export type SessionFor<A extends Access> = A extends 'public' | 'optional' ? Session | null : Session;
+
+export interface RouteInput<B, P, A extends Access> {
+  request: FastifyRequest;
+  body: B;
+  params: P;
+  session: SessionFor<A>;
+}
+
+export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A extends Access> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  access: A;
+  contract: DashboardContract & { body?: B; params?: P };
+  handler(input: RouteInput<Static<B>, Static<P>, A>): Promise<Answer>;
+}
+
+const isFailure = (answer: Answer): answer is DashboardFailure => 'family' in answer;
+
+/** The `fields` of a value that does not match its schema: {dotted.path: reason}. */
+export function fieldErrors(schema: TSchema, value: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of Value.Errors(schema, value)) {
+    const at = error.instancePath.slice(1).replace(/\//g, '.');
+    if (error.keyword === 'required') {
+      for (const name of (error.params as { requiredProperties?: string[] }).requiredProperties ?? []) fields[at ? `${at}.${name}` : name] ??= DASHBOARD_FIELD_TEXT.required;
+    } else if (error.keyword === 'additionalProperties') {
+      for (const name of (error.params as { additionalProperties?: string[] }).additionalProperties ?? []) fields[at ? `${at}.${name}` : name] = DASHBOARD_FIELD_TEXT.unknownField;
+    } else if (error.keyword !== 'boolean' && !(at in fields)) {
+      fields[at || 'body'] = DASHBOARD_FIELD_TEXT.invalid;
+    }
+  }
+  return fields;
+}
+
+export const invalid = (fields: Record<string, string>): DashboardFailure => dashboardFailure('invalid_request', { fields });
+
+function parseBody(raw: unknown, schema: TSchema | undefined): { ok: true; value: unknown } | { ok: false; failure: DashboardFailure } {
+  if (!schema) return { ok: true, value: undefined };
+  let value: unknown;
+  try {
+    value = typeof raw === 'string' && raw.trim() !== '' ? JSON.parse(raw) : undefined;
+  } catch {
+    return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
+  const fields = fieldErrors(schema, value);
+  return Object.keys(fields).length > 0 ? { ok: false, failure: invalid(fields) } : { ok: true, value };
+}
+
+/** A refusal of an operation as the dashboard answers it: its code mapped to a dashboard code (and so a status). */
+export function fromRefusal<Code extends string>(refusal: Refusal<Code>, codes: Record<Code, DashboardErrorCode | { code: 'invalid_request'; field: string }>): DashboardFailure {
+  const mapped = codes[refusal.code];
+  return typeof mapped === 'string' ? dashboardFailure(mapped) : invalid({ [mapped.field]: refusal.message });
+}
+
+function send(reply: FastifyReply, answer: Answer, cookie: string | null): FastifyReply {
+  if (isFailure(answer)) return sendFailure(reply, answer);
+  const setCookie = answer.setCookie ?? cookie;
+  if (setCookie) reply.header('Set-Cookie', setCookie);
+  // Answers of a session are personal: never stored by a shared cache.
+  reply.header('Cache-Control', 'no-store');
+  return answer.status === 204 ? reply.code(204).send() : reply.code(answer.status).send(answer.body);
+}
+
+export function dashboardRoute<B extends TSchema, P extends TSchema, A extends Access>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: DashboardRouteSpec<B, P, A>,
+): void {
+  const { contract } = spec;
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { family: 'dashboard', dashboardContract: contract },
+    handler: async (request, reply) => {
+      let session: Session | null = null;
+      if (spec.access !== 'public') {
+        const checked = await requireSession(ctx, request, spec.access === 'member' || spec.access === 'optional' ? null : spec.access);
+        if (checked.ok) session = checked.value;
+        else if (spec.access !== 'optional' || checked.failure.code === 'store_changed') return sendFailure(reply, checked.failure);
+      }
+      if (contract.params) {
+        const fields = fieldErrors(contract.params, Value.Convert(contract.params, request.params));
+        if (Object.keys(fields).length > 0) return sendFailure(reply, dashboardFailure('not_found'));
+      }
+      const params = contract.params ? Value.Convert(contract.params, request.params) : undefined;
+      const body = parseBody(request.body, contract.body);
+      if (!body.ok) return sendFailure(reply, body.failure);
+      const answer = await spec.handler({
+        request,
+        body: body.value as Static<B>,
+        params: params as Static<P>,
+        session: session as SessionFor<A>,
+      });
+      return send(reply, answer, session?.refreshedToken ? sessionCookie(ctx.config.publicUrl, session.refreshedToken) : null);
+    },
+  });
+}

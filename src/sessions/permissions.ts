@@ -1,0 +1,40 @@
+// The one table from roles to permissions (docs/dashboard.md lists them). Every session route
+// names the permission it needs; requireSession checks it against the member's current role on
+// every request. A permission is a capability, not a screen: the next issues add routes under
+// the permissions already named here.
+import type { Role } from '../lib/db/schema.js';
+
+export const PERMISSIONS = [
+  /** Invite, list and revoke invitations; change roles; remove members; reset their passwords. */
+  'team:manage',
+  /** API keys and webhooks (SPEC: "an owner or an admin with integration-settings permission"). */
+  'integrations:manage',
+  /** Store settings: payment, shipping rates, WhatsApp, thank-you page. */
+  'settings:manage',
+  /** Products: create, edit, duplicate, delete. */
+  'products:manage',
+  /** Every order of the store: read, change status, assign. */
+  'orders:all',
+  /** Only the orders assigned to the member (CS): read and work them. The route passes the data scope. */
+  'orders:assigned',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLES = ['owner', 'admin', 'cs'] as const satisfies readonly Role[];
+
+const ADMIN: readonly Permission[] = ['settings:manage', 'products:manage', 'orders:all'];
+
+/** The permissions of a membership: its role, and for an admin the integrations flag. */
+export function permissionsOf(role: Role, integrations: boolean): Permission[] {
+  switch (role) {
+    case 'owner':
+      return [...PERMISSIONS];
+    case 'admin':
+      return integrations ? [...ADMIN, 'integrations:manage'] : [...ADMIN];
+    case 'cs':
+      return ['orders:assigned'];
+  }
+}
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
