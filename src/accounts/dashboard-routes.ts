@@ -1,15 +1,166 @@
-// The accounts routes of the dashboard's interface (docs/dashboard.md).
-import type { FastifyInstance } from 'fastify';
+// The accounts routes of the dashboard's interface (docs/dashboard.md): sign-up, login,
+// logout, the session (/me), stores, and one's own password.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { dashboardFailure } from '../lib/http/failures.js';
-import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
-import { dashboardRoute } from '../dashboard/route.js';
+import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
+import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
+import {
+  COMMON_CODES,
+  SESSION_CODES,
+  SESSION_SCHEME,
+  SET_COOKIE,
+  WRITE_CODES,
+  dashboardErrors,
+  jsonResponse,
+  noContent,
+} from '../dashboard/contract.js';
+import { dashboardRoute, invalid, type Answer } from '../dashboard/route.js';
+import { clearedSessionCookie, sessionCookie } from '../sessions/session-cookie.js';
+import { createSession } from '../sessions/create-session.js';
+import { endSession, endUserSessions, selectStore } from '../sessions/end-sessions.js';
+import { permissionsOf } from '../sessions/permissions.js';
 import { readMe } from './read-me.js';
-import { MeBody } from './schemas.js';
+import { signUp } from './sign-up.js';
+import { createStore } from './create-store.js';
+import { findUserByEmail, firstStoreOf } from './find-login.js';
+import { setPassword } from './set-password.js';
+import { BUSY_RETRY_AFTER_SEC, EMAIL_PATTERN, PasswordQueueFull, dummyPasswordHash, normaliseEmail, passwordHasher, passwordProblem } from './passwords.js';
+import { ChangePasswordBody, CreatedStore, LoginBody, MeBody, SignupBody, StoreBody, StoreParams } from './schemas.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
+const PUBLIC: [] = [];
+
+/** 422 for an email that is not one (after trimming), else null. */
+export const emailRefusal = (field: string, email: string): DashboardFailure | null =>
+  EMAIL_PATTERN.test(normaliseEmail(email)) ? null : invalid({ [field]: DASHBOARD_FIELD_TEXT.email });
+
+/** 422 with the password's field, or null when the password may be used. */
+export function passwordRefusal(field: string, password: string, email: string | null): DashboardFailure | null {
+  const problem = passwordProblem(password, email);
+  if (problem === null) return null;
+  return invalid({ [field]: problem === 'too_short' ? DASHBOARD_FIELD_TEXT.passwordTooShort : DASHBOARD_FIELD_TEXT.passwordIsEmail });
+}
+
+/** Runs a password job; the queue full for 2 s becomes 503 busy. */
+export async function withHasher<T>(job: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; failure: DashboardFailure }> {
+  try {
+    return { ok: true, value: await job() };
+  } catch (error) {
+    if (error instanceof PasswordQueueFull) return { ok: false, failure: dashboardFailure('busy', { retryAfter: BUSY_RETRY_AFTER_SEC }) };
+    throw error;
+  }
+}
+
+/** The body of /me (also what sign-up, login and select answer). */
+export async function meAnswer(ctx: AppContext, tenantId: number, userId: number, status: 200 | 201, setCookie?: string): Promise<Answer> {
+  const me = await readMe(ctx.db, tenantId, userId);
+  if (!me.ok) return dashboardFailure('login_required');
+  const { user, store, stores, role, integrations } = me.value;
+  return { status, body: { user, store, role, permissions: permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
+}
+
+/** A fresh session (a new token on every login: no fixation) and its cookie. */
+export async function startSession(ctx: AppContext, tenantId: number, userId: number): Promise<string> {
+  const { token } = await createSession(ctx.db, ctx.clock, tenantId, userId);
+  return sessionCookie(ctx.config.publicUrl, token);
+}
+
+async function consume(ctx: AppContext, windows: ReadonlyArray<readonly [keyof AppContext['limiters'], string]>, points = 1): Promise<DashboardFailure | null> {
+  for (const [name, key] of windows) {
+    const result = await ctx.limiters[name].consume(key, points);
+    if (!result.ok) return dashboardFailure('too_many_requests', { retryAfter: result.retryAfter });
+  }
+  return null;
+}
+
+const ipOf = (request: FastifyRequest): string => request.ip;
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const meResponse = jsonResponse('The session: user, selected store, role, permissions, every store of the user.', MeBody);
+  const withCookie = (description: string) => jsonResponse(description, MeBody, { 'Set-Cookie': SET_COOKIE });
+  const errors = (...codes: DashboardErrorCode[]) => dashboardErrors([...codes, ...COMMON_CODES]);
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/signup',
+    access: 'public',
+    contract: {
+      operationId: 'signUp',
+      summary: 'Create a store and its owner, and log in',
+      description: 'Limit: 5 sign-ups and store creations per IP per hour. `SIGNUP=off`: 403 `signup_disabled`. Emails are trimmed and lower-cased.',
+      tags: ['Accounts'],
+      security: PUBLIC,
+      body: SignupBody,
+      response: { 201: withCookie('Signed up and logged in: the session cookie, and /me.'), ...errors('invalid_request', 'signup_disabled', 'email_taken', 'too_many_requests', 'busy', ...WRITE_CODES) },
+    },
+    handler: async ({ request, body }) => {
+      if (!ctx.config.signup) return dashboardFailure('signup_disabled');
+      const refused = emailRefusal('email', body.email) ?? passwordRefusal('password', body.password, body.email);
+      if (refused) return refused;
+      const limited = await consume(ctx, [['signupPerIp', ipOf(request)]]);
+      if (limited) return limited;
+      const hashed = await withHasher(() => passwordHasher.hash(body.password));
+      if (!hashed.ok) return hashed.failure;
+      const created = await ctx.writeTransaction((tx) =>
+        signUp(tx, ctx.clock, { storeName: body.store_name, name: body.name, email: body.email, passwordHash: hashed.value }),
+      );
+      if (!created.ok) return created.code === 'email_taken' ? dashboardFailure('email_taken') : invalid({ name: DASHBOARD_FIELD_TEXT.required });
+      return meAnswer(ctx, created.value.tenantId, created.value.userId, 201, await startSession(ctx, created.value.tenantId, created.value.userId));
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/login',
+    access: 'public',
+    contract: {
+      operationId: 'logIn',
+      summary: 'Log in with email and password',
+      description:
+        'A new session on every login. An unknown email and a wrong password get the same answer after the same work (one argon2 verify). ' +
+        'Limits: 10 failures per 15 minutes per email and IP, 50 per 15 minutes per IP; then 429 until the window ends.',
+      tags: ['Accounts'],
+      security: PUBLIC,
+      body: LoginBody,
+      response: { 200: withCookie('Logged in: the session cookie, and /me.'), ...errors('invalid_request', 'invalid_credentials', 'no_store', 'too_many_requests', 'busy', ...WRITE_CODES) },
+    },
+    handler: async ({ request, body }) => {
+      const email = normaliseEmail(body.email);
+      const windows = [['loginFailuresPerIp', ipOf(request)], ['loginFailuresPerEmailAndIp', `${email}|${ipOf(request)}`]] as const;
+      // Over a window already: refused before any password work, right password or not.
+      const blocked = await consume(ctx, windows, 0);
+      if (blocked) return blocked;
+      const user = await findUserByEmail(ctx.db, email);
+      const stored = user?.passwordHash ?? (await dummyPasswordHash());
+      const verified = await withHasher(() => passwordHasher.verify(stored, body.password));
+      if (!verified.ok) return verified.failure;
+      if (!user || user.passwordHash === null || !verified.value) {
+        return (await consume(ctx, windows)) ?? dashboardFailure('invalid_credentials');
+      }
+      const tenantId = await firstStoreOf(ctx.db, user.id);
+      if (tenantId === null) return dashboardFailure('no_store');
+      return meAnswer(ctx, tenantId, user.id, 200, await startSession(ctx, tenantId, user.id));
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/logout',
+    access: 'optional',
+    contract: {
+      operationId: 'logOut',
+      summary: 'Log out: end this session',
+      description: 'Ends the session and clears the cookie. Without a valid session it only clears the cookie.',
+      tags: ['Accounts'],
+      security: SESSION,
+      response: { 204: { description: 'Logged out.', headers: { 'Set-Cookie': SET_COOKIE } }, ...errors('store_changed', ...WRITE_CODES) },
+    },
+    handler: async ({ session }) => {
+      if (session) await endSession(ctx.db, session.sessionId);
+      return { status: 204, setCookie: clearedSessionCookie(ctx.config.publicUrl) };
+    },
+  });
+
   dashboardRoute(app, ctx, {
     method: 'GET',
     url: '/dashboard/api/me',
@@ -20,12 +171,82 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'Any member. 401 `login_required` without a valid session.',
       tags: ['Accounts'],
       security: SESSION,
-      response: { 200: jsonResponse('The session.', MeBody), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES]) },
+      response: { 200: meResponse, ...errors(...SESSION_CODES) },
     },
-    handler: async ({ session }) => {
+    handler: async ({ session }) => meAnswer(ctx, session.tenantId, session.userId, 200),
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/stores',
+    access: 'member',
+    contract: {
+      operationId: 'createStore',
+      summary: 'Create another store owned by the user',
+      description: 'The session stays on its store; select the new one with `/stores/{id}/select`. Limit: 5 sign-ups and store creations per IP per hour. `SIGNUP=off`: 403 `signup_disabled`.',
+      tags: ['Accounts'],
+      security: SESSION,
+      body: StoreBody,
+      response: { 201: jsonResponse('The new store.', CreatedStore), ...errors('invalid_request', 'signup_disabled', 'too_many_requests', ...SESSION_CODES, ...WRITE_CODES) },
+    },
+    handler: async ({ request, body, session }) => {
+      if (!ctx.config.signup) return dashboardFailure('signup_disabled');
+      const limited = await consume(ctx, [['signupPerIp', ipOf(request)]]);
+      if (limited) return limited;
+      const created = await ctx.writeTransaction((tx) => createStore(tx, ctx.clock, session.userId, body.name));
+      if (!created.ok) return invalid({ name: DASHBOARD_FIELD_TEXT.required });
+      return { status: 201, body: { id: created.value.tenantId, name: body.name.trim() } };
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/stores/:id/select',
+    access: 'member',
+    contract: {
+      operationId: 'selectStore',
+      summary: 'Switch the session to another store of the user',
+      description: 'Answers /me of the newly selected store. 404 `not_found` for a store the user is not a member of.',
+      tags: ['Accounts'],
+      security: SESSION,
+      params: StoreParams,
+      response: { 200: meResponse, ...errors('not_found', ...SESSION_CODES, ...WRITE_CODES) },
+    },
+    handler: async ({ params, session }) => {
+      if (!(await selectStore(ctx.db, params.id, session.sessionId, session.userId))) return dashboardFailure('not_found');
+      return meAnswer(ctx, params.id, session.userId, 200);
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/me/password',
+    access: 'member',
+    contract: {
+      operationId: 'changePassword',
+      summary: 'Change one\'s own password',
+      description: 'Ends every session of the user, this one included, and sets a fresh session cookie for this browser. A wrong current password: 422 with `fields.current_password`.',
+      tags: ['Accounts'],
+      security: SESSION,
+      body: ChangePasswordBody,
+      response: { 204: { description: 'Changed; a new session cookie.', headers: { 'Set-Cookie': SET_COOKIE } }, ...errors('invalid_request', 'busy', ...SESSION_CODES, ...WRITE_CODES) },
+    },
+    handler: async ({ body, session }) => {
       const me = await readMe(ctx.db, session.tenantId, session.userId);
       if (!me.ok) return dashboardFailure('login_required');
-      return { status: 200, body: { user: me.value.user, store: me.value.store, role: session.role, permissions: session.permissions, stores: me.value.stores } };
+      const refused = passwordRefusal('new_password', body.new_password, me.value.user.email);
+      if (refused) return refused;
+      const user = await findUserByEmail(ctx.db, me.value.user.email);
+      const verified = await withHasher(() => passwordHasher.verify(user?.passwordHash ?? '', body.current_password));
+      if (!verified.ok) return verified.failure;
+      if (!verified.value) return invalid({ current_password: DASHBOARD_FIELD_TEXT.wrongPassword });
+      const hashed = await withHasher(() => passwordHasher.hash(body.new_password));
+      if (!hashed.ok) return hashed.failure;
+      await ctx.writeTransaction(async (tx) => {
+        await setPassword(tx, session.userId, hashed.value);
+        await endUserSessions(tx, session.userId);
+      });
+      return { status: 204, setCookie: await startSession(ctx, session.tenantId, session.userId) };
     },
   });
 }

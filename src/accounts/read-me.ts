@@ -5,6 +5,8 @@ import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 
 export interface Me {
   user: { id: number; name: string; email: string };
+  role: Role;
+  integrations: boolean;
   store: { id: number; name: string };
   stores: Array<{ id: number; name: string; role: Role }>;
 }
@@ -15,12 +17,18 @@ export async function readMe(db: Db, tenantId: number, userId: number): Promise<
   const stores = await db
     .selectFrom('memberships')
     .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
-    .select(['tenants.id', 'tenants.name', 'memberships.role'])
+    .select(['tenants.id', 'tenants.name', 'memberships.role', 'memberships.integrations'])
     .where('memberships.user_id', '=', userId)
     .orderBy('tenants.id')
     .execute();
   const list = stores.map((s) => ({ id: Number(s.id), name: s.name, role: s.role }));
-  const store = list.find((s) => s.id === tenantId);
+  const store = stores.find((s) => Number(s.id) === tenantId);
   if (!user || !store) return refuse('not_member', 'The user is not a member of this store.');
-  return succeed({ user: { id: Number(user.id), name: user.name, email: user.email }, store: { id: store.id, name: store.name }, stores: list });
+  return succeed({
+    user: { id: Number(user.id), name: user.name, email: user.email },
+    role: store.role,
+    integrations: store.integrations === 1,
+    store: { id: Number(store.id), name: store.name },
+    stores: list,
+  });
 }

@@ -1,9 +1,14 @@
 // TypeBox contracts of the accounts routes (openapi/dashboard.json).
 import { Type } from 'typebox';
 import { PERMISSIONS, ROLES } from '../sessions/permissions.js';
+import { PASSWORD_MAX_LENGTH } from './passwords.js';
 
 export const Id = Type.Integer({ minimum: 1 });
 export const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
+
+const NAME = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+export const EMAIL = Type.String({ minLength: 1, maxLength: 254, description: 'An email address; trimmed and lower-cased by the server.' });
+export const PASSWORD = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: 'At least 10 characters, not equal to the email.' });
 
 export const MeBody = Type.Object(
   {
@@ -15,3 +20,10 @@ export const MeBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const SignupBody = Type.Object({ store_name: NAME, name: NAME, email: EMAIL, password: PASSWORD }, { additionalProperties: false });
+export const LoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) }, { additionalProperties: false });
+export const StoreBody = Type.Object({ name: NAME }, { additionalProperties: false });
+export const StoreParams = Type.Object({ id: Id });
+export const CreatedStore = Type.Object({ id: Id, name: Type.String() }, { additionalProperties: false });
+export const ChangePasswordBody = Type.Object({ current_password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }), new_password: PASSWORD }, { additionalProperties: false });

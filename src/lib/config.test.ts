@@ -16,6 +16,7 @@ describe('loadConfig defaults', () => {
       webhookHourlyCap: 3000,
       webhookDispatcher: true,
       webhookAllowPrivate: false,
+      signup: true,
       trustProxy: false,
       logLevel: 'info',
       bodyLimit: 64 * 1024,
@@ -43,6 +44,7 @@ describe('loadConfig defaults', () => {
       WEBHOOK_OUT_HOURLY_CAP: '100',
       WEBHOOK_DISPATCHER: 'off',
       WEBHOOK_ALLOW_PRIVATE: '1',
+      SIGNUP: 'off',
       TRUST_PROXY: '10.0.0.0/8',
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '1024',
@@ -61,6 +63,7 @@ describe('loadConfig defaults', () => {
       webhookHourlyCap: 100,
       webhookDispatcher: false,
       webhookAllowPrivate: true,
+      signup: false,
       trustProxy: '10.0.0.0/8',
       logLevel: 'warn',
       bodyLimit: 1024,
@@ -91,6 +94,10 @@ describe('loadConfig errors name the variable and the bad value', () => {
 
   it.each(['true', 'yes', 'ON', '0'])('WEBHOOK_DISPATCHER=%s is refused (on or off)', (value) => {
     fails({ WEBHOOK_DISPATCHER: value }, new RegExp(`WEBHOOK_DISPATCHER must be on or off, got "${value}"`));
+  });
+
+  it.each(['true', 'no', '0'])('SIGNUP=%s is refused (on or off)', (value) => {
+    fails({ SIGNUP: value }, new RegExp(`SIGNUP must be on or off, got "${value}"`));
   });
 
   it.each(['true', 'yes', '2'])('WEBHOOK_ALLOW_PRIVATE=%s is refused (1 or 0)', (value) => {

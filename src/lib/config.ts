@@ -19,6 +19,8 @@ export interface Config {
   readonly trustProxy: boolean | string;
   readonly logLevel: string;
   readonly bodyLimit: number;
+  /** Dashboard sign-up and store creation open to anyone (SIGNUP, default on; off: the operator creates owners with the CLI). */
+  readonly signup: boolean;
   /** Base URL of the Midtrans Snap API (charges); MIDTRANS_BASE_URL. */
   readonly midtransBaseUrl: string;
   /** Base URL of the Xendit API (invoices); XENDIT_BASE_URL. */
@@ -91,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: positiveNumber(env, 'BODY_LIMIT', 64 * 1024, true),
+    signup: flag(env, 'SIGNUP', true, 'on', 'off'),
     midtransBaseUrl: httpUrl(env, 'MIDTRANS_BASE_URL', 'https://app.midtrans.com'),
     xenditBaseUrl: httpUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co'),
   };

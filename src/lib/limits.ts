@@ -27,6 +27,11 @@ export const WINDOWS = {
   // Order form submits per IP (docs/order-form.md): room for a buyer correcting mistakes,
   // none for a flood. Not in SPEC.
   formSubmitPerIp: { points: 20, durationSec: 600 },
+  // The dashboard (docs/dashboard.md, "Limits"). Login windows count failures only: a login
+  // first consumes 0 points (refused once the window is over), a failure then consumes 1.
+  loginFailuresPerEmailAndIp: { points: 10, durationSec: 900 },
+  loginFailuresPerIp: { points: 50, durationSec: 900 },
+  signupPerIp: { points: 5, durationSec: 3600 },
 } as const satisfies Record<string, WindowRule>;
 
 export const LOOKUP_BRAKE = { points: 45, durationSec: 60 } as const;
@@ -36,8 +41,11 @@ export type WindowName = keyof typeof WINDOWS;
 export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
 
 export interface Limiter {
-  /** Resolves with the verdict; throws ServiceUnavailable when the store does not answer. */
-  consume(key: string): Promise<LimitResult>;
+  /**
+   * Resolves with the verdict; throws ServiceUnavailable when the store does not answer.
+   * `points` 0 asks whether the window is already over without counting (login failures).
+   */
+  consume(key: string, points?: number): Promise<LimitResult>;
 }
 
 export type Limiters = Record<WindowName, Limiter>;
@@ -48,9 +56,9 @@ export function scaledPoints(points: number, scale: number): number {
 
 export function limiterFrom(rule: WindowRule, backend: RateLimiterAbstract): Limiter {
   return {
-    async consume(key) {
+    async consume(key, points = 1) {
       try {
-        await backend.consume(key);
+        await backend.consume(key, points);
         return { ok: true };
       } catch (rejection) {
         // Letting requests through uncounted would silently lift the limit; refuse instead.

@@ -74,8 +74,8 @@ export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message
     },
     instrumentLimiters(limiters) {
       const wrap = (window: WindowName, limiter: Limiter): Limiter => ({
-        async consume(key) {
-          const result = await limiter.consume(key);
+        async consume(key, points) {
+          const result = await limiter.consume(key, points);
           if (!result.ok) rejections.inc({ window });
           return result;
         },

@@ -79,6 +79,7 @@ export const DASHBOARD_ERRORS = {
   forbidden: { status: 403, error: 'Anda tidak memiliki izin untuk tindakan ini.' },
   cross_site_request: { status: 403, error: 'Permintaan dari situs lain ditolak.' },
   signup_disabled: { status: 403, error: 'Pendaftaran dinonaktifkan di server ini.' },
+  no_store: { status: 403, error: 'Akun Anda tidak tergabung di toko mana pun. Minta undangan dari pemilik toko.' },
   member_in_other_store: { status: 403, error: 'Anggota ini juga tergabung di toko lain; tautan reset kata sandi tidak dapat dibuat.' },
   not_found: { status: 404, error: 'Tidak ditemukan.' },
   invitation_invalid: { status: 404, error: 'Undangan tidak berlaku: sudah dipakai, dibatalkan, atau kedaluwarsa.' },
@@ -107,6 +108,7 @@ export const DASHBOARD_FIELD_TEXT = {
   passwordTooShort: 'Kata sandi minimal 10 karakter.',
   passwordIsEmail: 'Kata sandi tidak boleh sama dengan email.',
   email: 'Alamat email tidak valid.',
+  wrongPassword: 'Kata sandi saat ini salah.',
 } as const;
 
 // The products path's answer to a cross-site session write, in its {error} family.

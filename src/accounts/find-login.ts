@@ -1,0 +1,14 @@
+// What a login needs: the user by email (one indexed lookup) and the store a new session opens on.
+import type { Db } from '../lib/db/db.js';
+import { normaliseEmail } from './passwords.js';
+
+export async function findUserByEmail(db: Db, email: string): Promise<{ id: number; passwordHash: string | null } | null> {
+  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  return row ? { id: Number(row.id), passwordHash: row.password_hash } : null;
+}
+
+/** The store a login opens: the user's first store (lowest id), or null when they belong to none. */
+export async function firstStoreOf(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('memberships').select('tenant_id').where('user_id', '=', userId).orderBy('tenant_id').limit(1).executeTakeFirst();
+  return row ? Number(row.tenant_id) : null;
+}

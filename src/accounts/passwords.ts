@@ -1,0 +1,83 @@
+// Password hashing: argon2id (19 MiB, t=2, p=1: OWASP's first recommended setting) through
+// @node-rs/argon2. At most 2 hashes or verifies run at once per process, because argon2
+// shares the two cores with the API; others wait up to 2 s in line, then the caller answers
+// 503 busy with Retry-After.
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+export const BUSY_RETRY_AFTER_SEC = 2;
+
+export class PasswordQueueFull extends Error {
+  constructor() {
+    super('password hashing queue full');
+  }
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password or a malformed stored hash. */
+  verify(storedHash: string, password: string): Promise<boolean>;
+}
+
+/** A hasher letting `concurrency` jobs run and the others wait at most `waitMs` for a turn. */
+export function createPasswordHasher(concurrency = 2, waitMs = 2_000): PasswordHasher {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+
+  async function turn<T>(job: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const at = waiting.indexOf(start);
+          if (at >= 0) waiting.splice(at, 1);
+          reject(new PasswordQueueFull());
+        }, waitMs);
+        const start = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.push(start);
+      });
+    } else {
+      running += 1;
+    }
+    try {
+      return await job();
+    } finally {
+      // The finished job's slot passes straight to the next in line, else it frees.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+
+  return {
+    hash: (password) => turn(() => hash(password, OPTIONS)),
+    verify: (storedHash, password) => turn(() => verify(storedHash, password).catch(() => false)),
+  };
+}
+
+/** The process's hasher: the limit of 2 is per process. */
+export const passwordHasher = createPasswordHasher();
+
+/**
+ * A hash of a password nobody knows, verified for an unknown email (and a user without a
+ * password) so that such a login takes the same work as a wrong password.
+ */
+let dummyHash: Promise<string> | null = null;
+export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hash('lapak-dummy-password-never-used', OPTIONS));
+
+/** Trimmed, lower-cased: the one form emails are stored and compared in. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The password rule: at least 10 characters, not the email. Null when it holds, else which rule fails. */
+export function passwordProblem(password: string, email: string | null): 'too_short' | 'is_email' | null {
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'too_short';
+  if (email !== null && normaliseEmail(password) === normaliseEmail(email)) return 'is_email';
+  return null;
+}
