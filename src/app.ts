@@ -24,6 +24,7 @@ import { openapiOptions } from './openapi.js';
 import { dashboardOpenapiOptions } from './dashboard/openapi.js';
 import { crossSiteHook } from './dashboard/cross-site.js';
 import { accountRoutes } from './accounts/dashboard-routes.js';
+import { teamRoutes } from './team/dashboard-routes.js';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -114,6 +115,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     formRoutes(app, ctx);
     paymentRoutes(app, ctx);
     accountRoutes(app, ctx);
+    teamRoutes(app, ctx);
   });
 
   return { app, ctx };

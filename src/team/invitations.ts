@@ -1,0 +1,124 @@
+// Invitations: a single-use link valid 7 days, its token stored only as SHA-256.
+import type { Clock } from '../lib/clock.js';
+import type { Db, Tx } from '../lib/db/db.js';
+import type { Role } from '../lib/db/schema.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import { newLinkToken, sha256Hex } from '../sessions/session-token.js';
+import { insertUser } from '../accounts/sign-up.js';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function createInvitation(
+  db: Db,
+  clock: Clock,
+  tenantId: number,
+  createdBy: number,
+  input: { role: Exclude<Role, 'owner'>; integrations: boolean },
+): Promise<{ id: number; token: string; expiresAt: number }> {
+  const { token, tokenHash } = newLinkToken();
+  const now = clock.now();
+  const row = await db
+    .insertInto('invitations')
+    .values({
+      tenant_id: tenantId,
+      token_hash: tokenHash,
+      role: input.role,
+      // Only an admin's permission; a CS never has it.
+      integrations: input.role === 'admin' && input.integrations ? 1 : 0,
+      created_by: createdBy,
+      created_at: now,
+      expires_at: now + INVITATION_TTL_MS,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), token, expiresAt: now + INVITATION_TTL_MS };
+}
+
+export interface OpenInvitation {
+  id: number;
+  role: Role;
+  integrations: boolean;
+  created_at: number;
+  expires_at: number;
+}
+
+/** The store's open invitations: neither accepted, revoked nor expired. */
+export async function listInvitations(db: Db, clock: Clock, tenantId: number): Promise<OpenInvitation[]> {
+  const rows = await db
+    .selectFrom('invitations')
+    .select(['id', 'role', 'integrations', 'created_at', 'expires_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', clock.now())
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), role: r.role, integrations: r.integrations === 1, created_at: Number(r.created_at), expires_at: Number(r.expires_at) }));
+}
+
+export async function revokeInvitation(db: Db, clock: Clock, tenantId: number, id: number): Promise<Outcome<null, 'invitation_not_found'>> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ revoked_at: clock.now() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? succeed(null) : refuse('invitation_not_found', 'no open invitation with this id in the store');
+}
+
+/** Thrown when another request used the invitation between the check and the claim; the transaction rolls back. */
+export class InvitationTaken extends Error {}
+
+export type AcceptCode = 'invitation_invalid' | 'email_registered' | 'already_member';
+
+/**
+ * Accepts an invitation, in the caller's transaction: as the logged-in user, or as a new user.
+ * Never changes an existing user: a new user's email that is taken is refused (email_registered).
+ * Refusals come before any write; a lost race throws InvitationTaken.
+ */
+export async function acceptInvitation(
+  tx: Tx,
+  clock: Clock,
+  token: string,
+  as: { userId: number } | { name: string; email: string; passwordHash: string },
+): Promise<Outcome<{ tenantId: number; userId: number }, AcceptCode>> {
+  const now = clock.now();
+  const tokenHash = sha256Hex(token);
+  const invitation = await tx
+    .selectFrom('invitations')
+    .select(['id', 'tenant_id', 'role', 'integrations'])
+    .where('token_hash', '=', tokenHash)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!invitation) return refuse('invitation_invalid', 'the invitation is unknown, used, revoked or expired');
+  const tenantId = Number(invitation.tenant_id);
+  let userId: number;
+  if ('userId' in as) {
+    userId = as.userId;
+  } else {
+    const inserted = await insertUser(tx, clock, as);
+    if (inserted === null) return refuse('email_registered', 'a user with this email exists: log in and accept with the token only');
+    userId = inserted;
+  }
+  const member = await tx
+    .insertInto('memberships')
+    .values({ tenant_id: tenantId, user_id: userId, role: invitation.role, integrations: invitation.integrations, created_at: now })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  // Only an existing user can already be a member; a new user's insert above is the first write.
+  if (!member) return refuse('already_member', 'the user is already a member of this store');
+  const claimed = await tx
+    .updateTable('invitations')
+    .set({ accepted_at: now, accepted_by: userId })
+    .where('id', '=', invitation.id)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) throw new InvitationTaken('invitation used concurrently');
+  return succeed({ tenantId, userId });
+}

@@ -1,0 +1,136 @@
+// Team: invitations, roles, removal, reset links (SQLite and PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, seedStore } from '../../test/helpers.js';
+import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+let t: App;
+let store: number;
+let owner: Member;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  store = (await seedStore(t.ctx, {})).tenantId;
+  owner = await seedMember(t.ctx, store, 'owner');
+});
+afterAll(async () => t.drop());
+
+const JSON_WRITE = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' };
+const cookieOf = (setCookie: string | string[] | undefined): string => String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0]!;
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+async function invite(role: 'admin' | 'cs', integrations = false) {
+  const res = await t.request({ method: 'POST', url: '/dashboard/api/team/invitations', headers: { ...asMember(owner), ...JSON_WRITE }, payload: JSON.stringify({ role, integrations }) });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; invite_url: string; expires_at: string };
+}
+const accept = (payload: Record<string, unknown>, cookie?: string) =>
+  t.request({ method: 'POST', url: '/dashboard/api/invitations/accept', headers: { ...JSON_WRITE, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+
+describe('invitations', () => {
+  it('invites with a 7-day single-use link under PUBLIC_URL; a new user accepts and is logged in with the role', async () => {
+    const created = await invite('admin', true);
+    expect(created.invite_url).toMatch(/^https:\/\/lapak\.test\/dashboard\/invite\?token=[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(created.expires_at) - t.clock.now()).toBe(7 * 24 * 3600 * 1000);
+    const stored = await t.ctx.db.selectFrom('invitations').select('token_hash').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(tokenOf(created.invite_url));
+    const listed = await t.request({ method: 'GET', url: '/dashboard/api/team/invitations', headers: asMember(owner) });
+    expect(listed.json().invitations.map((i: { id: number }) => i.id)).toContain(created.id);
+    expect(listed.body).not.toContain(tokenOf(created.invite_url));
+    const res = await accept({ token: tokenOf(created.invite_url), name: 'Eka <script>x</script>', email: 'eka@example.test', password: 'rahasia-eka-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { name: 'Eka <script>x</script>' }, store: { id: store }, role: 'admin' });
+    expect(res.json().permissions).toContain('integrations:manage');
+    expect(String(res.headers['set-cookie'])).toMatch(/^__Host-lapak_session=/);
+    const again = await accept({ token: tokenOf(created.invite_url), name: 'F', email: 'f@example.test', password: 'rahasia-f-12' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('invitation_invalid');
+  });
+
+  it('never changes an existing user: a registered email without its session gets 409 email_registered and nothing changes', async () => {
+    const existing = await seedMember(t.ctx, (await seedStore(t.ctx, {})).tenantId, 'owner', { email: 'gita@example.test', name: 'Gita' });
+    const before = await t.ctx.db.selectFrom('users').selectAll().where('id', '=', existing.userId).executeTakeFirstOrThrow();
+    const created = await invite('cs');
+    const res = await accept({ token: tokenOf(created.invite_url), name: 'Penyusup', email: ' GITA@example.test', password: 'password-baru-1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('email_registered');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await t.ctx.db.selectFrom('users').selectAll().where('id', '=', existing.userId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.ctx.db.selectFrom('memberships').select('user_id').where('tenant_id', '=', store).where('user_id', '=', existing.userId).execute()).toHaveLength(0);
+    // The invitation is still open: the person logs in and accepts with only the token.
+    const withSession = await accept({ token: tokenOf(created.invite_url) }, existing.cookie);
+    expect(withSession.statusCode).toBe(200);
+    expect(withSession.json()).toMatchObject({ store: { id: store }, role: 'cs', user: { name: 'Gita' } });
+  });
+
+  it('revokes an open invitation; the link then fails; another store\'s invitation id is 404', async () => {
+    const created = await invite('cs');
+    const revoked = await t.request({ method: 'DELETE', url: `/dashboard/api/team/invitations/${created.id}`, headers: asMember(owner) });
+    expect(revoked.statusCode).toBe(204);
+    expect((await accept({ token: tokenOf(created.invite_url), name: 'H', email: 'h@example.test', password: 'rahasia-h-12' })).statusCode).toBe(404);
+    const otherOwner = await seedMember(t.ctx, (await seedStore(t.ctx, {})).tenantId, 'owner');
+    const open = await invite('cs');
+    const foreign = await t.request({ method: 'DELETE', url: `/dashboard/api/team/invitations/${open.id}`, headers: asMember(otherOwner) });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('expires after 7 days', async () => {
+    const created = await invite('cs');
+    t.clock.advance(7 * 24 * 3600 * 1000);
+    expect((await accept({ token: tokenOf(created.invite_url), name: 'I', email: 'i@example.test', password: 'rahasia-i-12' })).json().code).toBe('invitation_invalid');
+  });
+});
+
+describe('members', () => {
+  it('changes a role and ends that member\'s sessions; the next request sees the new role', async () => {
+    const admin = await seedMember(t.ctx, store, 'admin');
+    const res = await t.request({ method: 'PATCH', url: `/dashboard/api/team/${admin.userId}`, headers: { ...asMember(owner), ...JSON_WRITE }, payload: JSON.stringify({ role: 'cs', integrations: true }) });
+    expect(res.statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: '/dashboard/api/me', headers: asMember(admin) })).statusCode).toBe(401);
+    const team = await t.request({ method: 'GET', url: '/dashboard/api/team', headers: asMember(owner) });
+    expect(team.json().members.find((m: { user_id: number }) => m.user_id === admin.userId)).toMatchObject({ role: 'cs', integrations: false });
+  });
+
+  it('removes a member, whose session then gets 401', async () => {
+    const cs = await seedMember(t.ctx, store, 'cs');
+    expect((await t.request({ method: 'DELETE', url: `/dashboard/api/team/${cs.userId}`, headers: asMember(owner) })).statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: '/dashboard/api/me', headers: asMember(cs) })).statusCode).toBe(401);
+    expect((await t.request({ method: 'DELETE', url: `/dashboard/api/team/${cs.userId}`, headers: asMember(owner) })).statusCode).toBe(404);
+  });
+
+  it('keeps an owner: the last owner can be neither demoted nor removed', async () => {
+    const demote = await t.request({ method: 'PATCH', url: `/dashboard/api/team/${owner.userId}`, headers: { ...asMember(owner), ...JSON_WRITE }, payload: JSON.stringify({ role: 'admin', integrations: true }) });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().code).toBe('last_owner');
+    expect((await t.request({ method: 'DELETE', url: `/dashboard/api/team/${owner.userId}`, headers: asMember(owner) })).json().code).toBe('last_owner');
+    expect((await t.request({ method: 'GET', url: '/dashboard/api/me', headers: asMember(owner) })).json().role).toBe('owner');
+  });
+});
+
+describe('password reset links', () => {
+  it('gives a 24-hour single-use link; using it sets the password and ends every session of the user', async () => {
+    const cs = await seedMember(t.ctx, store, 'cs', { email: 'joko@example.test' });
+    const link = await t.request({ method: 'POST', url: `/dashboard/api/team/${cs.userId}/password-reset`, headers: asMember(owner) });
+    expect(link.statusCode).toBe(201);
+    const { reset_url, expires_at } = link.json() as { reset_url: string; expires_at: string };
+    expect(reset_url).toMatch(/^https:\/\/lapak\.test\/dashboard\/reset-password\?token=/);
+    expect(Date.parse(expires_at) - t.clock.now()).toBe(24 * 3600 * 1000);
+    const reset = (password: string) => t.request({ method: 'POST', url: '/dashboard/api/password-reset', headers: JSON_WRITE, payload: JSON.stringify({ token: tokenOf(reset_url), password }) });
+    expect((await reset('pendek')).json().fields).toEqual({ password: 'Kata sandi minimal 10 karakter.' });
+    expect((await reset('sandi-baru-joko')).statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: '/dashboard/api/me', headers: asMember(cs) })).statusCode).toBe(401);
+    expect((await reset('sandi-lain-joko')).json().code).toBe('reset_invalid');
+    const login = await t.request({ method: 'POST', url: '/dashboard/api/login', headers: JSON_WRITE, payload: JSON.stringify({ email: 'joko@example.test', password: 'sandi-baru-joko' }) });
+    expect(login.statusCode).toBe(200);
+    expect(cookieOf(login.headers['set-cookie'])).not.toBe(cs.cookie);
+  });
+
+  it('refuses a member who belongs to another store too (403 member_in_other_store)', async () => {
+    const cs = await seedMember(t.ctx, store, 'cs');
+    const elsewhere = (await seedStore(t.ctx, {})).tenantId;
+    await t.ctx.db.insertInto('memberships').values({ tenant_id: elsewhere, user_id: cs.userId, role: 'cs', integrations: 0, created_at: t.clock.now() }).execute();
+    const res = await t.request({ method: 'POST', url: `/dashboard/api/team/${cs.userId}/password-reset`, headers: asMember(owner) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('member_in_other_store');
+  });
+});
