@@ -12,7 +12,7 @@ const runServer = (file: string, cmd: 'serve' | 'start') => cli.start(file, cmd)
 describe('lapak CLI', { timeout: 60_000 }, () => {
   it('runs the store workflow with --json output', () => {
     const db = 'flow.db';
-    expect(lapak(db, ['migrate', '--json']).json()).toEqual({ applied: ['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery'] });
+    expect(lapak(db, ['migrate', '--json']).json()).toEqual({ applied: ['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery', '007-accounts'] });
     const tenant = lapak(db, ['tenant', 'create', '--name', 'Toko CLI', '--json']).json();
     expect(tenant).toEqual({ id: expect.any(Number) });
 
@@ -96,6 +96,15 @@ describe('lapak CLI', { timeout: 60_000 }, () => {
 
     const first = await runServer('start.db', 'start');
     expect(first.stdout()).toMatch(/lpk_[0-9a-f]{48}/);
+    // The demo store's owner: the dashboard address and a link that sets the password, never a password.
+    expect(first.stdout()).toMatch(/Dashboard: http:\/\/\S+\/dashboard\//);
+    const link = first.stdout().match(/(http\S+\/dashboard\/reset-password\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    const token = new URL(link).searchParams.get('token')!;
+    const set = await fetch(`http://127.0.0.1:${first.port}/dashboard/api/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'sandi-pemilik-demo' }) });
+    expect(set.status).toBe(204);
+    const login = await fetch(`http://127.0.0.1:${first.port}/dashboard/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'pemilik@toko-demo.test', password: 'sandi-pemilik-demo' }) });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { role: string }).role).toBe('owner');
     const demoKey = first.stdout().match(/Order status\s+(lpk_[0-9a-f]{48})/)![1]!;
     const res = await fetch(`http://127.0.0.1:${first.port}/api/order_status.php?id=1`, { headers: { 'X-API-Key': demoKey } });
     expect(res.status).toBe(200);
@@ -103,6 +112,24 @@ describe('lapak CLI', { timeout: 60_000 }, () => {
 
     const second = await runServer('start.db', 'start');
     expect(second.stdout()).not.toMatch(/lpk_[0-9a-f]{48}/);
+    expect(second.stdout()).not.toContain('reset-password');
     await second.stop();
+  });
+
+  it('user create and user reset-password print single-use links (--json: user_id, link, expires_at)', () => {
+    const db = 'users.db';
+    const tenant = lapak(db, ['tenant', 'create', '--name', 'Toko Pengguna', '--json']).json();
+    const created = lapak(db, ['user', 'create', '--email', ' Admin@Example.test ', '--name', 'Admin', '--tenant', String(tenant.id), '--role', 'admin', '--integrations', '--json']).json();
+    expect(Object.keys(created)).toEqual(['user_id', 'link', 'expires_at']);
+    expect(created.link).toMatch(/^http:\/\/localhost:\d+\/dashboard\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+    const taken = cli.lapak(db, ['user', 'create', '--email', 'admin@example.test', '--name', 'X', '--tenant', String(tenant.id), '--role', 'cs']);
+    expect(taken.stderr).toContain('a user with this email exists');
+    const badRole = cli.lapak(db, ['user', 'create', '--email', 'b@example.test', '--name', 'X', '--tenant', String(tenant.id), '--role', 'boss']);
+    expect(badRole.stderr).toBe('lapak: role must be owner, admin or cs, got "boss"\n');
+    const reset = lapak(db, ['user', 'reset-password', '--email', 'ADMIN@example.test', '--json']).json();
+    expect(reset).toMatchObject({ user_id: created.user_id, link: expect.stringMatching(/reset-password\?token=/) });
+    expect(reset.link).not.toBe(created.link);
+    const unknown = cli.lapak(db, ['user', 'reset-password', '--email', 'nobody@example.test']);
+    expect(unknown.stderr).toBe('lapak: no user with email "nobody@example.test"\n');
   });
 });

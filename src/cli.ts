@@ -14,6 +14,7 @@ import { serveCommands } from './cli/serve.js';
 import { storeCommands } from './cli/store.js';
 import { tenantCommands } from './cli/tenant.js';
 import { webhookCommands } from './cli/webhook.js';
+import { userCommands } from './cli/user.js';
 
 const program = new Command('lapak').description('Lapak: multi-tenant order platform').showHelpAfterError(false);
 serveCommands(program);
@@ -24,6 +25,7 @@ productCommands(program);
 storeCommands(program);
 orderCommands(program);
 webhookCommands(program);
+userCommands(program);
 
 try {
   await program.parseAsync(process.argv);

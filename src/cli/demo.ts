@@ -7,7 +7,11 @@ import { migrateToLatest } from '../lib/db/migrate.js';
 import { createDemo } from '../demo/create-demo.js';
 import { formUrl } from '../products/embed-markup.js';
 import { serve } from '../server.js';
-import { command, getConfig, print, withDb, type Output } from './io.js';
+import { createMemberUser } from '../team/create-member-user.js';
+import { dashboardUrl, resetUrl } from '../team/links.js';
+import { command, getConfig, print, valueOrExit, withDb, type Output } from './io.js';
+
+const DEMO_OWNER = { email: 'pemilik@toko-demo.test', name: 'Pemilik Toko Demo' };
 
 export function demoCommands(program: Command): void {
   command(program, 'start', 'quickstart: migrate, create the demo store on a new database, serve').action(async (opts: Output) => {
@@ -15,8 +19,18 @@ export function demoCommands(program: Command): void {
     const handle = openDatabase(cfg.databaseUrl);
     const applied = await migrateToLatest(handle);
     if (applied.includes('001-initial')) {
-      const demo = await handle.db.transaction().execute((tx) => createDemo(tx, systemClock));
-      print(opts, demo, demoText(demo, cfg));
+      // The demo store and its owner, whose password is set through a single-use link: a
+      // password never goes to the terminal or a log.
+      const { demo, owner } = await handle.db.transaction().execute(async (tx) => {
+        const demo = await createDemo(tx, systemClock);
+        const owner = valueOrExit(await createMemberUser(tx, systemClock, demo.tenant_id, { ...DEMO_OWNER, role: 'owner', integrations: false }));
+        return { demo, owner };
+      });
+      const dashboard = {
+        url: dashboardUrl(cfg.publicUrl),
+        owner: { user_id: owner.userId, email: DEMO_OWNER.email, link: resetUrl(cfg.publicUrl, owner.token), expires_at: new Date(owner.expiresAt).toISOString() },
+      };
+      print(opts, { ...demo, dashboard }, `${demoText(demo, cfg)}\n${ownerText(dashboard)}`);
     }
     await handle.close();
     await serve(cfg);
@@ -38,5 +52,13 @@ function demoText(demo: Awaited<ReturnType<typeof createDemo>>, cfg: Config): st
     `Order form: ${formUrl(cfg.publicUrl, demo.tenant_id, demo.products[demo.products.length - 1]!.slug)}`,
     `Orders:   ${demo.orders.map((o) => `#${o.id} ${o.status}`).join(', ')}`,
     `Try: curl -H 'X-API-Key: ${demo.keys[1]!.key}' '${cfg.publicUrl}/api/order_status.php?id=${demo.orders[0]!.id}'`,
+  ].join('\n');
+}
+
+function ownerText(dashboard: { url: string; owner: { email: string; link: string; expires_at: string } }): string {
+  return [
+    `Dashboard: ${dashboard.url}`,
+    `Owner ${dashboard.owner.email}: set the password with this link (single use, until ${dashboard.owner.expires_at}):`,
+    `  ${dashboard.owner.link}`,
   ].join('\n');
 }

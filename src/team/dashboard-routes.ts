@@ -10,6 +10,7 @@ import { meAnswer, passwordRefusal, emailRefusal, startSession, withHasher } fro
 import { passwordHasher } from '../accounts/passwords.js';
 import { MeBody } from '../accounts/schemas.js';
 import { InvitationTaken, acceptInvitation, createInvitation, listInvitations, revokeInvitation } from './invitations.js';
+import { inviteUrl, resetUrl } from './links.js';
 import { changeMember, createResetLink, findReset, listTeam, removeMember, useReset } from './members.js';
 import {
   AcceptBody,
@@ -27,9 +28,6 @@ import {
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The web app's pages that take the tokens (docs/dashboard.md). */
-export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/dashboard/invite?token=${token}`;
-export const resetUrl = (publicUrl: string, token: string) => `${publicUrl}/dashboard/reset-password?token=${token}`;
 
 export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
   const errors = (...codes: DashboardErrorCode[]) => dashboardErrors([...codes, ...SESSION_CODES, 'forbidden', ...COMMON_CODES]);
