@@ -90,19 +90,21 @@ describe.skipIf(!testRedisUrl)('Redis store', () => {
 
 describe.skipIf(!testPostgresUrl)('PostgreSQL store', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  const pools: pg.Pool[] = [];
+  // Two pools, one per "process", shared by every test: a pair of pools per test held
+  // 10 connections per window until the end and ran the server out of connections once the
+  // dashboard's windows were added.
+  let pools: [pg.Pool, pg.Pool] | undefined;
   beforeAll(async () => {
     database = await freshDatabase('postgres');
   });
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all((pools ?? []).map((p) => p.end()));
     await database.drop();
   });
-  const pool = () => {
-    const p = new pg.Pool({ connectionString: database.url, max: 5 });
-    pools.push(p);
-    return p;
-  };
+  const processPools = () => (pools ??= [new pg.Pool({ connectionString: database.url, max: 5 }), new pg.Pool({ connectionString: database.url, max: 5 })]);
   // Every test uses keys of its own, so the windows start empty.
-  windowSuite('PostgreSQL', () => ({ a: createLimiters(1, { kind: 'postgres', pool: pool() }), b: createLimiters(1, { kind: 'postgres', pool: pool() }) }));
+  windowSuite('PostgreSQL', () => {
+    const [a, b] = processPools();
+    return { a: createLimiters(1, { kind: 'postgres', pool: a }), b: createLimiters(1, { kind: 'postgres', pool: b }) };
+  });
 });
