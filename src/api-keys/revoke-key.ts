@@ -11,7 +11,7 @@ export type RevokeKeyCode = 'key_not_found';
 export async function revokeKey(db: Db, clock: Clock, tenantId: number, keyId: number): Promise<Outcome<{ id: number; revoked: true }, RevokeKeyCode>> {
   const result = await db
     .updateTable('api_keys')
-    .set({ revoked_at: clock.now() })
+    .set({ revoked_at: clock.now(), active_name: null })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)

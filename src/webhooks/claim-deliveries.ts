@@ -18,6 +18,8 @@ export interface ClaimedDelivery {
   leaseToken: string;
   url: string;
   secret: string;
+  /** The secret a rotation replaced, while it still signs (webhooks/rotate-secret.ts). */
+  previousSecret: string | null;
   eventType: string;
   eventPayload: string;
   eventCreatedAt: number;
@@ -90,6 +92,8 @@ export async function claimDeliveries(db: Db, dialect: DialectName, now: number,
       'd.attempts',
       'w.url',
       'w.secret',
+      'w.previous_secret',
+      'w.previous_secret_until',
       'w.enabled',
       'w.removed_at',
       'e.type',
@@ -113,6 +117,7 @@ export async function claimDeliveries(db: Db, dialect: DialectName, now: number,
     leaseToken,
     url: r.url,
     secret: r.secret,
+    previousSecret: r.previous_secret !== null && r.previous_secret_until !== null && r.previous_secret_until > now ? r.previous_secret : null,
     eventType: r.type,
     eventPayload: r.payload,
     eventCreatedAt: r.created_at,

@@ -81,7 +81,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // Real time, not `clock`, even when tests move `clock` by hours: receivers compare the
     // signature's webhook-timestamp with their own clock (5 min tolerance), and a
     // Retry-After HTTP date is real time too.
-    const headers = signedHeaders(delivery.secret, String(delivery.eventId), body, new Date(systemClock.now()));
+    const secrets = delivery.previousSecret === null ? [delivery.secret] : [delivery.secret, delivery.previousSecret];
+    const headers = signedHeaders(secrets, String(delivery.eventId), body, new Date(systemClock.now()));
     const sent = await sendWebhook(agent, { url: delivery.url, headers, body }, settings);
     const retryAfterMs = sent.statusCode !== null && sent.statusCode >= 300 ? parseRetryAfter(sent.retryAfter, systemClock.now()) : null;
     const recorded = await db.transaction().execute((tx) => recordAttempt(tx, delivery, sent, retryAfterMs, clock.now()));

@@ -1,6 +1,7 @@
 import type { Db } from '../lib/db/db.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
 import { formatTimestamp } from '../lib/time.js';
+import { TEST_DELIVERY_ORDER_ID } from './send-test-event.js';
 
 export const DELIVERIES_LISTED = 100;
 
@@ -16,7 +17,8 @@ export interface DeliveryListing {
   id: number;
   event_id: number;
   endpoint_id: number;
-  order_id: number;
+  /** null for a webhook.test delivery. */
+  order_id: number | null;
   status: DeliveryStatus;
   attempts: number;
   /** When the next attempt is due; null unless pending. */
@@ -28,14 +30,15 @@ export interface DeliveryListing {
   attempt_log: AttemptListing[];
 }
 
-/** A store's deliveries, newest first (the last 100, or all of one event), each with every attempt. */
-export async function listDeliveries(db: Db, tenantId: number, filter: { eventId?: number }, timeZone: string): Promise<DeliveryListing[]> {
+/** A store's deliveries, newest first (the last 100, or all of one event), each with every attempt; optionally of one endpoint. */
+export async function listDeliveries(db: Db, tenantId: number, filter: { eventId?: number; endpointId?: number }, timeZone: string): Promise<DeliveryListing[]> {
   const time = (ms: number) => formatTimestamp(ms, timeZone);
   const deliveries = await db
     .selectFrom('webhook_deliveries')
     .select(['id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'last_status', 'last_error', 'created_at', 'delivered_at'])
     .where('tenant_id', '=', tenantId)
     .$if(filter.eventId !== undefined, (q) => q.where('event_id', '=', filter.eventId!))
+    .$if(filter.endpointId !== undefined, (q) => q.where('endpoint_id', '=', filter.endpointId!))
     .orderBy('id', 'desc')
     .limit(DELIVERIES_LISTED)
     .execute();
@@ -61,7 +64,7 @@ export async function listDeliveries(db: Db, tenantId: number, filter: { eventId
     id: d.id,
     event_id: d.event_id,
     endpoint_id: d.endpoint_id,
-    order_id: d.order_id,
+    order_id: d.order_id === TEST_DELIVERY_ORDER_ID ? null : d.order_id,
     status: d.status,
     attempts: d.attempts,
     next_attempt_at: d.status === 'pending' ? time(d.next_attempt_at) : null,

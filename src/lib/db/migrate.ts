@@ -7,6 +7,7 @@ import { rateLimits } from './migrations/004-rate-limits.js';
 import { eventCountSlots } from './migrations/005-event-count-slots.js';
 import { webhookAttemptsByDelivery } from './migrations/006-webhook-attempts-by-delivery.js';
 import { accounts } from './migrations/007-accounts.js';
+import { integrations } from './migrations/008-integrations.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -19,6 +20,7 @@ export function migrations(handle: DbHandle): Migrations {
     '005-event-count-slots': { up: eventCountSlots(handle.dialect) },
     '006-webhook-attempts-by-delivery': { up: webhookAttemptsByDelivery() },
     '007-accounts': { up: accounts(handle.dialect) },
+    '008-integrations': { up: integrations(handle.dialect) },
   };
 }
 

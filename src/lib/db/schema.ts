@@ -69,6 +69,10 @@ export interface ApiKeyTable {
   revoked_at: number | null;
   last_used_at: number | null;
   created_at: number;
+  // 008-integrations: the dashboard purpose (null for CLI keys), and the name while the key
+  // holds it (null once revoked or released after expiry; unique per store).
+  purpose: string | null;
+  active_name: string | null;
 }
 
 export interface IdempotencyRecordTable {
@@ -85,7 +89,8 @@ export interface IdempotencyRecordTable {
 export interface EventTable {
   id: Generated<number>;
   tenant_id: number;
-  order_id: number;
+  // null for a webhook.test event (008-integrations).
+  order_id: number | null;
   type: string;
   payload: string; // JSON
   created_at: number;
@@ -131,6 +136,17 @@ export interface WebhookEndpointTable {
   disabled_reason: string | null;
   created_at: number;
   removed_at: number | null;
+  // 008-integrations: the secret a rotation replaced signs too, until previous_secret_until.
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+}
+
+// Test events sent to an endpoint in one clock hour (008-integrations).
+export interface WebhookTestSendTable {
+  tenant_id: number;
+  endpoint_id: number;
+  hour_start: number;
+  count: number;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
@@ -275,6 +291,7 @@ export interface Database {
   order_history: OrderHistoryTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;
+  webhook_test_sends: WebhookTestSendTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   store_settings: StoreSettingsTable;

@@ -11,16 +11,20 @@ export function generateSecret(): string {
 }
 
 /**
+ * Signed with every secret given (after a rotation: the new one and, for a while, the old
+ * one), the signatures space-separated as Standard Webhooks allows, so a receiver that
+ * still holds the old secret and one that already has the new one both verify.
+ *
  * webhook-id is the event id, so it stays the same across retries and replays and
  * receivers can deduplicate on it. The timestamp is the moment of this attempt: receivers
  * reject signatures older than a few minutes.
  */
-export function signedHeaders(secret: string, webhookId: string, body: string, at: Date): Record<string, string> {
+export function signedHeaders(secrets: string | readonly string[], webhookId: string, body: string, at: Date): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': 'Lapak-Webhooks/1',
     'webhook-id': webhookId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(webhookId, at, body),
+    'webhook-signature': (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => new Webhook(secret).sign(webhookId, at, body)).join(' '),
   };
 }

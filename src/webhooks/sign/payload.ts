@@ -1,4 +1,4 @@
-// The body of an order.status_changed delivery, per the Standard Webhooks envelope:
+// The body of an order.status_changed or webhook.test delivery, per the Standard Webhooks envelope:
 // {"type", "timestamp", "data"}. Built from the outbox row, so every attempt of an event
 // sends the same bytes apart from the signature headers.
 import type { StatusChangedPayload } from '../../events/enqueue-event.js';
@@ -13,13 +13,29 @@ export interface OutboxEvent {
 
 export type StatusChangedData = { event_id: number } & StatusChangedPayload;
 
+/** The stored payload of a webhook.test event (webhooks/send-test-event.ts). */
+export interface TestEventPayload {
+  store_id: number;
+  endpoint_id: number;
+}
+
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+export type TestEventData = { event_id: number } & TestEventPayload;
+
 export interface WebhookBody {
   type: string;
   timestamp: string;
-  data: StatusChangedData;
+  data: StatusChangedData | TestEventData;
 }
 
 export function buildWebhookBody(event: OutboxEvent, timeZone: string): string {
+  if (event.type === TEST_EVENT_TYPE) {
+    const stored = JSON.parse(event.payload) as TestEventPayload;
+    const data: TestEventData = { event_id: event.id, store_id: stored.store_id, endpoint_id: stored.endpoint_id };
+    const body: WebhookBody = { type: event.type, timestamp: formatTimestamp(event.created_at, timeZone), data };
+    return JSON.stringify(body);
+  }
   const stored = JSON.parse(event.payload) as StatusChangedPayload;
   // Field by field, so nothing stored beside the documented fields can leak out.
   const data: StatusChangedData = {
