@@ -25,6 +25,8 @@ import { dashboardOpenapiOptions } from './dashboard/openapi.js';
 import { crossSiteHook } from './dashboard/cross-site.js';
 import { accountRoutes } from './accounts/dashboard-routes.js';
 import { teamRoutes } from './team/dashboard-routes.js';
+import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
+import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -116,6 +118,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     paymentRoutes(app, ctx);
     accountRoutes(app, ctx);
     teamRoutes(app, ctx);
+    apiKeyDashboardRoutes(app, ctx);
+    webhookDashboardRoutes(app, ctx);
   });
 
   return { app, ctx };

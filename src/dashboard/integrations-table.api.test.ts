@@ -1,0 +1,140 @@
+// The table test of the integrations routes (API keys and webhooks): every route × {no session,
+// expired session, another store's member, each role} gets its documented answer, on SQLite and
+// PostgreSQL, and nothing of store A reaches anyone else.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedStore, startTestApp } from '../../test/helpers.js';
+import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
+import { issueKey } from '../api-keys/issue-key.js';
+import { addEndpoint } from '../webhooks/add-endpoint.js';
+import { sendTestEvent } from '../webhooks/send-test-event.js';
+import { systemResolver } from '../webhooks/url-safety.js';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+let t: App;
+let storeA: number;
+const members: Record<string, Member> = {};
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+  storeA = (await seedStore(t.ctx, {}, { name: 'Toko A' })).tenantId;
+  const storeB = (await seedStore(t.ctx, {}, { name: 'Toko B' })).tenantId;
+  members.owner = await seedMember(t.ctx, storeA, 'owner');
+  members.adminWithIntegrations = await seedMember(t.ctx, storeA, 'admin', { integrations: true });
+  members.admin = await seedMember(t.ctx, storeA, 'admin');
+  members.cs = await seedMember(t.ctx, storeA, 'cs');
+  members.otherStoreOwner = await seedMember(t.ctx, storeB, 'owner');
+  members.expired = await seedMember(t.ctx, storeA, 'owner');
+  await t.ctx.db.updateTable('sessions').set({ expires_at: t.clock.now() }).where('user_id', '=', members.expired.userId).execute();
+});
+afterAll(() => t.drop());
+
+let counter = 0;
+const inAYear = () => new Date(t.clock.now() + 365 * 86_400_000).toISOString();
+const freshKey = async () => {
+  const issued = await issueKey(t.ctx.db, t.clock, storeA, { name: `k${++counter}`, scopes: ['orders:read'], expiresAt: null });
+  if (!issued.ok) throw new Error(issued.message);
+  return issued.value.id;
+};
+const freshEndpoint = async () => {
+  const added = await addEndpoint(t.ctx.db, t.clock, storeA, { url: `http://127.0.0.1:9/h${++counter}` }, { allowPrivate: true, resolver: systemResolver });
+  if (!added.ok) throw new Error(added.message);
+  return added.value.id;
+};
+const freshDelivery = async () => {
+  const endpointId = await freshEndpoint();
+  const sent = await t.ctx.writeTransaction((tx) => sendTestEvent(tx, t.clock, storeA, endpointId));
+  if (!sent.ok) throw new Error(sent.message);
+  // Settled, so that redelivery is allowed.
+  await t.ctx.db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('id', '=', sent.value.delivery_id).execute();
+  return sent.value.delivery_id;
+};
+
+interface Row {
+  name: string;
+  /** A fresh request against store A's data (targets made anew for each call). */
+  request(): Promise<InjectOptions>;
+  success: number;
+}
+
+const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+
+const ROUTES: Row[] = [
+  { name: 'GET /dashboard/api/keys', request: async () => ({ method: 'GET', url: '/dashboard/api/keys' }), success: 200 },
+  {
+    name: 'POST /dashboard/api/keys',
+    request: async () => ({ method: 'POST', url: '/dashboard/api/keys', ...json({ name: `new${++counter}`, purpose: 'order_status', expires_at: inAYear() }) }),
+    success: 201,
+  },
+  { name: 'POST /dashboard/api/keys/{id}/revoke', request: async () => ({ method: 'POST', url: `/dashboard/api/keys/${await freshKey()}/revoke` }), success: 200 },
+  { name: 'GET /dashboard/api/webhooks', request: async () => ({ method: 'GET', url: '/dashboard/api/webhooks' }), success: 200 },
+  {
+    name: 'POST /dashboard/api/webhooks',
+    request: async () => ({ method: 'POST', url: '/dashboard/api/webhooks', ...json({ url: `http://127.0.0.1:9/n${++counter}`, description: 'CRM' }) }),
+    success: 201,
+  },
+  { name: 'DELETE /dashboard/api/webhooks/{id}', request: async () => ({ method: 'DELETE', url: `/dashboard/api/webhooks/${await freshEndpoint()}` }), success: 204 },
+  { name: 'POST /dashboard/api/webhooks/{id}/enable', request: async () => ({ method: 'POST', url: `/dashboard/api/webhooks/${await freshEndpoint()}/enable` }), success: 200 },
+  { name: 'POST /dashboard/api/webhooks/{id}/disable', request: async () => ({ method: 'POST', url: `/dashboard/api/webhooks/${await freshEndpoint()}/disable` }), success: 200 },
+  { name: 'GET /dashboard/api/webhooks/{id}/deliveries', request: async () => ({ method: 'GET', url: `/dashboard/api/webhooks/${await freshEndpoint()}/deliveries` }), success: 200 },
+  {
+    name: 'POST /dashboard/api/webhooks/deliveries/{id}/redeliver',
+    request: async () => ({ method: 'POST', url: `/dashboard/api/webhooks/deliveries/${await freshDelivery()}/redeliver` }),
+    success: 202,
+  },
+  { name: 'POST /dashboard/api/webhooks/{id}/rotate-secret', request: async () => ({ method: 'POST', url: `/dashboard/api/webhooks/${await freshEndpoint()}/rotate-secret` }), success: 201 },
+  { name: 'POST /dashboard/api/webhooks/{id}/test', request: async () => ({ method: 'POST', url: `/dashboard/api/webhooks/${await freshEndpoint()}/test` }), success: 202 },
+];
+
+async function call(row: Row, headers: Record<string, string> | undefined) {
+  const { headers: own, ...rest } = await row.request();
+  return t.request({ ...rest, headers: { ...(own as Record<string, string> | undefined), ...(headers ?? {}) } });
+}
+
+const snapshot = async () => ({
+  keys: await t.ctx.db.selectFrom('api_keys').select(['id', 'revoked_at', 'active_name']).where('tenant_id', '=', storeA).orderBy('id').execute(),
+  endpoints: await t.ctx.db.selectFrom('webhook_endpoints').select(['id', 'secret', 'enabled', 'removed_at']).where('tenant_id', '=', storeA).orderBy('id').execute(),
+  deliveries: await t.ctx.db.selectFrom('webhook_deliveries').select(['id', 'status']).where('tenant_id', '=', storeA).orderBy('id').execute(),
+});
+
+describe.each(ROUTES)('$name', (row) => {
+  it('no session: 401 login_required', async () => {
+    const res = await call(row, { 'sec-fetch-site': 'same-origin' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'login_required' });
+  });
+
+  it('expired session: 401 login_required', async () => {
+    const res = await call(row, asMember(members.expired!) as Record<string, string>);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'login_required' });
+  });
+
+  it.each(['admin', 'cs'])('%s without the integrations permission: 403 forbidden, nothing changed', async (role) => {
+    const before = await snapshot();
+    const res = await call(row, asMember(members[role]!) as Record<string, string>);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'forbidden', error: 'Anda tidak memiliki izin untuk tindakan ini.' });
+    const after = await snapshot();
+    // The request's own fresh target was made before the call; nothing else moved.
+    expect(after.keys.filter((k) => before.keys.some((b) => b.id === k.id))).toEqual(before.keys);
+    expect(after.endpoints.filter((e) => before.endpoints.some((b) => b.id === e.id))).toEqual(before.endpoints);
+  });
+
+  it.each(['owner', 'adminWithIntegrations'])('%s: the documented success', async (role) => {
+    const res = await call(row, asMember(members[role]!) as Record<string, string>);
+    expect(res.statusCode, res.body).toBe(row.success);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("another store's member: store A's ids are not found, lists show only their own store", async () => {
+    const res = await call(row, asMember(members.otherStoreOwner!) as Record<string, string>);
+    if (row.success === 200 && row.name.startsWith('GET /dashboard/api/keys')) expect(res.json()).toEqual([]);
+    else if (row.name === 'GET /dashboard/api/webhooks') expect(res.json()).toEqual([]);
+    else if (/\{id\}/.test(row.name)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    } else expect(res.statusCode).toBe(row.success); // creating in their own store
+    expect(res.body).not.toContain('Toko A');
+  });
+});
