@@ -26,8 +26,18 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, hour_start: now - 5 * 3_600_000, slot: 0, count: 9 },
     { tenant_id: store.tenantId, hour_start: now, slot: 0, count: 1 },
   ]).execute();
+  const endpoint = await t.ctx.db
+    .insertInto('webhook_endpoints')
+    .values({ tenant_id: store.tenantId, url: 'https://hooks.example.com/h', secret: 'whsec_x', description: '', enabled: 1, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db.insertInto('webhook_test_sends').values([
+    { tenant_id: store.tenantId, endpoint_id: endpoint.id, hour_start: now - 2 * 3_600_000, count: 10 },
+    { tenant_id: store.tenantId, endpoint_id: endpoint.id, hour_start: now, count: 1 },
+  ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0 });
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1 });
+  expect(await t.ctx.db.selectFrom('webhook_test_sends').select('hour_start').where('tenant_id', '=', store.tenantId).execute()).toEqual([{ hour_start: now }]);
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
 });

@@ -1,6 +1,6 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
-// store) ended an hour ago, and the log of webhook deliveries finished more than 30 days
+// store) ended an hour ago, test-event counts of past hours, and the log of webhook deliveries finished more than 30 days
 // ago. Operator-level maintenance, so it spans all stores.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
@@ -36,11 +36,12 @@ async function purgeWebhookLog(db: Db, now: number): Promise<number> {
   });
 }
 
-export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number }> {
+export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await purgeHourSlots(db, now);
   const webhookDeliveries = await purgeWebhookLog(db, now);
+  const webhookTests = await db.deleteFrom('webhook_test_sends').where('hour_start', '<', now - HOUR_MS).executeTakeFirst();
   // The PostgreSQL limiter store's table (migration 004; rate-limiter-flexible's layout, not in schema.ts).
   const rateLimits = isPostgres(db)
     ? Number((await sql`delete from ${sql.table(RATE_LIMIT_TABLE)} where expire < ${now - HOUR_MS}`.execute(db)).numAffectedRows ?? 0n)
@@ -51,6 +52,7 @@ export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: 
     idempotency: Number(idempotency.numDeletedRows),
     brake: Number(brake.numDeletedRows),
     hourly,
+    webhookTests: Number(webhookTests.numDeletedRows),
   };
 }
 
