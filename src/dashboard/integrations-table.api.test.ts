@@ -1,6 +1,8 @@
-// The table test of the integrations routes (API keys and webhooks): every route × {no session,
-// expired session, another store's member, each role} gets its documented answer, on SQLite and
-// PostgreSQL, and nothing of store A reaches anyone else.
+// The table test of the integrations routes (API keys and webhooks), beside the session family's
+// (session-routes.api.test.ts), whose rows take no store data to act on: every route × {no
+// session, expired session, another store's member, each role, X-Lapak-Store of another store}
+// and every write × {foreign Origin, Sec-Fetch-Site cross-site, text/plain} gets its documented
+// answer, on SQLite and PostgreSQL; nothing of store A reaches anyone else or changes when refused.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStore, startTestApp } from '../../test/helpers.js';
@@ -13,6 +15,7 @@ import { systemResolver } from '../webhooks/url-safety.js';
 type App = Awaited<ReturnType<typeof startTestApp>>;
 let t: App;
 let storeA: number;
+let otherStore: number;
 const members: Record<string, Member> = {};
 
 beforeAll(async () => {
@@ -24,6 +27,7 @@ beforeAll(async () => {
   members.admin = await seedMember(t.ctx, storeA, 'admin');
   members.cs = await seedMember(t.ctx, storeA, 'cs');
   members.otherStoreOwner = await seedMember(t.ctx, storeB, 'owner');
+  otherStore = storeB;
   members.expired = await seedMember(t.ctx, storeA, 'owner');
   await t.ctx.db.updateTable('sessions').set({ expires_at: t.clock.now() }).where('user_id', '=', members.expired.userId).execute();
 });
@@ -136,5 +140,33 @@ describe.each(ROUTES)('$name', (row) => {
       expect(res.json()).toMatchObject({ code: 'not_found' });
     } else expect(res.statusCode).toBe(row.success); // creating in their own store
     expect(res.body).not.toContain('Toko A');
+  });
+});
+
+describe.each(ROUTES)('$name: store_changed', (row) => {
+  it('answers 409 store_changed when X-Lapak-Store names another store, and does nothing', async () => {
+    const before = await snapshot();
+    const res = await call(row, asMember(members.owner!, { 'x-lapak-store': String(otherStore) }) as Record<string, string>);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'store_changed' });
+    const after = await snapshot();
+    expect(after.keys.filter((k) => before.keys.some((b) => b.id === k.id))).toEqual(before.keys);
+    expect(after.endpoints.filter((e) => before.endpoints.some((b) => b.id === e.id))).toEqual(before.endpoints);
+    expect(after.deliveries.filter((d) => before.deliveries.some((b) => b.id === d.id))).toEqual(before.deliveries);
+  });
+});
+
+describe.each(ROUTES.filter((r) => !r.name.startsWith('GET')))('$name: cross-site and non-JSON writes', (row) => {
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.test' }, 403, 'cross_site_request'],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, 403, 'cross_site_request'],
+    ['a text/plain body', { 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain' }, 415, 'unsupported_media_type'],
+  ] as const)('refuses %s and changes nothing', async (_label, headers, status, code) => {
+    const { headers: own, payload, ...rest } = await row.request();
+    const before = await snapshot();
+    const res = await t.request({ ...rest, payload: payload ?? '{}', headers: { ...(own as Record<string, string> | undefined), 'content-type': 'application/json', cookie: members.owner!.cookie, ...headers } });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code });
+    expect(await snapshot()).toEqual(before);
   });
 });
