@@ -26,15 +26,20 @@ const GOLDEN_DIR = fileURLToPath(new URL('./golden/', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
 // Only what differs per run is masked, keeping its length (so content-length still holds):
-// the 8-hex request id. The Date header is left out. Everything else is compared as sent.
+// the 8-hex request id. The Date header is left out. In the RateLimit header the seconds to
+// reset and the non-zero remaining counts depend on the clock and on how many requests ran
+// before (the header tests pin them); the window names and a refusal's r=0 stay compared.
+// Everything else is compared as sent.
 const REQUEST_ID = /"request_id":"[0-9a-f]{8}"/g;
 const MASKED_REQUEST_ID = '"request_id":"xxxxxxxx"';
+const maskRateLimit = (value: string) => value.replace(/;r=[1-9][0-9]*/g, ';r=N').replace(/;t=[0-9]+/g, ';t=N');
 
 function render(res: LightMyRequestResponse): string {
   const headers = Object.entries(res.headers)
     .filter(([name]) => name !== 'date')
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+    .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)] as const)
+    .map(([name, value]) => `${name}: ${name === 'ratelimit' ? maskRateLimit(value) : value}`);
   return `${res.statusCode} ${res.statusMessage}\n${headers.join('\n')}\n\n${res.body.replace(REQUEST_ID, MASKED_REQUEST_ID)}`;
 }
 
@@ -61,7 +66,7 @@ function gatedLimiters(): { limiters: Limiters; refuse(name: WindowName, retryAf
       {
         consume: async (key: string) => {
           const retryAfter = refused.get(name);
-          return retryAfter === undefined ? real[name].consume(key) : { ok: false as const, retryAfter };
+          return retryAfter === undefined ? real[name].consume(key) : { ok: false as const, retryAfter, resetSec: retryAfter };
         },
       },
     ]),

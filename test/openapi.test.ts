@@ -120,24 +120,32 @@ describe('the response check of the API tests', () => {
     payment_method: 'cod', courier: 'JNE', resi: null, created_at: '2026-01-15T11:00:00+07:00',
   };
 
+  const policy = { 'ratelimit-policy': '"key-minute";q=120;w=60' };
+  const state = (r: number) => ({ ...policy, ratelimit: `"key-minute";r=${r};t=42` });
+
   it('accepts what the document describes', () => {
-    checkApiResponse(get, json(200, { success: true, order, request_id: '0123abcd' }));
-    checkApiResponse(get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }, { 'retry-after': '60' }));
+    checkApiResponse(get, json(200, { success: true, order, request_id: '0123abcd' }, state(119)));
+    checkApiResponse(get, json(401, { error: 'Invalid API key' }, policy));
+    checkApiResponse(get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }, { 'retry-after': '60', ...state(0) }));
     checkApiResponse({ method: 'DELETE', url: '/api/order_status.php' }, json(405, { error: 'Method not allowed.', code: 'method_not_allowed', request_id: '0123abcd' }, { allow: 'GET, PATCH' }));
     checkApiResponse({ method: 'GET', url: '/healthz' }, json(200, { anything: true }));
   });
 
   it('refuses what it does not', () => {
     const cases: Array<[typeof get, ReturnType<typeof json>, RegExp]> = [
-      [get, json(200, { success: true, order: { ...order, cost: 1 }, request_id: '0123abcd' }), /does not match/],
-      [get, json(200, { success: true, order, request_id: 'XYZ' }), /does not match/],
-      [get, json(404, { error: 'Order not found.', code: 'order_not_found', request_id: '0123abcd', extra: 1 }), /does not match/],
-      [get, json(404, { error: 'Not found.', code: 'order_not_found', request_id: '0123abcd' }), /does not match/],
-      [get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }), /Retry-After is missing/],
-      [get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }, { 'retry-after': 'soon' }), /header Retry-After/],
-      [get, json(200, { success: true, order, request_id: '0123abcd' }, { 'x-powered-by': 'x' }), /x-powered-by is not in the document/],
+      [get, json(200, { success: true, order: { ...order, cost: 1 }, request_id: '0123abcd' }, state(1)), /does not match/],
+      [get, json(200, { success: true, order, request_id: 'XYZ' }, state(1)), /does not match/],
+      [get, json(404, { error: 'Order not found.', code: 'order_not_found', request_id: '0123abcd', extra: 1 }, state(1)), /does not match/],
+      [get, json(404, { error: 'Not found.', code: 'order_not_found', request_id: '0123abcd' }, state(1)), /does not match/],
+      [get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }, state(0)), /Retry-After is missing/],
+      [get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }, { 'retry-after': 'soon', ...state(0) }), /header Retry-After/],
+      [get, json(200, { success: true, order, request_id: '0123abcd' }, { 'x-powered-by': 'x', ...state(1) }), /x-powered-by is not in the document/],
+      [get, json(200, { success: true, order, request_id: '0123abcd' }), /RateLimit-Policy is missing/],
+      [get, json(429, { error: 'Terlalu banyak permintaan. Coba lagi nanti.' }, { 'retry-after': '60', ...policy }), /RateLimit is missing/],
+      [get, json(200, { success: true, order, request_id: '0123abcd' }, { ...policy, ratelimit: 'key-minute;remaining=1' }), /header RateLimit/],
+      [get, json(200, { success: true, order, request_id: '0123abcd' }, { ...state(1), 'ratelimit-policy': '"key-minute";q=120' }), /header RateLimit-Policy/],
       [get, json(418, { error: 'teapot' }), /does not describe this status/],
-      [get, { statusCode: 200, headers: { 'content-type': 'text/html' }, body: '<p>' }, /content type text\/html/],
+      [get, { statusCode: 200, headers: { 'content-type': 'text/html', ...state(1) }, body: '<p>' }, /content type text\/html/],
       [{ method: 'GET', url: '/api/orders.php' }, json(200, {}), /path \/api\/orders.php/],
     ];
     for (const [request, response, message] of cases) expect(() => checkApiResponse(request, response)).toThrow(message);

@@ -1,7 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authFailure, fail, ok, tooManyRequests, type AuthFailure, type Result } from '../lib/http/failures.js';
 import type { WindowName } from '../lib/limits.js';
+import { noteWindow } from '../lib/http/rate-limit-headers.js';
 import { AUTH_TEXT } from '../lib/http/messages.js';
 import { authenticateKey, type AuthenticatedKey } from './authenticate.js';
 import { firstMissingScope } from './scopes.js';
@@ -12,13 +13,15 @@ export interface KeyRequirement {
   windows?: (key: AuthenticatedKey) => ReadonlyArray<readonly [WindowName, string]>;
 }
 
-/** Consumes windows in order; the first one that is full rejects. */
+/** Consumes windows in order; the first one that is full rejects. Each consumed window goes into `RateLimit`. */
 export async function consumeWindows(
   ctx: AppContext,
+  reply: FastifyReply,
   windows: ReadonlyArray<readonly [WindowName, string]>,
 ): Promise<Result<null, AuthFailure>> {
   for (const [name, key] of windows) {
     const result = await ctx.limiters[name].consume(key);
+    noteWindow(reply, name, result);
     if (!result.ok) return fail(tooManyRequests(result.retryAfter));
   }
   return ok(null);
@@ -27,12 +30,13 @@ export async function consumeWindows(
 export async function requireKey(
   ctx: AppContext,
   request: FastifyRequest,
+  reply: FastifyReply,
   requirement: KeyRequirement,
 ): Promise<Result<AuthenticatedKey, AuthFailure>> {
   const auth = await authenticateKey(ctx, request.headers['x-api-key']);
   if (!auth.ok) return auth;
   if (requirement.windows) {
-    const limited = await consumeWindows(ctx, requirement.windows(auth.value));
+    const limited = await consumeWindows(ctx, reply, requirement.windows(auth.value));
     if (!limited.ok) return limited;
   }
   const missing = firstMissingScope(auth.value.scopes, requirement.scopes);

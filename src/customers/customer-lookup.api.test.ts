@@ -302,9 +302,9 @@ describe('customer lookup: the brake and the per-IP window over HTTP', () => {
   const perIp: Limiter = {
     async consume(key) {
       ipKeys.push(key);
-      if (ipBudget <= 0) return { ok: false, retryAfter: 60 };
+      if (ipBudget <= 0) return { ok: false, retryAfter: 60, resetSec: 60 };
       ipBudget -= 1;
-      return { ok: true };
+      return { ok: true, remaining: Number.isFinite(ipBudget) ? ipBudget : 1200, resetSec: 60 };
     },
   };
 

@@ -14,7 +14,9 @@ import {
   unauthorisedResponse,
   type OperationContract,
   type OtherMethodsContract,
+  withRateLimitHeaders,
 } from '../lib/http/contract.js';
+import { rateLimitPolicy, type AdvertisedWindow } from '../lib/http/rate-limit-headers.js';
 import { LOOKUP_BRAKE, WINDOWS } from '../lib/limits.js';
 import { CustomerBlock } from '../orders/schemas.js';
 import { ORDER_STATUSES } from '../orders/statuses.js';
@@ -76,7 +78,10 @@ const FLOOR =
   `Every answer given after the key has authenticated takes at least ${LOOKUP_MIN_RESPONSE_MS} ms (success, 400, 404, 403 missing ` +
   'scope, 429 of the key windows and the brake, 500); client timeouts should be at least 2 seconds.';
 
-export const lookupContract: OperationContract = {
+/** The windows `RateLimit-Policy` lists for this path, in the order they are consumed. */
+export const LOOKUP_WINDOWS = ['lookupPerIp', 'lookupPerKeyMinute', 'lookupPerKeyHour', 'lookupPerKeyDay', 'lookupPerKeyAndIp'] as const satisfies readonly AdvertisedWindow[];
+
+export const lookupContract: OperationContract = withRateLimitHeaders({
   operationId: 'lookupCustomer',
   summary: 'Look up a customer by phone number',
   description:
@@ -121,7 +126,7 @@ export const lookupContract: OperationContract = {
     500: API_FAILURES[500],
     503: API_FAILURES[503],
   },
-};
+}, rateLimitPolicy(LOOKUP_WINDOWS, 1), true);
 
 export const otherMethodsContract: OtherMethodsContract = {
   description: 'Any method other than POST (HEAD and OPTIONS included) gives 405 `method_not_allowed`.',

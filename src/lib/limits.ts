@@ -38,7 +38,13 @@ export const LOOKUP_BRAKE = { points: 45, durationSec: 60 } as const;
 
 export type WindowName = keyof typeof WINDOWS;
 
-export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
+/**
+ * The verdict, with the window's state as the limiter answered it (no second round trip):
+ * requests left and whole seconds until the window resets (or, when blocked, the block ends).
+ */
+export type LimitResult = { ok: true; remaining: number; resetSec: number } | { ok: false; retryAfter: number; resetSec: number };
+
+const wholeSeconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
 
 export interface Limiter {
   /**
@@ -58,14 +64,14 @@ export function limiterFrom(rule: WindowRule, backend: RateLimiterAbstract): Lim
   return {
     async consume(key, points = 1) {
       try {
-        await backend.consume(key, points);
-        return { ok: true };
+        const res = await backend.consume(key, points);
+        return { ok: true, remaining: res.remainingPoints, resetSec: wholeSeconds(res.msBeforeNext) };
       } catch (rejection) {
         // Letting requests through uncounted would silently lift the limit; refuse instead.
         if (!(rejection instanceof RateLimiterRes)) throw new ServiceUnavailable('rate-limit store', rejection);
         // Retry-After is the window width, or the remaining block while blocked.
         const retryAfter = rule.blockSec ? Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) : rule.durationSec;
-        return { ok: false, retryAfter };
+        return { ok: false, retryAfter, resetSec: wholeSeconds(rejection.msBeforeNext) };
       }
     },
   };

@@ -4,21 +4,24 @@ import { requireKey } from '../auth/require-key.js';
 import { hasScope } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { apiFailure, sendFailure } from '../lib/http/failures.js';
+import { POLICY_HEADER, rateLimitPolicy } from '../lib/http/rate-limit-headers.js';
 import { otherMethods } from '../lib/http/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { orderRecord, orderResponseSchema } from './order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
 import { readOrder } from './read-order.js';
-import { getOrderContract, otherMethodsContract, patchOrderContract } from './schemas.js';
+import { ORDER_WINDOWS, getOrderContract, otherMethodsContract, patchOrderContract } from './schemas.js';
 
 const PATH = '/api/order_status.php';
 const perKey = (key: AuthenticatedKey) => [['orderStatusPerKey', String(key.id)]] as const;
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { family: 'api' as const };
+  const policy = rateLimitPolicy(ORDER_WINDOWS, ctx.config.rateLimitScale);
 
   app.get(PATH, { config: { ...config, contract: getOrderContract }, exposeHeadRoute: false, schema: { response: { 200: orderResponseSchema } } }, async (request, reply) => {
-    const auth = await requireKey(ctx, request, { scopes: ['orders:read'], windows: perKey });
+    reply.header(POLICY_HEADER, policy);
+    const auth = await requireKey(ctx, request, reply, { scopes: ['orders:read'], windows: perKey });
     if (!auth.ok) return sendFailure(reply, auth.failure);
     const id = parsePositiveId(queryParam(request.query, 'id'));
     if (id === null) return sendFailure(reply, apiFailure('invalid_request'));
@@ -29,7 +32,8 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.patch(PATH, { config: { ...config, contract: patchOrderContract } }, async (request, reply) => {
-    const auth = await requireKey(ctx, request, { scopes: ['orders.status:write'], windows: perKey });
+    reply.header(POLICY_HEADER, policy);
+    const auth = await requireKey(ctx, request, reply, { scopes: ['orders.status:write'], windows: perKey });
     if (!auth.ok) return sendFailure(reply, auth.failure);
     const idempotencyKey = request.headers['idempotency-key'];
     const result = await patchOrderStatus(ctx, {

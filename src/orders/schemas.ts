@@ -15,7 +15,9 @@ import {
   unauthorisedResponse,
   type OperationContract,
   type OtherMethodsContract,
+  withRateLimitHeaders,
 } from '../lib/http/contract.js';
+import { rateLimitPolicy, type AdvertisedWindow } from '../lib/http/rate-limit-headers.js';
 import { WINDOWS } from '../lib/limits.js';
 import { IDEMPOTENCY_RETENTION_MS, KEY_SHAPE } from '../idempotency/idempotency-key.js';
 import { EXTERNAL_REFERENCE_MAX } from './patch-order-status.js';
@@ -124,7 +126,10 @@ export const PatchHeaders = Type.Object({
 const LIMIT = `Limit: ${WINDOWS.orderStatusPerKey.points} requests / ${WINDOWS.orderStatusPerKey.durationSec} s per API key, GET and PATCH together.`;
 const ORDER_429 = tooManyRequestsResponse('the key\'s window is full (checked after the key, before its scopes)');
 
-export const getOrderContract: OperationContract = {
+/** The windows `RateLimit-Policy` lists for this path, in the order they are consumed. */
+export const ORDER_WINDOWS = ['orderStatusPerKey'] as const satisfies readonly AdvertisedWindow[];
+
+export const getOrderContract: OperationContract = withRateLimitHeaders({
   operationId: 'getOrder',
   summary: 'Read one order',
   description:
@@ -171,9 +176,9 @@ export const getOrderContract: OperationContract = {
     500: API_FAILURES[500],
     503: API_FAILURES[503],
   },
-};
+}, rateLimitPolicy(ORDER_WINDOWS, 1), false);
 
-export const patchOrderContract: OperationContract = {
+export const patchOrderContract: OperationContract = withRateLimitHeaders({
   operationId: 'updateOrderStatus',
   summary: 'Move an order between pending and closing',
   description:
@@ -218,7 +223,7 @@ export const patchOrderContract: OperationContract = {
     500: API_FAILURES[500],
     503: API_FAILURES[503],
   },
-};
+}, rateLimitPolicy(ORDER_WINDOWS, 1), false);
 
 export const otherMethodsContract: OtherMethodsContract = {
   description: 'Any method other than GET and PATCH (HEAD and OPTIONS included) gives 405 `method_not_allowed`.',

@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireKey } from '../auth/require-key.js';
 import type { AppContext } from '../context.js';
 import { productFailure, sendFailure, tooManyRequests } from '../lib/http/failures.js';
+import { POLICY_HEADER, noteWindow, rateLimitPolicy } from '../lib/http/rate-limit-headers.js';
 import { PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { otherMethods } from '../lib/http/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { duplicateProduct } from './duplicate-product.js';
 import { findProduct } from './find-product.js';
 import { embedRecord } from './product-record.js';
-import { duplicateContract, embedContract, otherMethodsContract } from './schemas.js';
+import { PRODUCT_WINDOWS, duplicateContract, embedContract, otherMethodsContract } from './schemas.js';
 
 const ACTIONS = {
   embed: { method: 'GET', scope: 'products:read' },
@@ -24,8 +25,11 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
   // GET (embed) and POST (duplicate) are registered apart so that each can carry its own
   // documentation; HEAD and the other methods reach the handler through the third route,
   // as they did through app.all.
+  const policy = rateLimitPolicy(PRODUCT_WINDOWS, ctx.config.rateLimitScale);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header(POLICY_HEADER, policy);
     const limited = await ctx.limiters.productsPerIp.consume(request.ip);
+    noteWindow(reply, 'productsPerIp', limited);
     if (!limited.ok) return sendFailure(reply, tooManyRequests(limited.retryAfter));
 
     const action = queryParam(request.query, 'action');
@@ -34,7 +38,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendFailure(reply, productFailure(401, PRODUCT_TEXT.loginRequired));
     }
     if (!(action in ACTIONS)) {
-      const auth = await requireKey(ctx, request, { scopes: [] });
+      const auth = await requireKey(ctx, request, reply, { scopes: [] });
       if (!auth.ok) return sendFailure(reply, auth.failure);
       return sendFailure(reply, productFailure(400, PRODUCT_TEXT.unknownAction(action)));
     }
@@ -42,7 +46,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (request.method !== spec.method) {
       return sendFailure(reply, { ...productFailure(405, TRANSPORT_TEXT.methodNotAllowed), allow: spec.method });
     }
-    const auth = await requireKey(ctx, request, { scopes: [spec.scope] });
+    const auth = await requireKey(ctx, request, reply, { scopes: [spec.scope] });
     if (!auth.ok) return sendFailure(reply, auth.failure);
 
     const id = parsePositiveId(queryParam(request.query, 'id'));

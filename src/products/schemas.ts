@@ -14,7 +14,9 @@ import {
   type ErrorText,
   type OperationContract,
   type OtherMethodsContract,
+  withRateLimitHeaders,
 } from '../lib/http/contract.js';
+import { rateLimitPolicy, type AdvertisedWindow } from '../lib/http/rate-limit-headers.js';
 import { WINDOWS } from '../lib/limits.js';
 import { CROSS_SITE_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { VARIANT_DISPLAYS } from './create-product.js';
@@ -123,7 +125,10 @@ const methodNotAllowed = (allow: string, when: string) =>
 
 const PRODUCT_429 = tooManyRequestsResponse('the IP\'s window is full, or the IP is blocked (checked first, with or without a key)');
 
-export const embedContract: OperationContract = {
+/** The windows `RateLimit-Policy` lists for this path, in the order they are consumed. */
+export const PRODUCT_WINDOWS = ['productsPerIp'] as const satisfies readonly AdvertisedWindow[];
+
+export const embedContract: OperationContract = withRateLimitHeaders({
   operationId: 'getProductEmbed',
   summary: 'Get product embed data',
   description:
@@ -164,7 +169,7 @@ export const embedContract: OperationContract = {
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],
   },
-};
+}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true);
 
 const DUPLICATE_400 = {
   id_required: PRODUCT_TEXT.idRequired,
@@ -179,7 +184,7 @@ const DUPLICATE_400 = {
   unknown_action: UNKNOWN_ACTION,
 } satisfies Record<string, ErrorText>;
 
-export const duplicateContract: OperationContract = {
+export const duplicateContract: OperationContract = withRateLimitHeaders({
   operationId: 'duplicateProduct',
   summary: 'Duplicate a product',
   description:
@@ -226,9 +231,9 @@ export const duplicateContract: OperationContract = {
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],
   },
-};
+}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true);
 
-export const otherMethodsContract: OtherMethodsContract = {
+export const otherMethodsContract: OtherMethodsContract = withRateLimitHeaders({
   description:
     'Any other method (PUT, PATCH, DELETE, HEAD, OPTIONS, ...): with `action=embed` or `action=duplicate`, 405 naming the ' +
     'action\'s method; without an action, the dashboard\'s path (401 `Login required`); with another action, the key is ' +
@@ -243,4 +248,4 @@ export const otherMethodsContract: OtherMethodsContract = {
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],
   },
-};
+}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true);

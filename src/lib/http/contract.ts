@@ -235,3 +235,46 @@ export const successResponse = (description: string, schema: TSchema, example: u
   ...(headers ? { headers } : {}),
   content: json(schema, { example: { summary: description, value: example } }),
 });
+
+// ---- The IETF RateLimit fields (src/lib/http/rate-limit-headers.ts) -------------------------
+
+const POLICY_ITEM = '"[a-z-]+";q=[0-9]+;w=[0-9]+';
+const STATE_ITEM = '"[a-z-]+";r=[0-9]+;t=[0-9]+';
+
+/** Statuses answered before the handler runs or after it failed: the fields may be absent. */
+const OUTSIDE_THE_HANDLER = new Set(['413', '500', '503']);
+
+/**
+ * Adds `RateLimit-Policy` and `RateLimit` to every response of a rate-limited route.
+ * `stateAlways`: the route consumes a window before anything else (the IP windows), so
+ * every answer of its handler carries `RateLimit`; otherwise only a 429 must.
+ */
+export function withRateLimitHeaders<C extends { response: Responses }>(contract: C, policy: string, stateAlways: boolean): C {
+  const response = Object.fromEntries(
+    Object.entries(contract.response).map(([status, doc]) => {
+      const inHandler = !OUTSIDE_THE_HANDLER.has(status);
+      const headers: Record<string, HeaderDoc> = {
+        ...doc.headers,
+        'RateLimit-Policy': {
+          description:
+            `Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after \`RATE_LIMIT_SCALE\`: \`${policy}\`. ` +
+            'q is the quota, w the window in seconds.',
+          type: 'string',
+          pattern: `^${POLICY_ITEM}(, ${POLICY_ITEM})*$`,
+          ...(inHandler ? { required: true } : {}),
+        },
+        RateLimit: {
+          description:
+            'Each window this request consumed, in the order consumed: r requests remaining, t seconds until it resets ' +
+            '(on the products path while blocked, until the block ends). A window that refused shows r=0. ' +
+            'Absent when the request consumed no window (a key refused before its windows). `Retry-After` takes precedence over t.',
+          type: 'string',
+          pattern: `^${STATE_ITEM}(, ${STATE_ITEM})*$`,
+          ...(inHandler && (stateAlways || status === '429') ? { required: true } : {}),
+        },
+      };
+      return [status, { ...doc, headers }];
+    }),
+  );
+  return { ...contract, response };
+}
