@@ -27,6 +27,7 @@ import { accountRoutes } from './accounts/dashboard-routes.js';
 import { teamRoutes } from './team/dashboard-routes.js';
 import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
 import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
+import { referenceRoutes } from './reference/routes.js';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -120,6 +121,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     teamRoutes(app, ctx);
     apiKeyDashboardRoutes(app, ctx);
     webhookDashboardRoutes(app, ctx);
+    app.register(referenceRoutes);
   });
 
   return { app, ctx };

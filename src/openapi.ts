@@ -5,7 +5,7 @@
 // `npm run openapi` writes the file; a test fails when it and the routes disagree.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import { API_KEY_SCHEME } from './lib/http/contract.js';
+import { API_KEY_SCHEME, curlExample } from './lib/http/contract.js';
 
 /** Marks the operations of an otherMethods route until transformObject gathers them. */
 const OTHER_METHODS = 'x-other-methods';
@@ -55,7 +55,18 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
   },
   transform: ({ route, url }) => {
     const { contract, otherMethods } = route.config ?? {};
-    if (contract) return { url, schema: contract };
+    if (contract) {
+      // The curl example goes into the description (Swagger UI at /docs shows it) and into
+      // x-codeSamples (Redoc and others); the example itself is not part of the document.
+      const { example, ...operation } = contract;
+      const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
+      const curl = curlExample(method, url, example);
+      const schema: FastifySchema = Object.assign({}, operation, {
+        description: `${operation.description}\n\n\`\`\`sh\n${curl}\n\`\`\``,
+        'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curl }],
+      });
+      return { url, schema };
+    }
     if (otherMethods) {
       const schema: FastifySchema = Object.assign({}, otherMethods, { [OTHER_METHODS]: true });
       return { url, schema };

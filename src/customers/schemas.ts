@@ -91,6 +91,7 @@ export const lookupContract: OperationContract = withRateLimitHeaders({
   tags: ['Customers'],
   security: requiresScope('customers:read'),
   body: LookupBody,
+  example: { body: { phone: '0812-3456-7890' } },
   response: {
     200: successResponse('The customer, their orders and the opening message.', LookupResult, {
       success: true,

@@ -139,6 +139,7 @@ export const getOrderContract: OperationContract = withRateLimitHeaders({
   tags: ['Orders'],
   security: requiresScope('orders:read'),
   querystring: idQuery,
+  example: { query: { id: '1' } },
   response: {
     200: successResponse('The order record, and the request id.', OrderResponse, {
       success: true,
@@ -194,6 +195,10 @@ export const patchOrderContract: OperationContract = withRateLimitHeaders({
   tags: ['Orders'],
   security: requiresScope('orders.status:write'),
   headers: PatchHeaders,
+  example: {
+    headers: { 'Idempotency-Key': 'crm-ticket-981-close' },
+    body: { id: 1, status: 'closing', expected_previous_status: 'pending', external_reference: 'crm-ticket-981' },
+  },
   body: PatchBody,
   response: {
     200: successResponse(

@@ -137,6 +137,7 @@ export const embedContract: OperationContract = withRateLimitHeaders({
   tags: ['Products'],
   security: requiresScope('products:read'),
   querystring: actionQuery('embed', 'Product id.'),
+  example: { query: { action: 'embed', id: '1' } },
   response: {
     200: successResponse('The product embed record.', EmbedRecord, {
       success: true,
@@ -194,6 +195,7 @@ export const duplicateContract: OperationContract = withRateLimitHeaders({
   tags: ['Products'],
   security: requiresScope('products:write'),
   querystring: actionQuery('duplicate', 'Id of the source product.'),
+  example: { query: { action: 'duplicate', id: '3' }, body: { name: 'Kaos Polos Edisi Lebaran' } },
   body: DuplicateBody,
   response: {
     201: successResponse('Created: the embed record of the new product, plus its `variant_compare_prices`.', DuplicateResult, {

@@ -58,6 +58,24 @@ export interface OperationContract {
   headers?: TSchema;
   body?: TSchema;
   response: Responses;
+  /** One working request, from which src/openapi.ts writes the operation's curl example. */
+  example: RequestExample;
+}
+
+/** A request of an operation: its query, extra headers (besides the key) and JSON body. */
+export interface RequestExample {
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A curl command for the request, with the base address and key as shell variables. */
+export function curlExample(method: string, path: string, example: RequestExample): string {
+  const query = example.query ? `?${new URLSearchParams(example.query).toString()}` : '';
+  const lines = [`curl -s${method === 'GET' ? '' : ` -X ${method}`} "$LAPAK_BASE_URL${path}${query}"`, '-H "X-API-Key: $LAPAK_API_KEY"'];
+  for (const [name, value] of Object.entries(example.headers ?? {})) lines.push(`-H '${name}: ${value}'`);
+  if (example.body !== undefined) lines.push(`-H 'Content-Type: application/json'`, `-d '${JSON.stringify(example.body).replace(/'/g, `'\\''`)}'`);
+  return lines.join(' \\\n  ');
 }
 
 export interface OtherMethodsContract {
