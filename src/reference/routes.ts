@@ -10,12 +10,13 @@ import type { FastifyInstance } from 'fastify';
 /** openapi/lapak.json, from src/reference/ and from dist/reference/ alike. */
 export const OPENAPI_FILE = new URL('../../openapi/lapak.json', import.meta.url);
 
-// Swagger UI's bundle, stylesheet and initializer are files under /docs/static/; it sets
-// styles through the DOM (allowed) and shows its icons as data: images. Nothing else may load.
+// Swagger UI's bundle, stylesheet and initializer are files under /docs/static/; scripts run
+// only from there. It inserts <style> elements at run time (so styles need 'unsafe-inline',
+// which cannot run code) and shows its icons as data: images. Nothing else may load.
 export const DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -49,6 +50,8 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
       supportedSubmitMethods: [],
       tryItOutEnabled: false,
       persistAuthorization: false,
+      // Without the top bar: no field that loads another document from elsewhere.
+      layout: 'BaseLayout',
       deepLinking: true,
       docExpansion: 'list',
       defaultModelsExpandDepth: 0,
