@@ -78,9 +78,10 @@ describe.each([
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: new URL(screenshot, SCREENSHOTS).pathname, fullPage: false });
 
-    const document = await page.goto(`${base}/openapi.json`);
-    expect(document?.status()).toBe(200);
-    expect(JSON.parse(await document!.text()).openapi).toBe('3.1.0');
+    const file = await page.goto(`${base}/openapi.json`);
+    expect(file?.status()).toBe(200);
+    expect(file?.headers()['content-type']).toBe('application/json; charset=utf-8');
+    expect((JSON.parse(await file!.text()) as { openapi: string }).openapi).toBe('3.1.0');
 
     expect(outside, 'requests that left the server').toEqual([]);
     expect(violations, 'CSP violations').toEqual([]);
