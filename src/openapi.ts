@@ -15,6 +15,7 @@ const DESCRIPTION = `Lapak's HTTP API for third-party systems (CRMs, fulfilment 
 - Every call carries the key in the \`X-API-Key\` header; a key in the query string is not a key. The key fixes the store: every call acts on that store's data only.
 - Responses are JSON. Prices are integers in rupiah. Timestamps are ISO 8601 with the server's UTC offset.
 - Errors of the authentication layer (401, 403, 429) are \`{"error"}\` only; clients branch on the HTTP status. The order status and customer lookup endpoints answer their own errors as \`{"error", "code", "request_id"}\`; the products path as \`{"error"}\`. 401 and 403 are configuration errors and are not retried; 429 and 5xx are retryable (429 and 503 carry \`Retry-After\`).
+- Every answer of the three paths carries \`RateLimit-Policy\` (the endpoint's windows) and, once a window was consumed, \`RateLimit\` (what remains and when it resets), in the syntax of draft-ietf-httpapi-ratelimit-headers-11.
 - The API is unversioned: no version prefix in the paths. There is no sandbox: every call affects the store's production data.
 - Each path also answers the methods it does not document (405, ...): see \`x-other-methods\` on the path.`;
 
