@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
-/** openapi/lapak.json, from src/reference/ and from dist/reference/ alike. */
-export const OPENAPI_FILE = new URL('../../openapi/lapak.json', import.meta.url);
+/** openapi/lapak.json at the package root: from src/reference/, dist/reference/ and build/src/reference/ alike. */
+export const OPENAPI_FILE = [new URL('../../openapi/lapak.json', import.meta.url), new URL('../../../openapi/lapak.json', import.meta.url)].find((url) =>
+  fs.existsSync(url),
+) ?? new URL('../../openapi/lapak.json', import.meta.url);
 
 // Swagger UI's bundle, stylesheet and initializer are files under /docs/static/; scripts run
 // only from there. It inserts <style> elements at run time (so styles need 'unsafe-inline',
