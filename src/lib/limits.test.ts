@@ -52,9 +52,10 @@ describe('Retry-After', () => {
     const limiters = createMemoryLimiters(1);
     await passes(limiters.orderStatusPerKey, 'k', 120);
     vi.setSystemTime(1_000_000 + 45_000);
-    expect(await limiters.orderStatusPerKey.consume('k')).toEqual({ ok: false, retryAfter: 60 });
+    // SPEC's Retry-After is the width; the RateLimit header's reset is what is really left.
+    expect(await limiters.orderStatusPerKey.consume('k')).toEqual({ ok: false, retryAfter: 60, resetSec: 15 });
     vi.setSystemTime(1_000_000 + 60_000);
-    expect(await limiters.orderStatusPerKey.consume('k')).toEqual({ ok: true });
+    expect(await limiters.orderStatusPerKey.consume('k')).toEqual({ ok: true, remaining: 119, resetSec: 60 });
   });
 
   it('is the remaining block, rounded up, for the products window', async () => {
@@ -62,11 +63,11 @@ describe('Retry-After', () => {
     vi.setSystemTime(1_000_000);
     const limiters = createMemoryLimiters(1);
     await passes(limiters.productsPerIp, 'ip', 60);
-    expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: false, retryAfter: 60 });
+    expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: false, retryAfter: 60, resetSec: 60 });
     vi.setSystemTime(1_000_000 + 59_001);
-    expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: false, retryAfter: 1 });
+    expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: false, retryAfter: 1, resetSec: 1 });
     vi.setSystemTime(1_000_000 + 60_000);
-    expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: true });
+    expect(await limiters.productsPerIp.consume('ip')).toEqual({ ok: true, remaining: 59, resetSec: 60 });
   });
 
   it('infrastructure errors of the backend are thrown as ServiceUnavailable, never turned into 429 or a pass', async () => {
