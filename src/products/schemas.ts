@@ -170,7 +170,7 @@ export const embedContract: OperationContract = withRateLimitHeaders({
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],
   },
-}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true);
+}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true, ['403']);
 
 const DUPLICATE_400 = {
   id_required: PRODUCT_TEXT.idRequired,
@@ -233,7 +233,7 @@ export const duplicateContract: OperationContract = withRateLimitHeaders({
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],
   },
-}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true);
+}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true, ['403']);
 
 export const otherMethodsContract: OtherMethodsContract = withRateLimitHeaders({
   description:
@@ -250,4 +250,4 @@ export const otherMethodsContract: OtherMethodsContract = withRateLimitHeaders({
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],
   },
-}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true);
+}, rateLimitPolicy(PRODUCT_WINDOWS, 1), true, ['403']);

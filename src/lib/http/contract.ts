@@ -266,11 +266,12 @@ const OUTSIDE_THE_HANDLER = new Set(['413', '500', '503']);
  * Adds `RateLimit-Policy` and `RateLimit` to every response of a rate-limited route.
  * `stateAlways`: the route consumes a window before anything else (the IP windows), so
  * every answer of its handler carries `RateLimit`; otherwise only a 429 must.
+ * `alsoBefore`: statuses also answered before the handler (the dashboard's cross-site 403).
  */
-export function withRateLimitHeaders<C extends { response: Responses }>(contract: C, policy: string, stateAlways: boolean): C {
+export function withRateLimitHeaders<C extends { response: Responses }>(contract: C, policy: string, stateAlways: boolean, alsoBefore: readonly string[] = []): C {
   const response = Object.fromEntries(
     Object.entries(contract.response).map(([status, doc]) => {
-      const inHandler = !OUTSIDE_THE_HANDLER.has(status);
+      const inHandler = !OUTSIDE_THE_HANDLER.has(status) && !alsoBefore.includes(status);
       const headers: Record<string, HeaderDoc> = {
         ...doc.headers,
         'RateLimit-Policy': {
