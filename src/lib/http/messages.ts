@@ -62,12 +62,6 @@ export const API_ERRORS = {
   customer_not_found: { status: 404, error: 'No customer with this phone number.' },
   phone_required: { status: 400, error: 'phone is required: send {"phone": "..."} with an Indonesian phone number.' },
   // Shared transport errors (not in SPEC's table).
-  key_name_taken: { status: 409, error: 'Nama konektor sudah dipakai kunci aktif lain di toko ini. Pilih nama lain atau cabut kunci itu.' },
-  endpoint_disabled: { status: 409, error: 'Endpoint webhook ini nonaktif. Aktifkan terlebih dahulu.' },
-  endpoint_removed: { status: 409, error: 'Endpoint webhook ini sudah dihapus.' },
-  delivery_in_flight: { status: 409, error: 'Pengiriman ini sedang berlangsung. Coba lagi sebentar lagi.' },
-  expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
-  expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   body_too_large: { status: 413, error: 'Request body too large.' },
   // PostgreSQL or Redis does not answer: nothing was changed; retry (with the same Idempotency-Key).
   service_unavailable: { status: 503, error: 'Service temporarily unavailable. Retry shortly (a PATCH with the same Idempotency-Key).' },
