@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 // openapi/lapak.json: where it is, how it is generated from the routes (the app on an empty
 // in-memory database; no request is served) and how it is written. `npm run openapi`
 // (scripts/openapi.ts) writes it; test/openapi.test.ts fails when the routes and it disagree.
@@ -37,3 +38,17 @@ export const serialiseDocument = (document: unknown): string => `${JSON.stringif
 
 export const readOpenapiFile = (): string => fs.readFileSync(OPENAPI_FILE, 'utf8');
 export const readDashboardOpenapiFile = (): string => fs.readFileSync(DASHBOARD_OPENAPI_FILE, 'utf8');
+
+/**
+ * Runs @redocly/cli lint on one document with telemetry off and a preload that refuses and
+ * reports any network connection; returns its exit status and its whole output.
+ */
+export function lintOffline(file: string): { status: number | null; output: string } {
+  const cli = path.resolve('node_modules/@redocly/cli/bin/cli.js');
+  const result = spawnSync(process.execPath, ['--require', path.resolve('test/no-network.cjs'), cli, 'lint', file, '--format=stylish'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' },
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
