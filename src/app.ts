@@ -28,6 +28,7 @@ import { teamRoutes } from './team/dashboard-routes.js';
 import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
 import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
+import { webAppRoutes } from './dashboard/web-app.js';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -122,6 +123,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     apiKeyDashboardRoutes(app, ctx);
     webhookDashboardRoutes(app, ctx);
     app.register(referenceRoutes);
+    app.register((instance) => webAppRoutes(instance, ctx));
   });
 
   return { app, ctx };

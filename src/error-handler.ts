@@ -2,7 +2,7 @@
 // a dependency that did not answer (503) or anything else thrown (500), each in the error
 // family of the route (its `family` config), and a 404 for a path no route matches.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiFailure, dashboardFailure, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
+import { apiFailure, dashboardFailure, isDashboardApi, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
 import { TRANSPORT_TEXT } from './lib/http/messages.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
@@ -48,9 +48,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
         : productFailure(status, text);
   return sendFailure(reply, failure);
 }
-
-/** The dashboard's interface answers in its own family, also where no route matched. */
-export const isDashboardApi = (url: string): boolean => url === '/dashboard/api' || url.startsWith('/dashboard/api/') || url.startsWith('/dashboard/api?');
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isDashboardApi(request.url)) return sendFailure(reply, dashboardFailure('not_found'));

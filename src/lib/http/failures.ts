@@ -79,3 +79,6 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
     }
   }
 }
+
+/** The dashboard's interface answers in its own family, also where no route matched. */
+export const isDashboardApi = (url: string): boolean => url === '/dashboard/api' || url.startsWith('/dashboard/api/') || url.startsWith('/dashboard/api?');

@@ -1,0 +1,41 @@
+// Who is logged in, in which store (GET /dashboard/api/me), and the moves between stores.
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { api, call, setCurrentStore, type paths } from './client';
+
+export type Me = paths['/dashboard/api/me']['get']['responses'][200]['content']['application/json'];
+export type Permission = Me['permissions'][number];
+
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async () => {
+    const me = await call(api.GET('/dashboard/api/me'));
+    setCurrentStore(me.store.id);
+    return me;
+  },
+  retry: false,
+  staleTime: 60_000,
+  meta: { anonymousOk: true },
+});
+
+export const useMe = (): Me => useSuspenseQuery(meQuery).data;
+
+export const can = (me: Me, permission: Permission): boolean => me.permissions.includes(permission);
+
+/** After login, sign-up, accepting an invitation or switching stores: a fresh cache for the new store. */
+export function enterStore(queryClient: QueryClient, me: Me): void {
+  queryClient.clear();
+  setCurrentStore(me.store.id);
+  queryClient.setQueryData(meQuery.queryKey, me);
+}
+
+/** Another tab switched stores (409 store_changed): forget this tab's store and ask again. */
+export async function followStoreChange(queryClient: QueryClient): Promise<void> {
+  setCurrentStore(null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+  await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+}
+
+export function leave(queryClient: QueryClient): void {
+  setCurrentStore(null);
+  queryClient.clear();
+}

@@ -1,0 +1,94 @@
+// The frame of every page behind the login: the store menu and the sections this member's
+// role opens, as a scrollable row of tabs on a phone and a side column on a desktop.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { api, call } from '../../api/client';
+import { can, leave, useMe, type Me, type Permission } from '../../api/session';
+import { showFlash, useFlash } from '../../lib/flash';
+import { T } from '../../text/id';
+import { Button } from '../ui/button';
+import { Notice } from '../ui/notice';
+import { StoreSwitcher } from './store-switcher';
+
+const SECTIONS: Array<{ to: '/' | '/team' | '/keys' | '/webhooks' | '/account'; label: string; needs?: Permission }> = [
+  { to: '/', label: T.nav.home },
+  { to: '/team', label: T.nav.team, needs: 'team:manage' },
+  { to: '/keys', label: T.nav.keys, needs: 'integrations:manage' },
+  { to: '/webhooks', label: T.nav.webhooks, needs: 'integrations:manage' },
+  { to: '/account', label: T.nav.account },
+];
+
+export const sectionsFor = (me: Me) => SECTIONS.filter((section) => !section.needs || can(me, section.needs));
+
+const LINK = 'flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100';
+const ACTIVE = 'bg-brand-50 text-brand-800 font-semibold';
+
+export function AppLayout() {
+  const me = useMe();
+  const flash = useFlash();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useMutation({
+    mutationFn: () => call(api.POST('/dashboard/api/logout')),
+    onSettled: () => {
+      leave(queryClient);
+      void navigate({ to: '/login', search: { next: undefined } });
+    },
+  });
+  return (
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-2 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <Link to="/" className="hidden text-xl font-extrabold tracking-tight text-brand-800 sm:block">
+              {T.appName}
+            </Link>
+            <StoreSwitcher />
+          </div>
+          <Button variant="ghost" onClick={() => logout.mutate()} busy={logout.isPending}>
+            {T.nav.logout}
+          </Button>
+        </div>
+        <nav aria-label={T.nav.menu} className="mx-auto max-w-6xl overflow-x-auto px-3 pb-2 sm:hidden">
+          <ul className="flex gap-1">
+            {sectionsFor(me).map((section) => (
+              <li key={section.to}>
+                <Link to={section.to} className={LINK} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div className="mx-auto flex max-w-6xl gap-6 px-3 py-5 sm:px-6">
+        <nav aria-label={T.nav.menu} className="hidden w-48 shrink-0 sm:block">
+          <ul className="sticky top-20 space-y-1">
+            {sectionsFor(me).map((section) => (
+              <li key={section.to}>
+                <Link to={section.to} className={LINK} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="min-w-0 flex-1">
+          {flash ? (
+            <div className="mb-4">
+              <Notice tone={flash.tone}>
+                <div className="flex items-start justify-between gap-3">
+                  <span>{flash.text}</span>
+                  <button type="button" className="text-sm font-semibold underline" onClick={() => showFlash(null)}>
+                    {T.close}
+                  </button>
+                </div>
+              </Notice>
+            </div>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router';
+import { T } from '../../text/id';
+import { buttonClass } from '../ui/button';
+
+export function NotFound() {
+  return (
+    <main className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{T.notFoundTitle}</h1>
+      <p className="mt-2 text-slate-700">{T.notFoundBody}</p>
+      <Link to="/" className={buttonClass('primary', 'mt-6')}>
+        {T.backHome}
+      </Link>
+    </main>
+  );
+}
+
+export function Forbidden() {
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-5">
+      <h1 className="text-xl font-bold">{T.forbiddenTitle}</h1>
+      <p className="mt-2 text-sm text-amber-950">{T.forbiddenBody}</p>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+
+export function PageHeader({ title, lead, actions }: { title: string; lead?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {lead ? <p className="mt-1 max-w-2xl text-sm text-slate-700">{lead}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ title, children, className = '' }: { title?: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
+      {title ? <h2 className="mb-3 text-lg font-semibold">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+/** Label–value pairs of one item, stacked on a phone and in columns on a desktop. */
+export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm lg:grid-cols-3">
+      {items.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="break-words font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <p role="status" className="py-8 text-center text-sm text-slate-700">
+      {label}
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+// The user's own account: who they are, their stores, and a password change (which ends every
+// session of theirs, this one included).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, call, type ApiError } from '../../api/client';
+import { leave, useMe } from '../../api/session';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { ErrorNotice } from '../../components/ui/notice';
+import { Card, Facts, PageHeader } from '../../components/ui/page';
+import { showFlash } from '../../lib/flash';
+import { T } from '../../text/id';
+
+export function AccountPage() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const change = useMutation<unknown, ApiError>({
+    mutationFn: () => call(api.POST('/dashboard/api/me/password', { body: { current_password: current, new_password: next } })),
+    onSuccess: () => {
+      leave(queryClient);
+      showFlash({ tone: 'success', text: T.account.passwordChanged });
+      void navigate({ to: '/login', search: { next: undefined } });
+    },
+  });
+  const fields = change.error?.body.fields;
+  return (
+    <>
+      <PageHeader title={T.account.title} />
+      <div className="space-y-4">
+        <Card title={T.account.profile}>
+          <Facts
+            items={[
+              [T.field.name, me.user.name],
+              [T.field.email, me.user.email],
+              [T.account.stores, me.stores.map((store) => `${store.name} (${T.roles[store.role] ?? store.role})`).join(', ')],
+            ]}
+          />
+        </Card>
+        <Card title={T.account.changePassword}>
+          <p className="mb-4 text-sm text-slate-700">{T.account.changePasswordLead}</p>
+          <form
+            className="max-w-md space-y-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              change.mutate();
+            }}
+          >
+            <TextField label={T.field.currentPassword} type="password" autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} error={fields?.current_password} />
+            <TextField label={T.field.newPassword} type="password" autoComplete="new-password" required minLength={10} hint={T.field.passwordHint} value={next} onChange={(event) => setNext(event.target.value)} error={fields?.new_password} />
+            <ErrorNotice error={fields ? null : change.error} />
+            <Button type="submit" busy={change.isPending}>
+              {T.account.changePassword}
+            </Button>
+          </form>
+        </Card>
+      </div>
+    </>
+  );
+}

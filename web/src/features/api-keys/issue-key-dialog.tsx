@@ -1,0 +1,78 @@
+// Issue a key for one of SPEC's purposes; the key is shown this once, with a copy button.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, call, type ApiError } from '../../api/client';
+import { Button } from '../../components/ui/button';
+import { CopyField } from '../../components/ui/copy-field';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { isoDateFromToday } from '../../lib/format';
+import { T } from '../../text/id';
+import { keysQuery, PURPOSES, type IssuedKey, type Purpose } from './use-keys';
+
+export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [purpose, setPurpose] = useState<Purpose>('order_status');
+  const [expiresAt, setExpiresAt] = useState(() => isoDateFromToday(365));
+  const issue = useMutation<IssuedKey, ApiError>({
+    mutationFn: () => call(api.POST('/dashboard/api/keys', { body: { name, purpose, expires_at: expiresAt } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keysQuery.queryKey }),
+  });
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      issue.reset();
+      setName('');
+    }
+  };
+  const fields = issue.error?.body.fields;
+  const fieldError = (field: string) => fields?.[field] ?? (issue.error && issue.error.code.startsWith(field) ? issue.error.body.error : undefined);
+  const nameError = issue.error?.code === 'key_name_taken' ? issue.error.body.error : fields?.name;
+  const expiryError = fieldError('expires_at');
+
+  return (
+    <Dialog open={open} onOpenChange={close} title={issue.data ? T.keys.keyReady : T.keys.issueTitle}>
+      {issue.data ? (
+        <div className="space-y-4">
+          <Notice tone="warning">{T.keys.keyOnce}</Notice>
+          <CopyField label={name} value={issue.data.key} />
+          <p className="text-sm text-slate-700">
+            {T.keys.scopes}: <code>{issue.data.scopes.join(', ')}</code>
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={() => close(false)}>{T.close}</Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            issue.mutate();
+          }}
+        >
+          <TextField label={T.keys.name} hint={T.keys.nameHelp} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} error={nameError} />
+          <SelectField label={T.keys.purpose} value={purpose} onChange={(event) => setPurpose(event.target.value as Purpose)} error={fields?.purpose}>
+            {PURPOSES.map((value) => (
+              <option key={value} value={value}>
+                {T.keys.purposes[value]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={T.keys.expiresAt} hint={T.keys.expiresHelp} type="date" required value={expiresAt} min={isoDateFromToday(0)} onChange={(event) => setExpiresAt(event.target.value)} error={expiryError} />
+          <ErrorNotice error={nameError || expiryError || fields ? null : issue.error} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => close(false)}>
+              {T.cancel}
+            </Button>
+            <Button type="submit" busy={issue.isPending}>
+              {T.keys.issue}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+// An invitation link: a visitor creates an account; someone already logged in joins with the
+// account they have (accepting never changes an existing user).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, call, type ApiError } from '../../api/client';
+import { enterStore, meQuery, type Me } from '../../api/session';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { T } from '../../text/id';
+
+export function AcceptInvitePage() {
+  const { token } = useSearch({ from: '/entry/invite' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useQuery(meQuery);
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const loggedIn = me.isSuccess;
+  const accept = useMutation<Me, ApiError>({
+    mutationFn: () => call(api.POST('/dashboard/api/invitations/accept', { body: loggedIn ? { token } : { token, ...form } })),
+    onSuccess: (joined) => {
+      enterStore(queryClient, joined);
+      void navigate({ to: '/' });
+    },
+  });
+  const fields = accept.error?.body.fields;
+  const here = `/invite?token=${encodeURIComponent(token)}`;
+
+  if (!token) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold">{T.auth.inviteTitle}</h1>
+        <div className="mt-6">
+          <Notice tone="error">{T.auth.inviteMissingToken}</Notice>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{T.auth.inviteTitle}</h1>
+      <p className="mt-1 text-sm text-slate-700">{T.auth.inviteLead}</p>
+      <form
+        className="mt-6 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          accept.mutate();
+        }}
+      >
+        {me.isPending ? null : loggedIn ? (
+          <p className="text-sm">{T.auth.inviteAsUser(me.data.user.name)}</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700">{T.auth.inviteNewAccount}</p>
+            <TextField label={T.field.name} required maxLength={200} autoComplete="name" value={form.name} onChange={set('name')} error={fields?.name} />
+            <TextField label={T.field.email} type="email" inputMode="email" required autoComplete="email" value={form.email} onChange={set('email')} error={fields?.email} />
+            <TextField label={T.field.password} type="password" required minLength={10} autoComplete="new-password" hint={T.field.passwordHint} value={form.password} onChange={set('password')} error={fields?.password} />
+          </>
+        )}
+        <ErrorNotice error={fields ? null : accept.error} />
+        <Button type="submit" busy={accept.isPending} disabled={me.isPending} className="w-full">
+          {T.auth.inviteAccept}
+        </Button>
+      </form>
+      {loggedIn ? null : (
+        <p className="mt-6 text-sm text-slate-700">
+          {T.auth.inviteHaveAccount}{' '}
+          <Link to="/login" search={{ next: here }} className="font-semibold text-brand-800 underline">
+            {T.auth.toLogin}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, call, type ApiError } from '../../api/client';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { CheckboxField, SelectField } from '../../components/ui/field';
+import { ErrorNotice } from '../../components/ui/notice';
+import { T } from '../../text/id';
+import type { OneTimeLink } from './link-dialog';
+import { invitationsQuery } from './use-team';
+
+export function InviteDialog({ open, onOpenChange, onLink }: { open: boolean; onOpenChange(open: boolean): void; onLink(link: OneTimeLink): void }) {
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<'admin' | 'cs'>('cs');
+  const [integrations, setIntegrations] = useState(false);
+  const invite = useMutation<{ invite_url: string; expires_at: string }, ApiError>({
+    mutationFn: () => call(api.POST('/dashboard/api/team/invitations', { body: { role, integrations: role === 'admin' && integrations } })),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: invitationsQuery.queryKey });
+      onOpenChange(false);
+      onLink({ title: T.team.inviteReady, lead: T.team.inviteLead, url: created.invite_url, expiresAt: created.expires_at, message: T.team.inviteMessage(created.invite_url) });
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={T.team.invite} description={T.team.inviteLead}>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          invite.mutate();
+        }}
+      >
+        <SelectField label={T.team.role} value={role} onChange={(event) => setRole(event.target.value as 'admin' | 'cs')} hint={T.team.roleHelp[role]}>
+          <option value="admin">{T.roles.admin}</option>
+          <option value="cs">{T.roles.cs}</option>
+        </SelectField>
+        {role === 'admin' ? <CheckboxField label={T.team.integrations} checked={integrations} onChange={(event) => setIntegrations(event.target.checked)} /> : null}
+        <ErrorNotice error={invite.error} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" busy={invite.isPending}>
+            {T.team.createInvite}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+// One endpoint's delivery log: each delivery with every attempt (time, answer, latency,
+// error, the answer's first bytes), and redelivery of one that failed.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { api, call, type ApiError } from '../../api/client';
+import { can, useMe } from '../../api/session';
+import { Forbidden } from '../../components/layout/not-found';
+import { Button } from '../../components/ui/button';
+import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
+import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
+import { formatDateTime } from '../../lib/format';
+import { T } from '../../text/id';
+import { deliveriesQuery, webhooksQuery, type Delivery } from './use-webhooks';
+
+const STATUS_TONE = { pending: 'neutral', delivered: 'good', failed: 'bad', cancelled: 'warn' } as const;
+
+export function DeliveriesPage() {
+  const me = useMe();
+  if (!can(me, 'integrations:manage')) return <Forbidden />;
+  return <Deliveries />;
+}
+
+function Deliveries() {
+  const { endpointId } = useParams({ from: '/app/webhooks/$endpointId' });
+  const endpoints = useQuery(webhooksQuery);
+  const deliveries = useQuery(deliveriesQuery(endpointId));
+  const endpoint = endpoints.data?.find((candidate) => candidate.id === endpointId);
+  return (
+    <>
+      <Link to="/webhooks" className="mb-3 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
+        ← {T.webhooks.back}
+      </Link>
+      <PageHeader title={T.webhooks.deliveries} lead={endpoint ? <span className="break-all font-mono">{endpoint.url}</span> : undefined} />
+      {deliveries.isPending ? <Loading label={T.loading} /> : null}
+      <ErrorNotice error={deliveries.error as ApiError | null} />
+      {deliveries.data?.length === 0 ? <p className="text-sm text-slate-700">{T.webhooks.noDeliveries}</p> : null}
+      <ul className="space-y-3">
+        {deliveries.data?.map((delivery) => (
+          <li key={delivery.id}>
+            <DeliveryCard delivery={delivery} endpointId={endpointId} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function DeliveryCard({ delivery, endpointId }: { delivery: Delivery; endpointId: number }) {
+  const queryClient = useQueryClient();
+  const redeliver = useMutation<unknown, ApiError>({
+    mutationFn: () => call(api.POST('/dashboard/api/webhooks/deliveries/{id}/redeliver', { params: { path: { id: delivery.id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesQuery(endpointId).queryKey }),
+  });
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">
+          #{delivery.id} · {T.webhooks.event} {delivery.event_id}
+          {delivery.order_id ? ` · ${T.webhooks.order} ${delivery.order_id}` : ''}
+        </h2>
+        <Badge tone={STATUS_TONE[delivery.status as keyof typeof STATUS_TONE] ?? 'neutral'}>{T.webhooks.status[delivery.status] ?? delivery.status}</Badge>
+      </div>
+      <Facts
+        items={[
+          [T.keys.created, formatDateTime(delivery.created_at)],
+          [T.webhooks.attempts, String(delivery.attempts)],
+          delivery.delivered_at ? [T.webhooks.deliveredAt, formatDateTime(delivery.delivered_at)] : [T.webhooks.nextAttempt, delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : T.none],
+        ]}
+      />
+      {delivery.attempt_log.length > 0 ? (
+        <ol className="mt-4 space-y-2">
+          {delivery.attempt_log.map((attempt, index) => (
+            <li key={attempt.attempted_at + index} className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold">{T.webhooks.attempt(index + 1)}</span>
+                <span className="text-slate-700">{formatDateTime(attempt.attempted_at)}</span>
+              </div>
+              <p className="mt-1">
+                <Badge tone={attempt.status_code !== null && attempt.status_code < 300 ? 'good' : 'bad'}>{attempt.status_code ?? T.webhooks.noAnswer}</Badge>{' '}
+                <span className="text-slate-700">{T.webhooks.latency(attempt.latency_ms)}</span>
+              </p>
+              {attempt.error ? <p className="mt-1 break-words text-red-800">{attempt.error}</p> : null}
+              {attempt.response_snippet ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-slate-700">{T.webhooks.response}</summary>
+                  <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all text-xs">{attempt.response_snippet}</pre>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {redeliver.isSuccess ? (
+        <div className="mt-3">
+          <Notice tone="success">{T.webhooks.redelivered}</Notice>
+        </div>
+      ) : null}
+      <div className="mt-3">
+        <ErrorNotice error={redeliver.error} />
+      </div>
+      {delivery.status === 'failed' || delivery.status === 'delivered' || delivery.status === 'cancelled' ? (
+        <div className="mt-3">
+          <Button variant="secondary" onClick={() => redeliver.mutate()} busy={redeliver.isPending}>
+            {T.webhooks.redeliver}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

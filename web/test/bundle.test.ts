@@ -1,0 +1,45 @@
+// The built web app (dist/web, `npm run build`; `npm test` builds first): the first
+// JavaScript any page loads (the entry script and what index.html preloads) stays within
+// 200 KB gzipped, and every page's own code loads later, on its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIR = path.resolve('dist/web');
+const BUDGET = 200 * 1024;
+
+const index = fs.readFileSync(path.join(DIR, 'index.html'), 'utf8');
+const firstScripts = [...index.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/dashboard\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+
+describe('the built web app', () => {
+  it('loads its entry script from a file, under the CSP (no inline script)', () => {
+    expect(firstScripts.length).toBeGreaterThan(0);
+    expect(index).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(index).toContain('%LAPAK_TIME_ZONE%');
+  });
+
+  it(`sends at most ${BUDGET / 1024} KB of gzipped JavaScript before the first page shows`, () => {
+    const sizes = firstScripts.map((file) => zlib.gzipSync(fs.readFileSync(path.join(DIR, file)), { level: 9 }).length);
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    console.log(`first JavaScript: ${firstScripts.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect(total).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it("keeps each page's code out of the first load (pages load on demand)", () => {
+    const first = firstScripts.map((file) => fs.readFileSync(path.join(DIR, file), 'utf8')).join('\n');
+    // Addresses only the keys page and the team page call.
+    expect(first).not.toContain('/dashboard/api/keys/{id}/revoke');
+    expect(first).not.toContain('/dashboard/api/team/{user_id}/password-reset');
+    const all = fs.readdirSync(path.join(DIR, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(all.some((name) => name.startsWith('keys-page-'))).toBe(true);
+  });
+
+  it('writes gzip and brotli copies of every script and stylesheet', () => {
+    for (const name of fs.readdirSync(path.join(DIR, 'assets')).filter((file) => /\.(js|css)$/.test(file))) {
+      const raw = fs.readFileSync(path.join(DIR, 'assets', name));
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(DIR, 'assets', `${name}.gz`)))).toEqual(raw);
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(DIR, 'assets', `${name}.br`)))).toEqual(raw);
+    }
+  });
+});

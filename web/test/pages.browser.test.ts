@@ -1,0 +1,159 @@
+// Every page of the dashboard on a 360×740 phone and a 1280×800 desktop, as an owner and as a
+// CS member: axe (WCAG 2.1 A and AA rules) finds no serious or critical violation, nothing
+// overflows the phone's width, and each page is photographed. With LAPAK_WRITE_SCREENSHOTS=1
+// (`npm run screenshots:dashboard`) the pictures land in docs/screenshots/, otherwise in a
+// temporary folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../src/webhooks/dispatcher.js';
+import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { account, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
+
+const OUT = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-dashboard-shots-'));
+
+let d: Dashboard;
+let receiver: Receiver;
+const owner = account({ storeName: 'Toko Kaos Sari', name: 'Sari Wulandari' });
+const cs = account({ name: 'Budi Santoso' });
+let endpointId: number;
+let inviteUrl: string;
+let resetUrl: string;
+
+async function post(request: APIRequestContext, url: string, data?: unknown) {
+  const res = await request.post(url, data === undefined ? {} : { data });
+  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+  return res.status() === 204 ? null : ((await res.json()) as Record<string, any>);
+}
+
+/** One store with something on every page: keys, an endpoint with a delivered test event, a CS member, an open invitation. */
+async function seed(): Promise<void> {
+  const ownerContext = await d.context();
+  const r = ownerContext.request;
+  await post(r, '/dashboard/api/signup', { store_name: owner.storeName, name: owner.name, email: owner.email, password: owner.password });
+  await post(r, '/dashboard/api/keys', { name: 'CRM Qontak', purpose: 'order_status', expires_at: '2027-11-30' });
+  const old = await post(r, '/dashboard/api/keys', { name: 'Cek pelanggan', purpose: 'customer_lookup', expires_at: '2027-06-30' });
+  await post(r, `/dashboard/api/keys/${old!.id}/revoke`);
+  const endpoint = await post(r, '/dashboard/api/webhooks', { url: receiver.url, description: 'CRM pesanan' });
+  endpointId = endpoint!.id;
+  receiver.secret = endpoint!.secret;
+  await post(r, `/dashboard/api/webhooks/${endpointId}/test`);
+  const dispatcher = createDispatcher({ db: d.t.ctx.db, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  await dispatcher.runOnce();
+  await dispatcher.stop();
+  const invite = await post(r, '/dashboard/api/team/invitations', { role: 'cs', integrations: false });
+  const csContext = await d.context();
+  await post(csContext.request, '/dashboard/api/invitations/accept', { token: new URL(invite!.invite_url).searchParams.get('token'), name: cs.name, email: cs.email, password: cs.password });
+  const team = (await (await r.get('/dashboard/api/team')).json()) as { members: Array<{ user_id: number; email: string }> };
+  const csId = team.members.find((member) => member.email === cs.email)!.user_id;
+  resetUrl = (await post(r, `/dashboard/api/team/${csId}/password-reset`))!.reset_url;
+  inviteUrl = (await post(r, '/dashboard/api/team/invitations', { role: 'admin', integrations: true }))!.invite_url;
+  await ownerContext.close();
+  await csContext.close();
+}
+
+beforeAll(async () => {
+  d = await startDashboard({ WEBHOOK_ALLOW_PRIVATE: '1' });
+  receiver = await startReceiver();
+  await seed();
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await d?.close();
+});
+
+async function loggedIn(device: typeof PHONE | typeof DESKTOP, who: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await d.context(device);
+  await post(context.request, '/dashboard/api/login', { email: who.email, password: who.password });
+  return { context, page: await context.newPage() };
+}
+
+async function check(page: Page, name: string, device: 'phone' | 'desktop'): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Memuat' }).count()).toBe(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.passes.length).toBeGreaterThan(10);
+  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(grave.map((violation) => `${name}/${device}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  if (device === 'phone') {
+    // Nothing wider than the phone: no sideways scrolling of the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+  await page.screenshot({ path: path.join(OUT, `dashboard-${name}-${device}.png`), fullPage: true });
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
+
+for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  describe(`on a ${device}`, () => {
+    it('the entry pages: login, sign-up, invitation, password reset, an unknown address', async () => {
+      const context = await d.context(size);
+      const page = await context.newPage();
+      await page.goto('/dashboard/login');
+      await expect.poll(() => heading(page)).toBe('Masuk ke Lapak');
+      await check(page, 'login', device);
+      await page.goto('/dashboard/signup');
+      await expect.poll(() => heading(page)).toBe('Buka toko di Lapak');
+      await check(page, 'signup', device);
+      await page.goto(inviteUrl);
+      await expect.poll(() => heading(page)).toBe('Terima undangan');
+      await check(page, 'invite', device);
+      await page.goto(resetUrl);
+      await expect.poll(() => heading(page)).toBe('Atur kata sandi');
+      await check(page, 'reset-password', device);
+      await page.goto('/dashboard/tidak-ada');
+      await expect.poll(() => heading(page)).toBe('Halaman tidak ditemukan');
+      await check(page, 'not-found', device);
+      await context.close();
+    });
+
+    it("the owner's pages: home, team, keys (and the issue dialog), webhooks, deliveries, account, store menu", async () => {
+      const { context, page } = await loggedIn(size, owner);
+      await page.goto('/dashboard/');
+      await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
+      await check(page, 'home', device);
+      await page.goto('/dashboard/team');
+      await expect.poll(() => page.getByText(cs.email).count()).toBe(1);
+      await check(page, 'team', device);
+      await page.goto('/dashboard/keys');
+      await expect.poll(() => page.getByText('CRM Qontak').count()).toBe(1);
+      await check(page, 'keys', device);
+      await page.getByRole('button', { name: 'Buat kunci' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, 'keys-issue-dialog', device);
+      await page.keyboard.press('Escape');
+      await page.goto('/dashboard/webhooks');
+      await expect.poll(() => page.getByText('CRM pesanan').count()).toBe(1);
+      await check(page, 'webhooks', device);
+      await page.goto(`/dashboard/webhooks/${endpointId}`);
+      await expect.poll(() => page.getByText('Percobaan 1').count()).toBe(1);
+      await check(page, 'webhook-deliveries', device);
+      await page.goto('/dashboard/account');
+      await expect.poll(() => heading(page)).toBe('Akun');
+      await check(page, 'account', device);
+      await page.getByRole('button', { name: /Ganti toko/ }).click();
+      await page.getByRole('menu').waitFor();
+      await check(page, 'store-menu', device);
+      await context.close();
+    });
+
+    it("a CS member's home and the closed keys page", async () => {
+      const { context, page } = await loggedIn(size, cs);
+      await page.goto('/dashboard/');
+      await expect.poll(() => heading(page)).toBe(`Selamat datang, ${cs.name}`);
+      await check(page, 'home-cs', device);
+      await page.goto('/dashboard/keys');
+      await expect.poll(() => heading(page)).toBe('Tidak ada akses');
+      await check(page, 'keys-cs', device);
+      await context.close();
+    });
+  });
+}
+
+it('reported no script error and no Content-Security-Policy violation on any page', () => {
+  expect(d.problems).toEqual([]);
+});
