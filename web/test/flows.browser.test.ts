@@ -177,6 +177,38 @@ describe('an owner', () => {
     expect(await delivery.textContent()).toContain('200');
   });
 
+  it('creates a second store from the store menu, and a tab left on the other store writes nothing into the wrong one', async () => {
+    await page.goto('/dashboard/');
+    await page.getByRole('button', { name: /Ganti toko/ }).click();
+    await page.getByRole('menuitem', { name: /Buat toko baru/ }).click();
+    await page.getByRole('dialog').getByLabel('Nama toko').fill('Toko Uji Coba');
+    await page.getByRole('dialog').getByRole('button', { name: 'Buat toko' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /Ganti toko/ }).textContent()).toContain('Toko Uji Coba');
+    const testStore = await currentStoreId(page);
+
+    // A second tab of the same browser, on the keys page of the test store.
+    const other = await page.context().newPage();
+    await other.goto('/dashboard/keys');
+    await expect.poll(() => other.getByRole('button', { name: /Ganti toko/ }).textContent()).toContain('Toko Uji Coba');
+
+    // The first tab switches back to the real store.
+    await page.getByRole('button', { name: /Ganti toko/ }).click();
+    await page.getByRole('menuitem', { name: new RegExp(owner.storeName) }).click();
+    await expect.poll(() => page.getByRole('button', { name: /Ganti toko/ }).textContent()).toContain(owner.storeName);
+
+    // The second tab still shows the test store and tries to issue a key there.
+    await other.getByRole('button', { name: 'Buat kunci' }).click();
+    await other.getByRole('dialog').getByLabel('Nama koneksi').fill('Salah toko');
+    await other.getByRole('dialog').getByRole('button', { name: 'Buat kunci' }).click();
+    await expect.poll(() => other.getByText('Toko aktif berubah di tab lain').count()).toBe(1);
+    await other.keyboard.press('Escape');
+    await expect.poll(() => other.getByRole('button', { name: /Ganti toko/ }).textContent()).toContain(owner.storeName);
+    const keys = await d.t.ctx.db.selectFrom('api_keys').select(['tenant_id', 'name']).where('name', '=', 'Salah toko').execute();
+    expect(keys).toEqual([]);
+    expect(testStore).not.toBe(await currentStoreId(page));
+    await other.close();
+  });
+
   it('renders every text it is given as text: a store and a name holding markup run nothing', async () => {
     const context = await d.context();
     const tricky = await context.newPage();
