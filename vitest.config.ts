@@ -39,6 +39,8 @@ export default defineConfig({
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/test/**/*.test.ts'], exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'] } },
       // Real chromium (Debian's, /usr/bin/chromium) on the real HTTP server, SQLite only.
       ...(hasChromium ? [{ test: { name: 'browser', include: ['src/**/*.browser.test.ts', 'web/test/**/*.browser.test.ts'], env: { LAPAK_TEST_DB: 'sqlite' }, testTimeout: 60_000, hookTimeout: 60_000, expect: { poll: { timeout: 10_000 } } } }] : []),
+      // @lapak/sdk and the MCP server, as HTTP clients of a real Lapak on a port (SQLite).
+      { test: { name: 'clients', include: ['sdk/test/**/*.test.ts', 'mcp/test/**/*.test.ts'], env: { LAPAK_TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       api('sqlite'),
       ...(postgresUrl ? [api('postgres')] : []),
     ],

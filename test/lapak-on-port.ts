@@ -1,0 +1,58 @@
+// A real Lapak on a port of 127.0.0.1 for the clients that talk HTTP to it (sdk/, mcp/):
+// the test harness's app (fresh database, manual clock) listening on port 0, with limiters
+// the test can steer: each window can be made tight, can be "passed" (a fresh window), and can
+// be made to fail like a store that does not answer.
+import type { AddressInfo } from 'node:net';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createMemoryLimiters, limiterFrom, scaledPoints, WINDOWS, type Limiter, type Limiters, type WindowName } from '../src/lib/limits.js';
+import { ServiceUnavailable } from '../src/lib/unavailable.js';
+import { startTestApp } from './helpers.js';
+
+export interface SteerableWindow {
+  /** Quota of the window from now on (a fresh window). */
+  setQuota(points: number): void;
+  /** The window passes: a fresh one with the same quota. */
+  pass(): void;
+  /** The next `count` requests find the store down (503) or failing (500). */
+  failNext(count: number, how: 'unavailable' | 'error'): void;
+}
+
+export type LapakOnPort = Awaited<ReturnType<typeof startTestApp>> & {
+  baseUrl: string;
+  windows: Record<WindowName, SteerableWindow>;
+};
+
+function steerable(name: WindowName): Limiter & SteerableWindow {
+  const rule = WINDOWS[name];
+  let points: number = scaledPoints(rule.points, 1000);
+  const fresh = () => limiterFrom(rule, new RateLimiterMemory({ points, duration: rule.durationSec, blockDuration: 'blockSec' in rule ? rule.blockSec : 0 }));
+  let current = fresh();
+  let failures: Array<'unavailable' | 'error'> = [];
+  return {
+    consume(key, n) {
+      const failure = failures.shift();
+      if (failure === 'unavailable') return Promise.reject(new ServiceUnavailable('rate-limit store', new Error('test: down')));
+      if (failure === 'error') return Promise.reject(new Error('test: limiter failure'));
+      return current.consume(key, n);
+    },
+    setQuota(quota) {
+      points = quota;
+      current = fresh();
+    },
+    pass() {
+      current = fresh();
+    },
+    failNext(count, how) {
+      failures = Array.from({ length: count }, () => how);
+    },
+  };
+}
+
+export async function startLapakOnPort(env: Record<string, string> = {}): Promise<LapakOnPort> {
+  const windows = Object.fromEntries((Object.keys(WINDOWS) as WindowName[]).map((name) => [name, steerable(name)])) as Record<WindowName, Limiter & SteerableWindow>;
+  const limiters: Limiters = { ...createMemoryLimiters(1000), ...windows };
+  const t = await startTestApp({ env, limiters });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return Object.assign(t, { baseUrl: `http://127.0.0.1:${port}`, windows });
+}
