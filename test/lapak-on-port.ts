@@ -11,6 +11,8 @@ import { startTestApp } from './helpers.js';
 export interface SteerableWindow {
   /** Quota of the window from now on (a fresh window). */
   setQuota(points: number): void;
+  /** Runs `work` with a fresh window of `points`, then gives the window its usual quota back. */
+  withQuota<T>(points: number, work: () => Promise<T>): Promise<T>;
   /** The window passes: a fresh one with the same quota. */
   pass(): void;
   /** The next `count` requests find the store down (503) or failing (500). */
@@ -24,7 +26,8 @@ export type LapakOnPort = Awaited<ReturnType<typeof startTestApp>> & {
 
 function steerable(name: WindowName): Limiter & SteerableWindow {
   const rule = WINDOWS[name];
-  let points: number = scaledPoints(rule.points, 1000);
+  const usual = scaledPoints(rule.points, 1000);
+  let points: number = usual;
   const fresh = () => limiterFrom(rule, new RateLimiterMemory({ points, duration: rule.durationSec, blockDuration: 'blockSec' in rule ? rule.blockSec : 0 }));
   let current = fresh();
   let failures: Array<'unavailable' | 'error'> = [];
@@ -38,6 +41,14 @@ function steerable(name: WindowName): Limiter & SteerableWindow {
     setQuota(quota) {
       points = quota;
       current = fresh();
+    },
+    async withQuota(quota, work) {
+      this.setQuota(quota);
+      try {
+        return await work();
+      } finally {
+        this.setQuota(usual);
+      }
     },
     pass() {
       current = fresh();

@@ -204,8 +204,7 @@ describe('typed errors', () => {
 describe('retries under real 429s', () => {
   it('waits Retry-After (60 s, within the cap) and succeeds once the window has passed', async () => {
     const window = lapak.windows.orderStatusPerKey;
-    window.setQuota(1);
-    try {
+    await window.withQuota(1, async () => {
       const id = await newOrder();
       const { sdk, sleeps, sent } = client(store.keys.status!, { onSleep: () => window.pass() });
       await sdk.getOrder(id);
@@ -213,30 +212,24 @@ describe('retries under real 429s', () => {
       expect(sleeps).toEqual([60_000]);
       expect(sent).toHaveLength(3);
       expect(read.lastResponse.attempts).toBe(2);
-    } finally {
-      window.setQuota(120_000);
-    }
+    });
   });
 
   it('a PATCH refused by the window is sent again with the same Idempotency-Key', async () => {
     const window = lapak.windows.orderStatusPerKey;
-    window.setQuota(1);
-    try {
+    await window.withQuota(1, async () => {
       const id = await newOrder();
       const { sdk, sent } = client(store.keys.status!, { onSleep: () => window.pass() });
       await sdk.getOrder(id);
       const result = await sdk.setOrderStatus({ id, status: 'closing' });
       expect(result.changed).toBe(true);
       expect(sent.slice(1).map((s) => s.idempotencyKey)).toEqual([result.lastResponse.idempotencyKey, result.lastResponse.idempotencyKey]);
-    } finally {
-      window.setQuota(120_000);
-    }
+    });
   });
 
   it('after maxRetries the RateLimitError carries Retry-After, the refusing window and the fields', async () => {
     const window = lapak.windows.orderStatusPerKey;
-    window.setQuota(1);
-    try {
+    await window.withQuota(1, async () => {
       const { sdk, sleeps, sent } = client(store.keys.status!);
       await sdk.getOrder(await newOrder());
       const error = (await sdk.getOrder(1).catch((e: unknown) => e)) as RateLimitError;
@@ -246,15 +239,12 @@ describe('retries under real 429s', () => {
       expect(error.rateLimit.windows).toEqual([expect.objectContaining({ name: 'key-minute', remaining: 0 })]);
       expect(sleeps).toEqual([60_000, 60_000]);
       expect(sent).toHaveLength(4);
-    } finally {
-      window.setQuota(120_000);
-    }
+    });
   });
 
   it("the lookup's day window (Retry-After 86400, over the cap) is a RateLimitError at once, not a sleep", async () => {
     const window = lapak.windows.lookupPerKeyDay;
-    window.setQuota(1);
-    try {
+    await window.withQuota(1, async () => {
       await newOrder();
       const { sdk, sleeps, sent } = client(store.keys.lookup!);
       await sdk.lookupCustomer({ phone: '081234567890' });
@@ -267,23 +257,18 @@ describe('retries under real 429s', () => {
       const { sdk: patient, sleeps: waited } = client(store.keys.lookup!, { maxRetryAfter: 86_400, onSleep: () => window.pass() });
       expect((await patient.lookupCustomer({ phone: '081234567890' })).success).toBe(true);
       expect(waited).toEqual([86_400_000]);
-    } finally {
-      window.setQuota(4_000_000);
-    }
+    });
   });
 
   it('duplicate is retried after a 429 (the request was refused before it ran)', async () => {
     const window = lapak.windows.productsPerIp;
-    window.setQuota(1);
-    try {
+    await window.withQuota(1, async () => {
       const { sdk, sleeps } = client(store.keys.all!, { onSleep: () => window.pass() });
       await sdk.getProductEmbed(productId);
       const copy = await sdk.duplicateProduct(productId, { name: 'Kaos Setelah Antre' });
       expect(copy.lastResponse.attempts).toBe(2);
       expect(sleeps).toEqual([60_000]); // the remaining block of the products path
-    } finally {
-      window.setQuota(60_000);
-    }
+    });
   });
 });
 

@@ -74,14 +74,11 @@ describe('sdk/README.md examples', () => {
     expect(found.stderr).toBe('');
     expect(found.stdout).toMatch(/^1 orders; \d+ lookups left this minute\n$/);
     const day = lapak.windows.lookupPerKeyDay;
-    day.setQuota(1);
-    try {
+    await day.withQuota(1, async () => {
       expect((await run('lookup', env(store.keys.lookup!))).stdout).toMatch(/^1 orders;/);
       const spent = await run('lookup', env(store.keys.lookup!));
       expect(spent.stdout).toBe('the key-day window is spent: try again in 86400 s\n');
-    } finally {
-      day.setQuota(4_000_000);
-    }
+    });
     const scope = await run('lookup', env(store.keys.crm!));
     expect(scope.stdout).toBe('this key lacks customers:read\n');
   });
