@@ -461,6 +461,31 @@ describe('answers the document does not promise', () => {
     expect((html as LapakApiError).body).toBe('<html>Bad gateway</html>');
   });
 
+  it('a Retry-After given as an HTTP date is waited for as seconds from now', async () => {
+    const sleeps: number[] = [];
+    const answers = [new Response('', { status: 503, headers: { 'retry-after': new Date(Date.now() + 3_000).toUTCString() } }), Response.json({ success: true, order: {} })];
+    const sdk = new Lapak({ apiKey: 'lpk_x', baseUrl: 'http://lapak.invalid', sleep: async (ms) => void sleeps.push(ms), fetch: async () => answers.shift()! });
+    expect((await sdk.getOrder(1)).lastResponse.attempts).toBe(2);
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThanOrEqual(2_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(3_000);
+  });
+
+  it('the default sleep waits on a timer and stops at the caller\'s signal', async () => {
+    let calls = 0;
+    const sdk = new Lapak({
+      apiKey: 'lpk_x',
+      baseUrl: 'http://lapak.invalid',
+      fetch: async () => (++calls === 1 ? new Response('', { status: 503, headers: { 'retry-after': '0' } }) : new Response('', { status: 503, headers: { 'retry-after': '30' } })),
+    });
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(new Error('enough')), 100);
+    await expect(sdk.getOrder(1, { signal: controller.signal })).rejects.toThrow('enough');
+    expect(calls).toBe(2); // the 0-second wait passed, the 30-second one was cut short
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('malformed RateLimit fields are ignored, never thrown', async () => {
     const read = await stub(200, '{"success":true,"order":{},"request_id":"abcdef01"}', {
       ratelimit: '"ok";r=5;t=10, bad item, "half";r=, "x";r=1;t=2;=3',
