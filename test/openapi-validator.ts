@@ -1,10 +1,12 @@
-// Checks a response of an /api/ path against openapi/lapak.json: the path and method (or
-// the path's x-other-methods), the status, the headers and the body. A response the
-// document does not describe throws. test/helpers.ts runs it on every request of the API
-// tests. OpenAPI 3.1 schemas are JSON Schema 2020-12, hence Ajv's 2020 build.
+// Checks a response against the OpenAPI document of its path: /api/ against openapi/lapak.json,
+// /dashboard/api/ against openapi/dashboard.json. The path (templated paths included) and
+// method (or the path's x-other-methods), the status, the headers and the body. A response
+// the document does not describe throws. test/helpers.ts and test/http-client.ts run it on
+// every request of the tests. OpenAPI 3.1 schemas are JSON Schema 2020-12, hence Ajv's 2020 build.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { readOpenapiFile } from './openapi-document.js';
+import { DASHBOARD_ERRORS, type DashboardErrorCode } from '../src/lib/http/messages.js';
+import { readDashboardOpenapiFile, readOpenapiFile } from './openapi-document.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +16,12 @@ const OPERATION_FIELDS = new Set(['get', 'put', 'post', 'delete', 'options', 'he
 
 /** Headers of the transport, not of the API: no document lists them. */
 const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'connection', 'date', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * What a /dashboard/api/ request that reaches no operation may get (the document's description
+ * says so): the cross-site hook's refusals, which run before routing, and the JSON 404.
+ */
+const UNROUTED_DASHBOARD_CODES: readonly DashboardErrorCode[] = ['not_found', 'cross_site_request', 'unsupported_media_type', 'body_too_large'];
 
 export interface CheckedRequest {
   method: string;
@@ -26,19 +34,33 @@ export interface CheckedResponse {
   body: string;
 }
 
-let state: { document: Json; ajv: Ajv2020; compiled: Map<string, ValidateFunction> } | null = null;
+interface LoadedDocument {
+  file: string;
+  document: Json;
+  /** Templated paths ("/dashboard/api/keys/{id}/revoke") as patterns, literal ones first. */
+  templates: Array<{ path: string; pattern: RegExp }>;
+}
 
-function load() {
-  if (!state) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
-    addFormatsModule.default(ajv);
-    state = { document: JSON.parse(readOpenapiFile()) as Json, ajv, compiled: new Map() };
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+addFormatsModule.default(ajv);
+const compiled = new Map<string, ValidateFunction>();
+const loaded = new Map<string, LoadedDocument>();
+
+function load(file: string, read: () => string): LoadedDocument {
+  let entry = loaded.get(file);
+  if (!entry) {
+    const document = JSON.parse(read()) as Json;
+    const paths = Object.keys(isObject(document.paths) ? document.paths : {});
+    const templates = paths
+      .filter((p) => p.includes('{'))
+      .map((p) => ({ path: p, pattern: new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+    entry = { file, document, templates };
+    loaded.set(file, entry);
   }
-  return state;
+  return entry;
 }
 
 function validator(key: string, schema: unknown): ValidateFunction {
-  const { ajv, compiled } = load();
   let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(schema as Json);
@@ -47,9 +69,9 @@ function validator(key: string, schema: unknown): ValidateFunction {
   return validate;
 }
 
-function pick(map: unknown, key: string, what: string): Json {
+function pick(map: unknown, key: string, what: string, file: string): Json {
   const value = isObject(map) ? map[key] : undefined;
-  if (!isObject(value)) throw new Error(`${what}: not in openapi/lapak.json`);
+  if (!isObject(value)) throw new Error(`${what}: not in ${file}`);
   return value;
 }
 
@@ -59,20 +81,39 @@ function headerValue(headers: CheckedResponse['headers'], name: string): string 
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** Throws when the document does not describe this response; does nothing outside /api/. */
+/** The document's path item of a concrete path: the literal one, else the templated one that matches. */
+function pathItemOf(doc: LoadedDocument, path: string): { key: string; item: Json } | null {
+  const paths = isObject(doc.document.paths) ? doc.document.paths : {};
+  if (isObject(paths[path])) return { key: path, item: paths[path] };
+  const template = doc.templates.find((t) => t.pattern.test(path));
+  return template ? { key: template.path, item: paths[template.path] as Json } : null;
+}
+
+const isDashboardPath = (path: string): boolean => path === '/dashboard/api' || path.startsWith('/dashboard/api/');
+
+/** Throws when the document of the path does not describe this response; does nothing outside /api/ and /dashboard/api/. */
 export function checkApiResponse(request: CheckedRequest, response: CheckedResponse): void {
   const path = new URL(request.url, 'http://lapak.invalid').pathname;
-  if (!path.startsWith('/api/')) return;
-  const method = request.method.toLowerCase();
-  const { document } = load();
-  const where = `${request.method} ${path} -> ${response.statusCode}`;
+  if (path.startsWith('/api/')) return checkDocumented(load('openapi/lapak.json', readOpenapiFile), request, path, response);
+  if (isDashboardPath(path)) return checkDocumented(load('openapi/dashboard.json', readDashboardOpenapiFile), request, path, response);
+}
 
-  const pathItem = pick(document.paths, path, `path ${path}`);
-  const operation = OPERATION_FIELDS.has(method) && isObject(pathItem[method]) ? pathItem[method] : pick(pathItem, 'x-other-methods', `${request.method} ${path}`);
-  const responses = pick(operation, 'responses', where);
+function checkDocumented(doc: LoadedDocument, request: CheckedRequest, path: string, response: CheckedResponse): void {
+  const method = request.method.toLowerCase();
+  const where = `${request.method} ${path} -> ${response.statusCode}`;
+  const dashboard = doc.file.endsWith('dashboard.json');
+
+  const found = pathItemOf(doc, path);
+  if (!found && dashboard) return checkUnrouted(where, response);
+  const { key, item: pathItem } = found ?? { key: path, item: pick(doc.document.paths, path, `path ${path}`, doc.file) };
+  const hasMethod = OPERATION_FIELDS.has(method) && isObject(pathItem[method]);
+  if (!hasMethod && dashboard) return checkUnrouted(where, response);
+  const operation = hasMethod ? (pathItem[method] as Json) : pick(pathItem, 'x-other-methods', `${request.method} ${path}`, doc.file);
+  const responses = pick(operation, 'responses', where, doc.file);
   const status = String(response.statusCode);
   const described = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
   if (!isObject(described)) throw new Error(`${where}: the document does not describe this status`);
+  const cacheKey = `${doc.file} ${request.method} ${key} ${status}`;
 
   const documentedHeaders = isObject(described.headers) ? described.headers : {};
   const documentedNames = new Set(Object.keys(documentedHeaders).map((name) => name.toLowerCase()));
@@ -90,7 +131,7 @@ export function checkApiResponse(request: CheckedRequest, response: CheckedRespo
     }
     const schema = isObject(header.schema) ? header.schema : {};
     const parsed = schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : value;
-    const validate = validator(`${request.method} ${path} ${status} header ${name}`, schema);
+    const validate = validator(`${cacheKey} header ${name}`, schema);
     if (!validate(parsed)) throw new Error(`${where}: header ${name}: ${value} does not match the document (${JSON.stringify(validate.errors)})`);
   }
 
@@ -102,15 +143,32 @@ export function checkApiResponse(request: CheckedRequest, response: CheckedRespo
   const media = contentType ? described.content[contentType] : undefined;
   if (!isObject(media)) throw new Error(`${where}: content type ${contentType} is not in the document`);
   // A HEAD response carries the headers of the answer without its body.
-  if (method === 'head') return;
-  let body: unknown;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    throw new Error(`${where}: the body is not JSON: ${response.body.slice(0, 200)}`);
-  }
-  const validate = validator(`${request.method} ${path} ${status} body`, media.schema);
+  if (request.method.toLowerCase() === 'head') return;
+  const body = parseJson(where, response.body);
+  const validate = validator(`${cacheKey} body`, media.schema);
   if (!validate(body)) {
     throw new Error(`${where}: the body does not match the document: ${JSON.stringify(validate.errors)}\n${response.body.slice(0, 500)}`);
+  }
+}
+
+function parseJson(where: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${where}: the body is not JSON: ${text.slice(0, 200)}`);
+  }
+}
+
+/** A /dashboard/api/ request no operation takes: one of the family's unrouted answers, with no header of its own. */
+function checkUnrouted(where: string, response: CheckedResponse): void {
+  for (const name of Object.keys(response.headers)) {
+    if (!TRANSPORT_HEADERS.has(name.toLowerCase())) throw new Error(`${where}: header ${name} is not in the document`);
+  }
+  const body = parseJson(where, response.body) as Json;
+  const code = UNROUTED_DASHBOARD_CODES.find((c) => c === body.code);
+  const expected = code && DASHBOARD_ERRORS[code];
+  const keys = Object.keys(body).sort().join(',');
+  if (!code || !expected || expected.status !== response.statusCode || body.error !== expected.error || keys !== 'code,error,request_id' || !/^[0-9a-f]{8}$/.test(String(body.request_id))) {
+    throw new Error(`${where}: no operation in openapi/dashboard.json takes this request, and the answer is not the family's 404 not_found (or the cross-site hook's refusal): ${response.body.slice(0, 200)}`);
   }
 }

@@ -153,7 +153,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'Ends the session and clears the cookie. Without a valid session it only clears the cookie.',
       tags: ['Accounts'],
       security: SESSION,
-      response: { 204: { description: 'Logged out.', headers: { 'Set-Cookie': SET_COOKIE } }, ...errors('store_changed', ...WRITE_CODES) },
+      response: { 204: noContent('Logged out.', { 'Set-Cookie': SET_COOKIE }), ...errors('store_changed', ...WRITE_CODES) },
     },
     handler: async ({ session }) => {
       if (session) await endSession(ctx.db, session.sessionId);
@@ -229,7 +229,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['Accounts'],
       security: SESSION,
       body: ChangePasswordBody,
-      response: { 204: { description: 'Changed; a new session cookie.', headers: { 'Set-Cookie': SET_COOKIE } }, ...errors('invalid_request', 'busy', ...SESSION_CODES, ...WRITE_CODES) },
+      response: { 204: noContent('Changed; a new session cookie.', { 'Set-Cookie': SET_COOKIE }), ...errors('invalid_request', 'busy', ...SESSION_CODES, ...WRITE_CODES) },
     },
     handler: async ({ body, session }) => {
       const me = await readMe(ctx.db, session.tenantId, session.userId);

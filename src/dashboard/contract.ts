@@ -13,8 +13,8 @@ declare module 'fastify' {
   }
 }
 
-/** A response of the dashboard: as the API's, but a 204 has no content. */
-export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content'] };
+/** A response of the dashboard: as the API's, but a 204 has no content (`type: 'null'` tells @fastify/swagger so). */
+export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content']; type?: 'null' };
 export type Responses = Record<string, DashboardResponse>;
 
 export interface DashboardContract {
@@ -87,13 +87,37 @@ export const COMMON_CODES: readonly DashboardErrorCode[] = ['body_too_large', 'i
 export const WRITE_CODES: readonly DashboardErrorCode[] = ['cross_site_request', 'unsupported_media_type'];
 export const SESSION_CODES: readonly DashboardErrorCode[] = ['login_required', 'store_changed'];
 
-export const noContent = (description: string): DashboardResponse => ({ description });
+export const noContent = (description: string, headers?: Record<string, HeaderDoc>): DashboardResponse => ({ description, type: 'null', ...(headers ? { headers } : {}) });
 
 export const jsonResponse = (description: string, schema: TSchema, headers?: Record<string, HeaderDoc>): DashboardResponse => ({
   description,
   ...(headers ? { headers } : {}),
   content: { 'application/json': { schema } },
 });
+
+/** Every success of the dashboard: answers are personal, never stored by a shared cache. */
+export const NO_STORE: HeaderDoc = { description: 'Always `no-store`.', type: 'string', enum: ['no-store'], required: true };
+
+/** A session route's success when the request moved the session's sliding expiry (at most once an hour). */
+export const REFRESHED_COOKIE: HeaderDoc = {
+  description: 'The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session).',
+  type: 'string',
+};
+
+/**
+ * The contract as the route answers it: every success carries Cache-Control, and a route that
+ * reads a session may send the refreshed cookie on any success (route.ts adds both).
+ */
+export function withSuccessHeaders(contract: DashboardContract, readsSession: boolean): DashboardContract {
+  const response = Object.fromEntries(
+    Object.entries(contract.response).map(([status, doc]) => {
+      if (!status.startsWith('2')) return [status, doc];
+      const cookie = readsSession && !doc.headers?.['Set-Cookie'] ? { 'Set-Cookie': REFRESHED_COOKIE } : {};
+      return [status, { ...doc, headers: { 'Cache-Control': NO_STORE, ...cookie, ...doc.headers } }];
+    }),
+  );
+  return { ...contract, response };
+}
 
 export const SET_COOKIE: HeaderDoc = {
   description: 'The session cookie (`lapak_session`, or `__Host-lapak_session` under an https PUBLIC_URL): HttpOnly, SameSite=Lax, Path=/, Max-Age 30 days.',

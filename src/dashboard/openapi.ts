@@ -9,6 +9,7 @@ const DESCRIPTION = `The seller dashboard's HTTP interface (docs/dashboard.md): 
 
 - JSON under \`/dashboard/api/\`. A session cookie authenticates; a login or sign-up sets it. A request may send \`X-Lapak-Store: <id>\`: when it differs from the session's selected store the answer is 409 \`store_changed\` and nothing is done.
 - Errors are \`{"error", "code", "request_id"}\`, \`error\` in Indonesian; 422 \`invalid_request\` adds \`fields\`; 429 and 503 carry an integer \`Retry-After\`.
+- An unknown path or method under \`/dashboard/api/\` answers 404 \`not_found\` in that family. Every success carries \`Cache-Control: no-store\`; a route that reads the session may send the cookie again when its sliding expiry moved.
 - Unsafe methods are refused (403 \`cross_site_request\`) when \`Sec-Fetch-Site\` is present and not \`same-origin\`, or, without it, when \`Origin\` is present and not the server's origin. Bodies of writes are \`application/json\` only (415 \`unsupported_media_type\`).`;
 
 export const dashboardOpenapiOptions: FastifyDynamicSwaggerOptions = {

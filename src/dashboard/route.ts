@@ -17,7 +17,7 @@ import type { Refusal } from '../lib/outcome.js';
 import { requireSession, type Session } from '../sessions/require-session.js';
 import { sessionCookie } from '../sessions/session-cookie.js';
 import type { Permission } from '../sessions/permissions.js';
-import type { DashboardContract } from './contract.js';
+import { withSuccessHeaders, type DashboardContract } from './contract.js';
 
 /**
  * Who may call: 'public' looks at no session (sign-up, login, reset); 'optional' uses a valid
@@ -106,7 +106,7 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { family: 'dashboard', dashboardContract: contract },
+    config: { family: 'dashboard', dashboardContract: withSuccessHeaders(contract, spec.access !== 'public') },
     handler: async (request, reply) => {
       let session: Session | null = null;
       if (spec.access !== 'public') {
