@@ -27,6 +27,7 @@ import { accountRoutes } from './accounts/dashboard-routes.js';
 import { teamRoutes } from './team/dashboard-routes.js';
 import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
 import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
+import { homeDashboardRoutes } from './home/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
@@ -122,6 +123,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     teamRoutes(app, ctx);
     apiKeyDashboardRoutes(app, ctx);
     webhookDashboardRoutes(app, ctx);
+    homeDashboardRoutes(app, ctx);
     app.register(referenceRoutes);
     app.register((instance) => webAppRoutes(instance, ctx));
   });

@@ -1,6 +1,7 @@
 // The session family's table test (the API key one is src/auth/common-route.api.test.ts):
 // every session route × {no session, expired session, another store's member, each role}
-// gets the documented answer, and nothing of store A shows in another store's answers.
+// gets the documented answer, and nothing of store A shows in another store's answers. The
+// session, team and home routes; the integrations routes have their own table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, seedStore } from '../../test/helpers.js';
@@ -8,6 +9,7 @@ import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.
 import { SESSION_TTL_MS } from '../sessions/session-token.js';
 import { createInvitation } from '../team/invitations.js';
 import type { Role } from '../lib/db/schema.js';
+import { permissionsOf, type Permission } from '../sessions/permissions.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 let t: App;
@@ -32,8 +34,8 @@ interface Targets {
 interface RouteCase {
   name: string;
   request(targets: Targets): InjectOptions;
-  /** Who may: a member of any role, or the owner only. */
-  access: 'member' | 'owner';
+  /** Who may: a member of any role, or a member whose role holds the permission. */
+  access: 'member' | Permission;
   /** The answer of an allowed member of store A. */
   allowed: number;
   /** The answer of another store's owner acting with store A's ids. */
@@ -52,13 +54,16 @@ const ROUTES: RouteCase[] = [
   { name: 'POST /stores/{id}/select', request: () => json('POST', `/dashboard/api/stores/${storeA}/select`), access: 'member', allowed: 200, otherStore: 404 },
   // Seeded members have no password: the current one is always wrong (422), after the session check.
   { name: 'POST /me/password', request: () => json('POST', '/dashboard/api/me/password', { current_password: 'x', new_password: 'sandi-baru-panjang' }), access: 'member', allowed: 422, otherStore: 422 },
-  { name: 'GET /team', request: () => json('GET', '/dashboard/api/team'), access: 'owner', allowed: 200, otherStore: 200 },
-  { name: 'POST /team/invitations', request: () => json('POST', '/dashboard/api/team/invitations', { role: 'cs', integrations: false }), access: 'owner', allowed: 201, otherStore: 201 },
-  { name: 'GET /team/invitations', request: () => json('GET', '/dashboard/api/team/invitations'), access: 'owner', allowed: 200, otherStore: 200 },
-  { name: 'DELETE /team/invitations/{id}', request: (x) => json('DELETE', `/dashboard/api/team/invitations/${x.invitationId}`), access: 'owner', allowed: 204, otherStore: 404 },
-  { name: 'PATCH /team/{user_id}', request: (x) => json('PATCH', `/dashboard/api/team/${x.userId}`, { role: 'admin', integrations: false }), access: 'owner', allowed: 204, otherStore: 404 },
-  { name: 'DELETE /team/{user_id}', request: (x) => json('DELETE', `/dashboard/api/team/${x.userId}`), access: 'owner', allowed: 204, otherStore: 404 },
-  { name: 'POST /team/{user_id}/password-reset', request: (x) => json('POST', `/dashboard/api/team/${x.userId}/password-reset`), access: 'owner', allowed: 201, otherStore: 404 },
+  { name: 'GET /team', request: () => json('GET', '/dashboard/api/team'), access: 'team:manage', allowed: 200, otherStore: 200 },
+  { name: 'POST /team/invitations', request: () => json('POST', '/dashboard/api/team/invitations', { role: 'cs', integrations: false }), access: 'team:manage', allowed: 201, otherStore: 201 },
+  { name: 'GET /team/invitations', request: () => json('GET', '/dashboard/api/team/invitations'), access: 'team:manage', allowed: 200, otherStore: 200 },
+  { name: 'DELETE /team/invitations/{id}', request: (x) => json('DELETE', `/dashboard/api/team/invitations/${x.invitationId}`), access: 'team:manage', allowed: 204, otherStore: 404 },
+  { name: 'PATCH /team/{user_id}', request: (x) => json('PATCH', `/dashboard/api/team/${x.userId}`, { role: 'admin', integrations: false }), access: 'team:manage', allowed: 204, otherStore: 404 },
+  { name: 'DELETE /team/{user_id}', request: (x) => json('DELETE', `/dashboard/api/team/${x.userId}`), access: 'team:manage', allowed: 204, otherStore: 404 },
+  { name: 'POST /team/{user_id}/password-reset', request: (x) => json('POST', `/dashboard/api/team/${x.userId}/password-reset`), access: 'team:manage', allowed: 201, otherStore: 404 },
+  { name: 'GET /home', request: () => json('GET', '/dashboard/api/home'), access: 'member', allowed: 200, otherStore: 200 },
+  // The other store's owner records the copy in their own store; store A's stays unrecorded (below).
+  { name: 'POST /home/snippet-copied', request: () => json('POST', '/dashboard/api/home/snippet-copied'), access: 'products:manage', allowed: 204, otherStore: 204 },
 ];
 
 const ROLES: Array<{ label: string; role: Role; integrations: boolean }> = [
@@ -67,6 +72,12 @@ const ROLES: Array<{ label: string; role: Role; integrations: boolean }> = [
   { label: 'admin with integrations', role: 'admin', integrations: true },
   { label: 'cs', role: 'cs', integrations: false },
 ];
+
+/** When the store recorded a snippet copy (a refused request leaves it as it was). */
+async function snippetCopiedAt(tenantId: number): Promise<number | null> {
+  const row = await t.ctx.db.selectFrom('tenants').select('snippet_copied_at').where('id', '=', tenantId).executeTakeFirstOrThrow();
+  return row.snippet_copied_at;
+}
 
 let serial = 0;
 async function targets(): Promise<Targets> {
@@ -100,24 +111,28 @@ describe.each(ROUTES)('$name', (route) => {
   it.each(ROLES)('as $label of the store', async ({ role, integrations }) => {
     const x = await targets();
     const member = await seedMember(t.ctx, storeA, role, { integrations });
+    const copiedBefore = await snippetCopiedAt(storeA);
     const res = await send(route, x, member);
-    const allowed = route.access === 'member' || role === 'owner';
+    const allowed = route.access === 'member' || permissionsOf(role, integrations).includes(route.access);
     expect(res.statusCode, res.body).toBe(allowed ? route.allowed : 403);
     if (!allowed) {
       expect(res.json()).toMatchObject({ code: 'forbidden', error: 'Anda tidak memiliki izin untuk tindakan ini.' });
       // Nothing was done.
       const still = await t.ctx.db.selectFrom('memberships').select('role').where('tenant_id', '=', storeA).where('user_id', '=', x.userId).executeTakeFirst();
       expect(still?.role).toBe('cs');
+      expect(await snippetCopiedAt(storeA)).toBe(copiedBefore);
     }
   });
 
   it('as the owner of another store, with store A\'s ids: its own store only, nothing of A', async () => {
     const x = await targets();
     const outsider = await seedMember(t.ctx, storeB, 'owner');
+    const copiedBefore = await snippetCopiedAt(storeA);
     const res = await send(route, x, outsider);
     expect(res.statusCode, res.body).toBe(route.otherStore);
     expect(res.body).not.toContain(SECRET_NAME);
     expect(res.body).not.toContain('rahasia-a.test');
+    expect(await snippetCopiedAt(storeA)).toBe(copiedBefore);
     const still = await t.ctx.db.selectFrom('memberships').select('role').where('tenant_id', '=', storeA).where('user_id', '=', x.userId).executeTakeFirst();
     expect(still?.role).toBe('cs');
   });
@@ -126,9 +141,11 @@ describe.each(ROUTES)('$name', (route) => {
     const x = await targets();
     const owner = await seedMember(t.ctx, storeA, 'owner');
     const request = route.request(x);
+    const copiedBefore = await snippetCopiedAt(storeA);
     const res = await t.request({ ...request, headers: { ...(request.headers as Record<string, string> | undefined), ...asMember(owner, { 'x-lapak-store': String(storeB) }) } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'store_changed' });
+    expect(await snippetCopiedAt(storeA)).toBe(copiedBefore);
     const still = await t.ctx.db.selectFrom('memberships').select('role').where('tenant_id', '=', storeA).where('user_id', '=', x.userId).executeTakeFirst();
     expect(still?.role).toBe('cs');
   });
@@ -147,7 +164,7 @@ describe.each(ROUTES.filter((r) => r.request({ userId: 1, email: '', invitationI
       members: await t.ctx.db.selectFrom('memberships').selectAll().orderBy('tenant_id').orderBy('user_id').execute(),
       invitations: await t.ctx.db.selectFrom('invitations').selectAll().orderBy('id').execute(),
       resets: await t.ctx.db.selectFrom('password_resets').selectAll().orderBy('id').execute(),
-      tenants: await t.ctx.db.selectFrom('tenants').select('id').execute(),
+      tenants: await t.ctx.db.selectFrom('tenants').select(['id', 'snippet_copied_at']).orderBy('id').execute(),
       sessions: await t.ctx.db.selectFrom('sessions').select(['id', 'tenant_id']).orderBy('id').execute(),
     };
     const res = await t.request({ ...request, payload: request.payload ?? '{}', headers: { 'content-type': 'application/json', cookie: owner.cookie, ...headers } });
@@ -157,7 +174,7 @@ describe.each(ROUTES.filter((r) => r.request({ userId: 1, email: '', invitationI
       members: await t.ctx.db.selectFrom('memberships').selectAll().orderBy('tenant_id').orderBy('user_id').execute(),
       invitations: await t.ctx.db.selectFrom('invitations').selectAll().orderBy('id').execute(),
       resets: await t.ctx.db.selectFrom('password_resets').selectAll().orderBy('id').execute(),
-      tenants: await t.ctx.db.selectFrom('tenants').select('id').execute(),
+      tenants: await t.ctx.db.selectFrom('tenants').select(['id', 'snippet_copied_at']).orderBy('id').execute(),
       sessions: await t.ctx.db.selectFrom('sessions').select(['id', 'tenant_id']).orderBy('id').execute(),
     }).toEqual(before);
   });

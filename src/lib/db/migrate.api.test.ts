@@ -13,7 +13,7 @@ afterAll(() => database.drop());
 
 it('applies every migration in name order; then one named between two applied ones is applied too, once', async () => {
   const applied = await database.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).orderBy(sql`name`).execute();
-  expect(applied.map((r) => r.name)).toEqual(['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery', '007-accounts', '008-integrations']);
+  expect(applied.map((r) => r.name)).toEqual(['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery', '007-accounts', '008-integrations', '009-home-checklist']);
 
   const ran: string[] = [];
   const withLate = {

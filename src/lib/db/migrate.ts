@@ -8,6 +8,7 @@ import { eventCountSlots } from './migrations/005-event-count-slots.js';
 import { webhookAttemptsByDelivery } from './migrations/006-webhook-attempts-by-delivery.js';
 import { accounts } from './migrations/007-accounts.js';
 import { integrations } from './migrations/008-integrations.js';
+import { homeChecklist } from './migrations/009-home-checklist.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -21,6 +22,7 @@ export function migrations(handle: DbHandle): Migrations {
     '006-webhook-attempts-by-delivery': { up: webhookAttemptsByDelivery() },
     '007-accounts': { up: accounts(handle.dialect) },
     '008-integrations': { up: integrations(handle.dialect) },
+    '009-home-checklist': { up: homeChecklist(handle.dialect) },
   };
 }
 

@@ -11,6 +11,8 @@ export interface TenantTable {
   shipping_integration: string | null;
   opening_message_template: string | null;
   created_at: number;
+  // 009-home-checklist: when the store first recorded a copy of its embed snippet.
+  snippet_copied_at: number | null;
 }
 
 export interface ProductTable {
