@@ -11,6 +11,7 @@ import { passwordHasher } from '../accounts/passwords.js';
 import { MeBody } from '../accounts/schemas.js';
 import { InvitationTaken, acceptInvitation, createInvitation, listInvitations, revokeInvitation } from './invitations.js';
 import { inviteUrl, resetUrl } from './links.js';
+import { previewInvitation } from './preview-invitation.js';
 import { changeMember, createResetLink, findReset, listTeam, removeMember, useReset } from './members.js';
 import {
   AcceptBody,
@@ -18,7 +19,9 @@ import {
   IdParams,
   InvitationCreated,
   InvitationsBody,
+  InvitationPreviewBody,
   InviteBody,
+  PreviewBody,
   ResetBody,
   ResetCreated,
   TeamBody,
@@ -82,6 +85,28 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params, session }) => {
       const revoked = await revokeInvitation(ctx.db, ctx.clock, session.tenantId, params.id);
       return revoked.ok ? { status: 204 } : fromRefusal(revoked, { invitation_not_found: 'not_found' });
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/invitations/preview',
+    access: 'public',
+    contract: {
+      operationId: 'previewInvitation',
+      summary: 'What an invitation link opens: the store, the role, the integrations permission, the expiry',
+      description:
+        'No session needed. The token travels in the body, so it never lands in a URL log. ' +
+        'Anything but an open invitation (unknown, accepted, revoked, expired) gets 404 `invitation_invalid`, the answer accepting it would get.',
+      tags: ['Team'],
+      security: [],
+      body: PreviewBody,
+      response: { 200: jsonResponse('The open invitation.', InvitationPreviewBody), ...dashboardErrors(['invalid_request', 'invitation_invalid', ...WRITE_CODES, ...COMMON_CODES]) },
+    },
+    handler: async ({ body }) => {
+      const preview = await previewInvitation(ctx.db, ctx.clock, body.token);
+      if (!preview.ok) return dashboardFailure(preview.code);
+      return { status: 200, body: { ...preview.value, expires_at: iso(preview.value.expires_at) } };
     },
   });
 

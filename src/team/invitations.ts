@@ -68,6 +68,30 @@ export async function revokeInvitation(db: Db, clock: Clock, tenantId: number, i
   return result.numUpdatedRows > 0n ? succeed(null) : refuse('invitation_not_found', 'no open invitation with this id in the store');
 }
 
+export interface FoundInvitation {
+  id: number;
+  tenant_id: number;
+  store_name: string;
+  role: Role;
+  integrations: number;
+  expires_at: number;
+}
+
+/** The open invitation (neither accepted, revoked nor expired) a link token opens, with its store's name; null otherwise. */
+export async function findOpenInvitation(db: Db, clock: Clock, token: string): Promise<FoundInvitation | null> {
+  const row = await db
+    .selectFrom('invitations')
+    .innerJoin('tenants', 'tenants.id', 'invitations.tenant_id')
+    .select(['invitations.id', 'invitations.tenant_id', 'tenants.name', 'invitations.role', 'invitations.integrations', 'invitations.expires_at'])
+    .where('invitations.token_hash', '=', sha256Hex(token))
+    .where('invitations.accepted_at', 'is', null)
+    .where('invitations.revoked_at', 'is', null)
+    .where('invitations.expires_at', '>', clock.now())
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: Number(row.id), tenant_id: Number(row.tenant_id), store_name: row.name, role: row.role, integrations: row.integrations, expires_at: Number(row.expires_at) };
+}
+
 /** Thrown when another request used the invitation between the check and the claim; the transaction rolls back. */
 export class InvitationTaken extends Error {}
 
@@ -85,15 +109,7 @@ export async function acceptInvitation(
   as: { userId: number } | { name: string; email: string; passwordHash: string },
 ): Promise<Outcome<{ tenantId: number; userId: number }, AcceptCode>> {
   const now = clock.now();
-  const tokenHash = sha256Hex(token);
-  const invitation = await tx
-    .selectFrom('invitations')
-    .select(['id', 'tenant_id', 'role', 'integrations'])
-    .where('token_hash', '=', tokenHash)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const invitation = await findOpenInvitation(tx, clock, token);
   if (!invitation) return refuse('invitation_invalid', 'the invitation is unknown, used, revoked or expired');
   const tenantId = Number(invitation.tenant_id);
   let userId: number;

@@ -23,3 +23,8 @@ export const AcceptBody = Type.Object(
 );
 export const ResetCreated = Type.Object({ reset_url: Type.String(), expires_at: Timestamp }, { additionalProperties: false });
 export const ResetBody = Type.Object({ token: Token, password: PASSWORD }, { additionalProperties: false });
+export const PreviewBody = Type.Object({ token: Token }, { additionalProperties: false });
+export const InvitationPreviewBody = Type.Object(
+  { store: Type.Object({ name: Type.String() }, { additionalProperties: false }), role: RoleSchema, integrations: Type.Boolean(), expires_at: Timestamp },
+  { additionalProperties: false },
+);

@@ -81,6 +81,58 @@ describe('invitations', () => {
   });
 });
 
+describe('invitation preview', () => {
+  const preview = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.request({ method: 'POST', url: '/dashboard/api/invitations/preview', headers: { ...JSON_WRITE, ...headers }, payload: JSON.stringify(payload) });
+
+  it('shows an open invitation without a session: the store name (as data), the role, integrations, the expiry; changes nothing', async () => {
+    const named = (await seedStore(t.ctx, {}, { name: 'Toko <script>alert(1)</script>' })).tenantId;
+    const namedOwner = await seedMember(t.ctx, named, 'owner');
+    const res = await t.request({ method: 'POST', url: '/dashboard/api/team/invitations', headers: { ...asMember(namedOwner), ...JSON_WRITE }, payload: JSON.stringify({ role: 'admin', integrations: true }) });
+    const created = res.json() as { id: number; invite_url: string; expires_at: string };
+    const shown = await preview({ token: tokenOf(created.invite_url) });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ store: { name: 'Toko <script>alert(1)</script>' }, role: 'admin', integrations: true, expires_at: created.expires_at });
+    expect(shown.headers['set-cookie']).toBeUndefined();
+    const row = await t.ctx.db.selectFrom('invitations').select(['accepted_at', 'revoked_at']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ accepted_at: null, revoked_at: null });
+    // A logged-in visitor sees the same.
+    expect((await preview({ token: tokenOf(created.invite_url) }, { cookie: owner.cookie })).json()).toEqual(shown.json());
+  });
+
+  it('answers an unknown, accepted, revoked or expired token exactly as accepting it would (404 invitation_invalid)', async () => {
+    const body = (res: { json(): Record<string, unknown> }) => ({ ...res.json(), request_id: 'x' });
+    const unknown = 'A'.repeat(43);
+    const accepted = tokenOf((await invite('cs')).invite_url);
+    expect((await accept({ token: accepted, name: 'Ina', email: 'ina@example.test', password: 'rahasia-ina-1' })).statusCode).toBe(200);
+    const revokedInvitation = await invite('cs');
+    await t.request({ method: 'DELETE', url: `/dashboard/api/team/invitations/${revokedInvitation.id}`, headers: asMember(owner) });
+    const expired = tokenOf((await invite('admin')).invite_url);
+    t.clock.advance(7 * 24 * 3600 * 1000);
+    for (const token of [unknown, accepted, tokenOf(revokedInvitation.invite_url), expired]) {
+      const res = await preview({ token });
+      expect(res.statusCode).toBe(404);
+      const refusedAccept = await accept({ token, name: 'Joko', email: `joko${Math.random()}@example.test`, password: 'rahasia-joko-1' });
+      expect(body(res)).toEqual(body(refusedAccept));
+      expect(res.json()).toMatchObject({ code: 'invitation_invalid' });
+    }
+  });
+
+  it('refuses bad input with 422 and cross-site requests with 403', async () => {
+    const missing = await preview({});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().fields).toEqual({ token: 'Wajib diisi.' });
+    const token = tokenOf((await invite('cs')).invite_url);
+    const crossSite = await preview({ token }, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().code).toBe('cross_site_request');
+    const foreign = await t.request({ method: 'POST', url: '/dashboard/api/invitations/preview', headers: { 'content-type': 'application/json', origin: 'https://evil.test' }, payload: JSON.stringify({ token }) });
+    expect(foreign.statusCode).toBe(403);
+    const plain = await preview({ token }, { 'content-type': 'text/plain' });
+    expect(plain.statusCode).toBe(415);
+  });
+});
+
 describe('members', () => {
   it('changes a role and ends that member\'s sessions; the next request sees the new role', async () => {
     const admin = await seedMember(t.ctx, store, 'admin');
