@@ -12,6 +12,7 @@ import { openRedis, redisReady } from './lib/redis.js';
 import { createWriteTransaction } from './lib/db/write-transaction.js';
 import { createInFlight } from './idempotency/in-flight.js';
 import { createKeyCache } from './auth/key-cache.js';
+import { createPasswordHasher, type PasswordHasher } from './accounts/passwords.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { outboxDepth } from './ops/outbox-depth.js';
 import { opsRoutes } from './ops/routes.js';
@@ -42,6 +43,8 @@ export interface AppOptions {
   logger?: false | { stream: NodeJS.WritableStream };
   /** The text of GET /metrics; default this process's registry (cluster workers ask the primary). */
   metricsText?: () => Promise<string>;
+  /** Default: argon2id, 2 at once, 2 s wait (tests fill the line with a held one). */
+  passwordHasher?: PasswordHasher;
 }
 
 function buildContext(options: AppOptions, log: FastifyInstance['log']): AppContext {
@@ -60,6 +63,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     writeTransaction: createWriteTransaction(database.db, database.dialect),
     redis,
     metrics,
+    passwordHasher: options.passwordHasher ?? createPasswordHasher(),
   };
 }
 

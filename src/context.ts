@@ -8,6 +8,7 @@ import type { WriteTransaction } from './lib/db/write-transaction.js';
 import type { InFlight } from './idempotency/in-flight.js';
 import type { KeyRow } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
+import type { PasswordHasher } from './accounts/passwords.js';
 
 /**
  * What every route and service may use; built once in app.ts. It names types of lib/ and of
@@ -26,4 +27,6 @@ export interface AppContext {
   /** The Redis of the rate-limit windows (REDIS_URL), or null. */
   redis: Redis | null;
   metrics: Metrics;
+  /** This process's password hashing line: at most 2 argon2 jobs at once, others wait 2 s. */
+  passwordHasher: PasswordHasher;
 }

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/lib/config.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db/db.js';
 import type { Limiters } from '../src/lib/limits.js';
+import type { PasswordHasher } from '../src/accounts/passwords.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { valueOf } from '../src/lib/outcome.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
@@ -62,13 +63,14 @@ export async function startTestApp(
     limiters?: Limiters;
     database?: { url: string; handle: DbHandle };
     logStream?: NodeJS.WritableStream;
+    passwordHasher?: PasswordHasher;
   } = {},
 ): Promise<TestApp & { drop(): Promise<void> }> {
   const fresh = options.database ? null : await freshDatabase();
   const database = options.database ?? fresh!;
   const clock = options.clock ?? new ManualClock(Date.now());
   const config = loadConfig({ PUBLIC_URL: 'https://lapak.test', RATE_LIMIT_SCALE: '1000', ...options.env, DATABASE_URL: database.url });
-  const { app, ctx } = buildApp({ config, database: database.handle, clock, limiters: options.limiters,
+  const { app, ctx } = buildApp({ config, database: database.handle, clock, limiters: options.limiters, passwordHasher: options.passwordHasher,
     logger: options.logStream ? { stream: options.logStream } : false,
   });
   await app.ready();

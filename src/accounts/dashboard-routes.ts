@@ -24,7 +24,7 @@ import { signUp } from './sign-up.js';
 import { createStore } from './create-store.js';
 import { findUserByEmail, firstStoreOf } from './find-login.js';
 import { setPassword } from './set-password.js';
-import { BUSY_RETRY_AFTER_SEC, EMAIL_PATTERN, PasswordQueueFull, dummyPasswordHash, normaliseEmail, passwordHasher, passwordProblem } from './passwords.js';
+import { BUSY_RETRY_AFTER_SEC, DUMMY_PASSWORD_HASH, EMAIL_PATTERN, PasswordQueueFull, normaliseEmail, passwordProblem } from './passwords.js';
 import { ChangePasswordBody, CreatedStore, LoginBody, MeBody, SignupBody, StoreBody, StoreParams } from './schemas.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
@@ -97,10 +97,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!ctx.config.signup) return dashboardFailure('signup_disabled');
       const refused = emailRefusal('email', body.email) ?? passwordRefusal('password', body.password, body.email);
       if (refused) return refused;
-      const limited = await consume(ctx, [['signupPerIp', ipOf(request)]]);
-      if (limited) return limited;
-      const hashed = await withHasher(() => passwordHasher.hash(body.password));
+      // Over the window already: refused before any password work. The attempt counts once its
+      // password is hashed, so a 503 busy (nothing done) costs the caller none of the quota.
+      const window = [['signupPerIp', ipOf(request)]] as const;
+      const blocked = await consume(ctx, window, 0);
+      if (blocked) return blocked;
+      const hashed = await withHasher(() => ctx.passwordHasher.hash(body.password));
       if (!hashed.ok) return hashed.failure;
+      const limited = await consume(ctx, window);
+      if (limited) return limited;
       const created = await ctx.writeTransaction((tx) =>
         signUp(tx, ctx.clock, { storeName: body.store_name, name: body.name, email: body.email, passwordHash: hashed.value }),
       );
@@ -131,8 +136,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const blocked = await consume(ctx, windows, 0);
       if (blocked) return blocked;
       const user = await findUserByEmail(ctx.db, email);
-      const stored = user?.passwordHash ?? (await dummyPasswordHash());
-      const verified = await withHasher(() => passwordHasher.verify(stored, body.password));
+      const stored = user?.passwordHash ?? DUMMY_PASSWORD_HASH;
+      const verified = await withHasher(() => ctx.passwordHasher.verify(stored, body.password));
       if (!verified.ok) return verified.failure;
       if (!user || user.passwordHash === null || !verified.value) {
         return (await consume(ctx, windows)) ?? dashboardFailure('invalid_credentials');
@@ -237,10 +242,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const refused = passwordRefusal('new_password', body.new_password, me.value.user.email);
       if (refused) return refused;
       const user = await findUserByEmail(ctx.db, me.value.user.email);
-      const verified = await withHasher(() => passwordHasher.verify(user?.passwordHash ?? '', body.current_password));
+      const verified = await withHasher(() => ctx.passwordHasher.verify(user?.passwordHash ?? '', body.current_password));
       if (!verified.ok) return verified.failure;
       if (!verified.value) return invalid({ current_password: DASHBOARD_FIELD_TEXT.wrongPassword });
-      const hashed = await withHasher(() => passwordHasher.hash(body.new_password));
+      const hashed = await withHasher(() => ctx.passwordHasher.hash(body.new_password));
       if (!hashed.ok) return hashed.failure;
       await ctx.writeTransaction(async (tx) => {
         await setPassword(tx, session.userId, hashed.value);

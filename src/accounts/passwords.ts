@@ -22,8 +22,24 @@ export interface PasswordHasher {
   verify(storedHash: string, password: string): Promise<boolean>;
 }
 
+/** The password work itself: argon2id in production; a test may hold it to fill the line. */
+export interface PasswordWork {
+  hash(password: string): Promise<string>;
+  verify(storedHash: string, password: string): Promise<boolean>;
+}
+
+const ARGON2ID: PasswordWork = { hash: (password) => hash(password, OPTIONS), verify: (storedHash, password) => verify(storedHash, password) };
+
+export interface HasherOptions {
+  /** Jobs that run at once (2 per process). */
+  concurrency?: number;
+  /** How long a job waits for a turn before PasswordQueueFull (2 s). */
+  waitMs?: number;
+  work?: PasswordWork;
+}
+
 /** A hasher letting `concurrency` jobs run and the others wait at most `waitMs` for a turn. */
-export function createPasswordHasher(concurrency = 2, waitMs = 2_000): PasswordHasher {
+export function createPasswordHasher({ concurrency = 2, waitMs = 2_000, work = ARGON2ID }: HasherOptions = {}): PasswordHasher {
   let running = 0;
   const waiting: Array<() => void> = [];
 
@@ -55,20 +71,17 @@ export function createPasswordHasher(concurrency = 2, waitMs = 2_000): PasswordH
   }
 
   return {
-    hash: (password) => turn(() => hash(password, OPTIONS)),
-    verify: (storedHash, password) => turn(() => verify(storedHash, password).catch(() => false)),
+    hash: (password) => turn(() => work.hash(password)),
+    verify: (storedHash, password) => turn(() => work.verify(storedHash, password).catch(() => false)),
   };
 }
 
-/** The process's hasher: the limit of 2 is per process. */
-export const passwordHasher = createPasswordHasher();
-
 /**
- * A hash of a password nobody knows, verified for an unknown email (and a user without a
- * password) so that such a login takes the same work as a wrong password.
+ * A hash of 32 random bytes nobody kept, with the parameters of every stored hash, verified for
+ * an unknown email (and a user without a password) so that such a login takes the same work as
+ * a wrong password. A constant: computing it at the first such login would make that one slower.
  */
-let dummyHash: Promise<string> | null = null;
-export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hash('lapak-dummy-password-never-used', OPTIONS));
+export const DUMMY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$dBMEE4XtWGhXQ4D+qZAZYA$ExrhFWyZ18T+2njFVjqIR5PIsFo7DMe/zAreSTDGHFg';
 
 /** Trimmed, lower-cased: the one form emails are stored and compared in. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -7,7 +7,6 @@ import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messa
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, SET_COOKIE, WRITE_CODES, dashboardErrors, jsonResponse, noContent } from '../dashboard/contract.js';
 import { dashboardRoute, fromRefusal, invalid } from '../dashboard/route.js';
 import { meAnswer, passwordRefusal, emailRefusal, startSession, withHasher } from '../accounts/dashboard-routes.js';
-import { passwordHasher } from '../accounts/passwords.js';
 import { MeBody } from '../accounts/schemas.js';
 import { InvitationTaken, acceptInvitation, createInvitation, listInvitations, revokeInvitation } from './invitations.js';
 import { inviteUrl, resetUrl } from './links.js';
@@ -135,7 +134,7 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (Object.keys(missing).length > 0) return invalid(missing);
         const refused = emailRefusal('email', body.email!) ?? passwordRefusal('password', body.password!, body.email!);
         if (refused) return refused;
-        const hashed = await withHasher(() => passwordHasher.hash(body.password!));
+        const hashed = await withHasher(() => ctx.passwordHasher.hash(body.password!));
         if (!hashed.ok) return hashed.failure;
         as = { name: body.name!, email: body.email!, passwordHash: hashed.value };
       }
@@ -229,7 +228,7 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!reset) return dashboardFailure('reset_invalid');
       const refused = passwordRefusal('password', body.password, reset.email);
       if (refused) return refused;
-      const hashed = await withHasher(() => passwordHasher.hash(body.password));
+      const hashed = await withHasher(() => ctx.passwordHasher.hash(body.password));
       if (!hashed.ok) return hashed.failure;
       const used = await ctx.writeTransaction((tx) => useReset(tx, ctx.clock, reset.id, reset.userId, hashed.value));
       return used.ok ? { status: 204 } : dashboardFailure('reset_invalid');
