@@ -93,7 +93,8 @@ const isDashboardPath = (path: string): boolean => path === '/dashboard/api' || 
 
 /** Throws when the document of the path does not describe this response; does nothing outside /api/ and /dashboard/api/. */
 export function checkApiResponse(request: CheckedRequest, response: CheckedResponse): void {
-  const path = new URL(request.url, 'http://lapak.invalid').pathname;
+  // The path as the router reads it: percent-escapes decoded (decodeURI keeps %2F, as it does).
+  const path = decodeURI(new URL(request.url, 'http://lapak.invalid').pathname);
   if (path.startsWith('/api/')) return checkDocumented(load('openapi/lapak.json', readOpenapiFile), request, path, response);
   if (isDashboardPath(path)) return checkDocumented(load('openapi/dashboard.json', readDashboardOpenapiFile), request, path, response);
 }

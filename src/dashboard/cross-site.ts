@@ -35,15 +35,19 @@ export function crossSiteHook(app: FastifyInstance, ctx: AppContext): void {
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // The route that will answer decides, not the raw path: the router decodes percent-escapes
+    // (`/dashboard/%61pi/keys` reaches /dashboard/api/keys), so a prefix test alone is bypassed.
+    // The raw prefix still covers paths no route takes (their answer is the family's 404).
+    const family = request.routeOptions.config?.family;
     const path = request.url.split('?')[0]!;
-    if (path.startsWith('/dashboard/api/')) {
+    if (family === 'dashboard' || path.startsWith('/dashboard/api/')) {
       if (!isSameSite(request.headers, publicOrigin)) return sendFailure(reply, dashboardFailure('cross_site_request'));
       if (hasBody(request) && !isJson(request.headers['content-type'])) return sendFailure(reply, dashboardFailure('unsupported_media_type'));
       return;
     }
     // The products path answers session writes in SPEC's {error} family; API-key requests
     // carry no session cookie and are untouched.
-    if (path === '/api/products.php' && readSessionCookie(request.headers.cookie, ctx.config.publicUrl) !== null) {
+    if ((family === 'product' || path === '/api/products.php') && readSessionCookie(request.headers.cookie, ctx.config.publicUrl) !== null) {
       if (!isSameSite(request.headers, publicOrigin)) return sendFailure(reply, productFailure(403, CROSS_SITE_TEXT));
     }
   });

@@ -122,6 +122,21 @@ describe('cross-site and JSON-only rule', () => {
     expect(keyed.json()).toEqual({ error: 'Invalid API key' });
   });
 
+  it('checks the route a percent-encoded path reaches, not the raw path: no way around the rule', async () => {
+    const before = await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', owner.userId).execute();
+    for (const url of ['/dashboard/%61pi/logout', '/%64ashboard/api/logout']) {
+      const crossSite = await t.request({ method: 'POST', url, headers: { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(crossSite.statusCode, url).toBe(403);
+      expect(crossSite.json().code).toBe('cross_site_request');
+      const plain = await t.request({ method: 'POST', url, headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain' }, payload: '{}' });
+      expect(plain.statusCode, url).toBe(415);
+    }
+    expect(await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', owner.userId).execute()).toEqual(before);
+    const products = await t.request({ method: 'POST', url: '/api/products%2Ephp?action=duplicate&id=1', headers: { cookie: owner.cookie, origin: 'https://evil.test' } });
+    expect(products.statusCode).toBe(403);
+    expect(products.json()).toEqual({ error: 'Cross-site request refused' });
+  });
+
   it('refuses a cross-site session write on the products path in its {error} family', async () => {
     const res = await t.request({ method: 'POST', url: '/api/products.php', headers: { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' } });
     expect(res.statusCode).toBe(403);
