@@ -56,6 +56,7 @@ export async function listInvitations(db: Db, clock: Clock, tenantId: number): P
   return rows.map((r) => ({ id: Number(r.id), role: r.role, integrations: r.integrations === 1, created_at: Number(r.created_at), expires_at: Number(r.expires_at) }));
 }
 
+/** Revokes an open invitation: an accepted, revoked or expired one is not found (as the list leaves it out). */
 export async function revokeInvitation(db: Db, clock: Clock, tenantId: number, id: number): Promise<Outcome<null, 'invitation_not_found'>> {
   const result = await db
     .updateTable('invitations')
@@ -64,6 +65,7 @@ export async function revokeInvitation(db: Db, clock: Clock, tenantId: number, i
     .where('id', '=', id)
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
+    .where('expires_at', '>', clock.now())
     .executeTakeFirst();
   return result.numUpdatedRows > 0n ? succeed(null) : refuse('invitation_not_found', 'no open invitation with this id in the store');
 }

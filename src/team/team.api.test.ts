@@ -78,6 +78,12 @@ describe('invitations', () => {
     const created = await invite('cs');
     t.clock.advance(7 * 24 * 3600 * 1000);
     expect((await accept({ token: tokenOf(created.invite_url), name: 'I', email: 'i@example.test', password: 'rahasia-i-12' })).json().code).toBe('invitation_invalid');
+    // No longer open: revoking it is 404, as for a used or revoked one, and marks nothing.
+    const revoked = await t.request({ method: 'DELETE', url: `/dashboard/api/team/invitations/${created.id}`, headers: asMember(owner) });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json().code).toBe('not_found');
+    const row = await t.ctx.db.selectFrom('invitations').select('revoked_at').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.revoked_at).toBeNull();
   });
 });
 
