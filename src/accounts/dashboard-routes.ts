@@ -9,6 +9,7 @@ import {
   SESSION_CODES,
   SESSION_SCHEME,
   SET_COOKIE,
+  CLEARED_COOKIE,
   WRITE_CODES,
   dashboardErrors,
   jsonResponse,
@@ -157,8 +158,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'Log out: end this session',
       description: 'Ends the session and clears the cookie. Without a valid session it only clears the cookie.',
       tags: ['Accounts'],
-      security: SESSION,
-      response: { 204: noContent('Logged out.', { 'Set-Cookie': SET_COOKIE }), ...errors('store_changed', ...WRITE_CODES) },
+      security: [{}, ...SESSION],
+      response: { 204: noContent('Logged out.', { 'Set-Cookie': CLEARED_COOKIE }), ...errors('store_changed', ...WRITE_CODES) },
     },
     handler: async ({ session }) => {
       if (session) await endSession(ctx.db, session.sessionId);

@@ -119,6 +119,14 @@ export function withSuccessHeaders(contract: DashboardContract, readsSession: bo
   return { ...contract, response };
 }
 
+/** Logout: the session cookie emptied, with Max-Age=0, so the browser drops it. */
+export const CLEARED_COOKIE: HeaderDoc = {
+  description: 'The session cookie emptied (`Max-Age=0`), with the attributes it was set with: the browser drops it.',
+  type: 'string',
+  pattern: 'Max-Age=0;',
+  required: true,
+};
+
 export const SET_COOKIE: HeaderDoc = {
   description: 'The session cookie (`lapak_session`, or `__Host-lapak_session` under an https PUBLIC_URL): HttpOnly, SameSite=Lax, Path=/, Max-Age 30 days.',
   type: 'string',
