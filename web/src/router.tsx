@@ -8,7 +8,7 @@ import { ApiError } from './api/client';
 import { meQuery } from './api/session';
 import { AppLayout } from './components/layout/app-layout';
 import { EntryLayout } from './components/layout/entry-layout';
-import { NotFound } from './components/layout/not-found';
+import { NotFound, RouteError } from './components/layout/not-found';
 import { safeNext } from './lib/safe-next';
 
 const token = (search: Record<string, unknown>) => ({ token: typeof search.token === 'string' ? search.token : '' });
@@ -16,6 +16,7 @@ const token = (search: Record<string, unknown>) => ({ token: typeof search.token
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,
   notFoundComponent: NotFound,
+  errorComponent: RouteError,
 });
 
 const entry = createRoute({ getParentRoute: () => rootRoute, id: 'entry', component: EntryLayout });

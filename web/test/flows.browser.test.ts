@@ -123,7 +123,13 @@ describe('an owner', () => {
 
     const cs = account({ name: 'Budi CS' });
     const member = await (await d.context()).newPage();
+    // A link that is not (or no longer) an invitation says so and offers no form.
+    await member.goto('/dashboard/invite?token=bukan-undangan');
+    await expect.poll(() => member.getByRole('alert').textContent()).toMatch(/\S/);
+    expect(await member.getByRole('button', { name: 'Terima undangan' }).count()).toBe(0);
     await member.goto(inviteUrl);
+    // The page names the store and the role before anyone types anything.
+    await expect.poll(() => member.getByText(`Anda diundang ke toko “${owner.storeName}” sebagai CS.`, { exact: false }).count()).toBe(1);
     await member.getByLabel('Nama Anda').fill(cs.name);
     await member.getByLabel('Email').fill(cs.email);
     await member.getByLabel('Kata sandi').fill(cs.password);

@@ -115,6 +115,10 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
+      // The checklist from the store's data: keys and an endpoint exist, nothing else yet.
+      await expect.poll(() => page.getByText('1 dari 6 langkah selesai').count()).toBe(1);
+      expect(await page.getByRole('listitem').filter({ hasText: 'Hubungkan integrasi' }).textContent()).toContain('(Selesai)');
+      expect(await page.getByRole('listitem').filter({ hasText: 'Tambah produk' }).textContent()).toContain('(Belum)');
       await check(page, 'home', device);
       await page.goto('/dashboard/team');
       await expect.poll(() => page.getByText(cs.email).count()).toBe(1);

@@ -52,7 +52,7 @@ export const T = {
     inviteStore: (store: string, role: string) => `Anda diundang ke toko “${store}” sebagai ${role}.`,
     inviteAsUser: (name: string) => `Anda masuk sebagai ${name}. Terima undangan dengan akun ini?`,
     inviteNewAccount: 'Buat akun Anda untuk bergabung.',
-    inviteHaveAccount: 'Sudah punya akun Lapak? Masuk dulu, lalu buka tautan undangan ini lagi.',
+    inviteHaveAccount: 'Sudah punya akun Lapak? Masuk, lalu terima undangan ini dengan akun itu.',
     inviteAccept: 'Terima undangan',
     inviteMissingToken: 'Tautan undangan tidak lengkap. Minta pemilik toko mengirim ulang tautannya.',
     resetTitle: 'Atur kata sandi',
@@ -95,7 +95,7 @@ export const T = {
       first_order: { title: 'Terima pesanan pertama', body: 'Pesanan dari formulir masuk ke sini.' },
       integration: { title: 'Hubungkan integrasi', body: 'Kunci API atau webhook untuk CRM dan sistem lain.' },
     } as Record<string, { title: string; body: string }>,
-    soon: 'Halamannya segera hadir di dashboard.',
+    soon: 'Halaman produk, ongkos kirim, pembayaran, dan pesanan segera hadir di dashboard.',
     open: 'Buka',
   },
 

@@ -23,6 +23,23 @@ export const sectionsFor = (me: Me) => SECTIONS.filter((section) => !section.nee
 const LINK = 'flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100';
 const ACTIVE = 'bg-brand-50 text-brand-800 font-semibold';
 
+/** The sections this member may open; the phone shows them as a row, the desktop as a column. */
+function SectionMenu({ me, navClass, listClass }: { me: Me; navClass: string; listClass: string }) {
+  return (
+    <nav aria-label={T.nav.menu} className={navClass}>
+      <ul className={listClass}>
+        {sectionsFor(me).map((section) => (
+          <li key={section.to}>
+            <Link to={section.to} className={LINK} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function AppLayout() {
   const me = useMe();
   const flash = useFlash();
@@ -49,30 +66,10 @@ export function AppLayout() {
             {T.nav.logout}
           </Button>
         </div>
-        <nav aria-label={T.nav.menu} className="mx-auto max-w-6xl overflow-x-auto px-3 pb-2 sm:hidden">
-          <ul className="flex gap-1">
-            {sectionsFor(me).map((section) => (
-              <li key={section.to}>
-                <Link to={section.to} className={LINK} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionMenu me={me} navClass="mx-auto max-w-6xl overflow-x-auto px-3 pb-2 sm:hidden" listClass="flex gap-1" />
       </header>
       <div className="mx-auto flex max-w-6xl gap-6 px-3 py-5 sm:px-6">
-        <nav aria-label={T.nav.menu} className="hidden w-48 shrink-0 sm:block">
-          <ul className="sticky top-20 space-y-1">
-            {sectionsFor(me).map((section) => (
-              <li key={section.to}>
-                <Link to={section.to} className={LINK} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionMenu me={me} navClass="hidden w-48 shrink-0 sm:block" listClass="sticky top-20 space-y-1" />
         <main className="min-w-0 flex-1">
           {flash ? (
             <div className="mb-4">

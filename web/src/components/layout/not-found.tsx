@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { T } from '../../text/id';
-import { buttonClass } from '../ui/button';
+import { ApiError } from '../../api/client';
+import { Button, buttonClass } from '../ui/button';
+import { Notice } from '../ui/notice';
 
 export function NotFound() {
   return (
@@ -20,5 +22,24 @@ export function Forbidden() {
       <h1 className="text-xl font-bold">{T.forbiddenTitle}</h1>
       <p className="mt-2 text-sm text-amber-950">{T.forbiddenBody}</p>
     </div>
+  );
+}
+
+/** A page that could not load (the server unreachable, an unexpected answer): say so, offer a retry. */
+export function RouteError({ error, reset }: { error: unknown; reset(): void }) {
+  const message = error instanceof ApiError ? error.body.error : T.unexpectedError;
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <Notice tone="error">{message}</Notice>
+      <Button
+        className="mt-4"
+        onClick={() => {
+          reset();
+          window.location.reload();
+        }}
+      >
+        {T.retry}
+      </Button>
+    </main>
   );
 }

@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { api, call, type ApiError } from '../../api/client';
 import { enterStore, useMe } from '../../api/session';
 import { T } from '../../text/id';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog, DialogForm } from '../ui/dialog';
 import { TextField } from '../ui/field';
 import { ErrorNotice } from '../ui/notice';
 
@@ -71,24 +70,10 @@ export function StoreSwitcher() {
       </Menu.Root>
       <ErrorNotice error={select.error as ApiError | null} />
       <Dialog open={creating} onOpenChange={setCreating} title={T.nav.newStore} description={T.nav.newStoreLead}>
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate();
-          }}
-        >
+        <DialogForm onSubmit={() => create.mutate()} onCancel={() => setCreating(false)} submitLabel={T.nav.createStore} busy={create.isPending}>
           <TextField label={T.field.storeName} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} error={create.error?.body.fields?.name} />
           <ErrorNotice error={create.error && !create.error.body.fields ? create.error : null} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setCreating(false)}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" busy={create.isPending}>
-              {T.nav.createStore}
-            </Button>
-          </div>
-        </form>
+        </DialogForm>
       </Dialog>
     </>
   );

@@ -5,6 +5,8 @@ import { Dialog as BaseDialog } from '@base-ui/react/dialog';
 import type { ReactNode } from 'react';
 import { T } from '../../text/id';
 import { Button } from './button';
+import { CopyField } from './copy-field';
+import { Notice } from './notice';
 
 const BACKDROP = 'fixed inset-0 z-40 bg-slate-900/50';
 const POPUP =
@@ -63,5 +65,43 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         </AlertDialog.Popup>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** A dialog's form: its fields, then Cancel and the action (the action first on a phone, at the thumb). */
+export function DialogForm({ onSubmit, onCancel, submitLabel, busy, children }: { onSubmit(): void; onCancel(): void; submitLabel: string; busy: boolean; children: ReactNode }) {
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A secret or a one-time link, shown this once: the warning, the value with Copy, then Close (and any other action). */
+export function ShownOnce({ warning, label, value, onClose, children, actions }: { warning: ReactNode; label: string; value: string; onClose(): void; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <Notice tone="warning">{warning}</Notice>
+      <CopyField label={label} value={value} />
+      {children}
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        {actions}
+        <Button onClick={onClose}>{T.close}</Button>
+      </div>
+    </div>
   );
 }

@@ -2,11 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, type ApiError } from '../../api/client';
-import { Button } from '../../components/ui/button';
-import { CopyField } from '../../components/ui/copy-field';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogForm, ShownOnce } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
-import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { ErrorNotice } from '../../components/ui/notice';
 import { isoDateFromToday } from '../../lib/format';
 import { T } from '../../text/id';
 import { keysQuery, PURPOSES, type IssuedKey, type Purpose } from './use-keys';
@@ -35,24 +33,13 @@ export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   return (
     <Dialog open={open} onOpenChange={close} title={issue.data ? T.keys.keyReady : T.keys.issueTitle}>
       {issue.data ? (
-        <div className="space-y-4">
-          <Notice tone="warning">{T.keys.keyOnce}</Notice>
-          <CopyField label={name} value={issue.data.key} />
+        <ShownOnce warning={T.keys.keyOnce} label={name} value={issue.data.key} onClose={() => close(false)}>
           <p className="text-sm text-slate-700">
             {T.keys.scopes}: <code>{issue.data.scopes.join(', ')}</code>
           </p>
-          <div className="flex justify-end">
-            <Button onClick={() => close(false)}>{T.close}</Button>
-          </div>
-        </div>
+        </ShownOnce>
       ) : (
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            issue.mutate();
-          }}
-        >
+        <DialogForm onSubmit={() => issue.mutate()} onCancel={() => close(false)} submitLabel={T.keys.issue} busy={issue.isPending}>
           <TextField label={T.keys.name} hint={T.keys.nameHelp} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} error={nameError} />
           <SelectField label={T.keys.purpose} value={purpose} onChange={(event) => setPurpose(event.target.value as Purpose)} error={fields?.purpose}>
             {PURPOSES.map((value) => (
@@ -63,15 +50,7 @@ export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </SelectField>
           <TextField label={T.keys.expiresAt} hint={T.keys.expiresHelp} type="date" required value={expiresAt} min={isoDateFromToday(0)} onChange={(event) => setExpiresAt(event.target.value)} error={expiryError} />
           <ErrorNotice error={nameError || expiryError || fields ? null : issue.error} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => close(false)}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" busy={issue.isPending}>
-              {T.keys.issue}
-            </Button>
-          </div>
-        </form>
+        </DialogForm>
       )}
     </Dialog>
   );

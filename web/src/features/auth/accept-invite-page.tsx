@@ -3,18 +3,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
+import { api, call, type ApiError, type paths } from '../../api/client';
 import { enterStore, meQuery, type Me } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
+
+type Preview = paths['/dashboard/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
 
 export function AcceptInvitePage() {
   const { token } = useSearch({ from: '/entry/invite' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery);
+  // Which store and role the link offers (the token goes in a POST body, never in a URL log).
+  const preview = useQuery<Preview, ApiError>({
+    queryKey: ['invitation', token],
+    queryFn: () => call(api.POST('/dashboard/api/invitations/preview', { body: { token } })),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
   const loggedIn = me.isSuccess;
@@ -41,7 +52,18 @@ export function AcceptInvitePage() {
   return (
     <>
       <h1 className="text-2xl font-bold">{T.auth.inviteTitle}</h1>
-      <p className="mt-1 text-sm text-slate-700">{T.auth.inviteLead}</p>
+      {preview.data ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {T.auth.inviteStore(preview.data.store.name, T.roles[preview.data.role] ?? preview.data.role)} {T.team.expires}: {formatDateTime(preview.data.expires_at)}.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-700">{T.auth.inviteLead}</p>
+      )}
+      {preview.error ? (
+        <div className="mt-6">
+          <ErrorNotice error={preview.error} />
+        </div>
+      ) : (
       <form
         className="mt-6 space-y-4"
         onSubmit={(event) => {
@@ -64,7 +86,8 @@ export function AcceptInvitePage() {
           {T.auth.inviteAccept}
         </Button>
       </form>
-      {loggedIn ? null : (
+      )}
+      {loggedIn || preview.error ? null : (
         <p className="mt-6 text-sm text-slate-700">
           {T.auth.inviteHaveAccount}{' '}
           <Link to="/login" search={{ next: here }} className="font-semibold text-brand-800 underline">

@@ -1,8 +1,70 @@
-import { useMe } from '../../api/session';
-import { PageHeader } from '../../components/ui/page';
+// The home page: the getting-started checklist, from the store's own data
+// (GET /dashboard/api/home): a step is done when the store shows it, not when it was clicked.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { api, call, type ApiError, type paths } from '../../api/client';
+import { can, useMe, type Me } from '../../api/session';
+import { ErrorNotice } from '../../components/ui/notice';
+import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
+
+type Checklist = paths['/dashboard/api/home']['get']['responses'][200]['content']['application/json']['checklist'];
+type Step = keyof Checklist;
+
+const STEPS: Step[] = ['product', 'shipping', 'payment', 'snippet', 'first_order', 'integration'];
+
+export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => call(api.GET('/dashboard/api/home')) });
+
+/** Where a step is done, when this member may go there; the other pages come with the next issues. */
+function stepLink(step: Step, me: Me): '/keys' | null {
+  return step === 'integration' && can(me, 'integrations:manage') ? '/keys' : null;
+}
 
 export function HomePage() {
   const me = useMe();
-  return <PageHeader title={T.home.title(me.user.name)} lead={T.home.checklistLead} />;
+  const home = useQuery(homeQuery);
+  const checklist = home.data?.checklist;
+  const done = checklist ? STEPS.filter((step) => checklist[step]).length : 0;
+  return (
+    <>
+      <PageHeader title={T.home.title(me.user.name)} />
+      <Card title={T.home.checklistTitle}>
+        <p className="-mt-2 mb-4 text-sm text-slate-700">
+          {T.home.checklistLead} {checklist ? <strong>{T.home.progress(done, STEPS.length)}</strong> : null}
+        </p>
+        {home.isPending ? <Loading label={T.loading} /> : null}
+        <ErrorNotice error={home.error as ApiError | null} />
+        {checklist ? (
+          <ol className="space-y-2">
+            {STEPS.map((step, index) => {
+              const text = T.home.steps[step]!;
+              const link = stepLink(step, me);
+              return (
+                <li key={step} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+                  <span
+                    aria-hidden="true"
+                    className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${checklist[step] ? 'bg-green-600 text-white' : 'border-2 border-slate-300 text-slate-600'}`}
+                  >
+                    {checklist[step] ? '✓' : index + 1}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      {text.title} <span className="sr-only">({checklist[step] ? T.home.done : T.home.todo})</span>
+                    </p>
+                    <p className="text-sm text-slate-700">{text.body}</p>
+                  </div>
+                  {link && !checklist[step] ? (
+                    <Link to={link} className="shrink-0 self-center text-sm font-semibold text-brand-800 underline">
+                      {T.home.open}
+                    </Link>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        {checklist ? <p className="mt-3 text-sm text-slate-600">{T.home.soon}</p> : null}
+      </Card>
+    </>
+  );
 }

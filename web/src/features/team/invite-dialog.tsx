@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, type ApiError } from '../../api/client';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { T } from '../../text/id';
@@ -23,28 +22,14 @@ export function InviteDialog({ open, onOpenChange, onLink }: { open: boolean; on
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={T.team.invite} description={T.team.inviteLead}>
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          invite.mutate();
-        }}
-      >
+      <DialogForm onSubmit={() => invite.mutate()} onCancel={() => onOpenChange(false)} submitLabel={T.team.createInvite} busy={invite.isPending}>
         <SelectField label={T.team.role} value={role} onChange={(event) => setRole(event.target.value as 'admin' | 'cs')} hint={T.team.roleHelp[role]}>
           <option value="admin">{T.roles.admin}</option>
           <option value="cs">{T.roles.cs}</option>
         </SelectField>
         {role === 'admin' ? <CheckboxField label={T.team.integrations} checked={integrations} onChange={(event) => setIntegrations(event.target.checked)} /> : null}
         <ErrorNotice error={invite.error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" busy={invite.isPending}>
-            {T.team.createInvite}
-          </Button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -1,8 +1,6 @@
 // A one-time link (invitation or password reset), shown once: copy it, or send it by WhatsApp.
-import { buttonClass, Button } from '../../components/ui/button';
-import { CopyField } from '../../components/ui/copy-field';
-import { Dialog } from '../../components/ui/dialog';
-import { Notice } from '../../components/ui/notice';
+import { buttonClass } from '../../components/ui/button';
+import { Dialog, ShownOnce } from '../../components/ui/dialog';
 import { formatDateTime } from '../../lib/format';
 import { waShareLink } from '../../lib/wa-link';
 import { T } from '../../text/id';
@@ -19,19 +17,21 @@ export function LinkDialog({ link, onClose }: { link: OneTimeLink | null; onClos
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()} title={link?.title ?? ''} description={link?.lead}>
       {link ? (
-        <div className="space-y-4">
-          <Notice tone="warning">{T.showOnce}</Notice>
-          <CopyField label={link.title} value={link.url} />
-          <p className="text-sm text-slate-700">
-            {T.team.expires}: {formatDateTime(link.expiresAt)}
-          </p>
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <ShownOnce
+          warning={T.showOnce}
+          label={link.title}
+          value={link.url}
+          onClose={onClose}
+          actions={
             <a href={waShareLink(link.message)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
               {T.sendViaWhatsApp}
             </a>
-            <Button onClick={onClose}>{T.close}</Button>
-          </div>
-        </div>
+          }
+        >
+          <p className="text-sm text-slate-700">
+            {T.team.expires}: {formatDateTime(link.expiresAt)}
+          </p>
+        </ShownOnce>
       ) : null}
     </Dialog>
   );

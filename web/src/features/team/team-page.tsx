@@ -6,7 +6,7 @@ import { api, call, type ApiError } from '../../api/client';
 import { can, useMe } from '../../api/session';
 import { Forbidden } from '../../components/layout/not-found';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog, Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
 import { Badge, ErrorNotice } from '../../components/ui/notice';
 import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
@@ -116,13 +116,7 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
         </div>
       )}
       <Dialog open={editing} onOpenChange={setEditing} title={T.team.changeRole} description={T.team.changeRoleLead(member.name)}>
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.mutate();
-          }}
-        >
+        <DialogForm onSubmit={() => change.mutate()} onCancel={() => setEditing(false)} submitLabel={T.save} busy={change.isPending}>
           <SelectField label={T.team.role} value={role} onChange={(event) => setRole(event.target.value as Role)} hint={T.team.roleHelp[role]}>
             <option value="owner">{T.roles.owner}</option>
             <option value="admin">{T.roles.admin}</option>
@@ -130,15 +124,7 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
           </SelectField>
           {role === 'admin' ? <CheckboxField label={T.team.integrations} checked={integrations} onChange={(event) => setIntegrations(event.target.checked)} /> : null}
           <ErrorNotice error={change.error} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setEditing(false)}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" busy={change.isPending}>
-              {T.save}
-            </Button>
-          </div>
-        </form>
+        </DialogForm>
       </Dialog>
       <ConfirmDialog open={removing} onOpenChange={setRemoving} title={T.team.remove} description={T.team.removeConfirm(member.name)} confirmLabel={T.team.remove} busy={remove.isPending} onConfirm={() => remove.mutate()}>
         <ErrorNotice error={remove.error} />

@@ -8,8 +8,7 @@ import { api, call, type ApiError } from '../../api/client';
 import { can, useMe } from '../../api/session';
 import { Forbidden } from '../../components/layout/not-found';
 import { Button, buttonClass } from '../../components/ui/button';
-import { CopyField } from '../../components/ui/copy-field';
-import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog, Dialog, ShownOnce } from '../../components/ui/dialog';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
@@ -131,15 +130,12 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
       </ConfirmDialog>
       <Dialog open={rotate.data !== undefined} onOpenChange={(open) => !open && rotate.reset()} title={T.webhooks.secretReady}>
         {rotate.data ? (
-          <div className="space-y-4">
-            <Notice tone="warning">
-              {T.webhooks.secretOnce} {T.webhooks.rotated(formatDateTime(rotate.data.previous_secret_expires_at))}
-            </Notice>
-            <CopyField label={T.webhooks.secretReady} value={rotate.data.secret} />
-            <div className="flex justify-end">
-              <Button onClick={() => rotate.reset()}>{T.close}</Button>
-            </div>
-          </div>
+          <ShownOnce
+            warning={`${T.webhooks.secretOnce} ${T.webhooks.rotated(formatDateTime(rotate.data.previous_secret_expires_at))}`}
+            label={T.webhooks.secretReady}
+            value={rotate.data.secret}
+            onClose={() => rotate.reset()}
+          />
         ) : null}
       </Dialog>
       <ConfirmDialog
