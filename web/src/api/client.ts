@@ -45,7 +45,8 @@ api.use(storeHeader);
 
 function asErrorBody(status: number, error: unknown): ApiErrorBody {
   if (error && typeof error === 'object' && typeof (error as ApiErrorBody).error === 'string') return error as ApiErrorBody;
-  return { error: status >= 500 ? T.unexpectedError : T.unexpectedError, code: status === 404 ? 'not_found' : 'unexpected' };
+  // Not the dashboard's error family (a proxy's page, say): a plain Indonesian text.
+  return { error: T.unexpectedError, code: status === 404 ? 'not_found' : 'unexpected' };
 }
 
 /** The data of a success, or an ApiError (a network failure becomes one too, code `network`). */
