@@ -10,6 +10,10 @@
 // (the limiter store for --db postgres; default redis://127.0.0.1:6379).
 // With --db postgres it measures GET and PATCH with one process, then with
 // `serve --workers 2`, and prints the scaling ratio.
+// Every round also measures a raw node:http hello-world in its own process (the ceiling of
+// any route on this machine), the customer lookup and the product embed, and prints each
+// scenario's server CPU per request against the raw hello-world's. --runs N (default 1)
+// repeats the whole table N times and then prints the median of each figure.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -20,14 +24,22 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
 import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
-import { startServer, type RunningServer } from './server.js';
+import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
 const PATH = '/api/order_status.php';
+const LOOKUP_PATH = '/api/customer_lookup.php';
+const PRODUCTS_PATH = '/api/products.php';
 
 // The issue's targets, as shares of the hello-world ceiling measured in the same run.
 const TARGETS = { getShare: 0.4, getP99Ms: 5, patchShare: 0.08 };
+// Issue 13's targets: the server's CPU per request at most this many times the raw
+// node:http hello-world's, measured in the same run.
+const CPU_TARGETS = {
+  sqlite: { get: 4, embed: 4, patch: 6, getP99Ms: 10 },
+  postgres: { get: 8, patch: 20 },
+};
 // Issue 3's targets for --db postgres.
 const SCALE_TARGETS = { getRatio: 1.6, patchRps: 1_500 };
 
@@ -37,6 +49,7 @@ interface Options {
   orders: number;
   cpuProfDir: string | null;
   skipWebhooks: boolean;
+  runs: number;
   pgUrl: string;
   /** null: the PostgreSQL limiter store. */
   redisUrl: string | null;
@@ -51,6 +64,7 @@ function parseOptions(argv: string[]): Options {
       orders: { type: 'string', default: '100000' },
       'cpu-prof': { type: 'string' },
       'skip-webhooks': { type: 'boolean', default: false },
+      runs: { type: 'string', default: '1' },
       'pg-url': { type: 'string', default: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' },
       'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     },
@@ -67,6 +81,7 @@ function parseOptions(argv: string[]): Options {
     orders: whole(values.orders, 'orders'),
     cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
     skipWebhooks: values['skip-webhooks'],
+    runs: whole(values.runs, 'runs'),
     pgUrl: values['pg-url'],
     redisUrl: values['redis-url'] === 'none' ? null : values['redis-url'],
   };
@@ -77,6 +92,8 @@ interface Measurement {
   rps: number;
   /** Share of one core the server used during the measured run (null off Linux). */
   serverCpu: number | null;
+  /** Server CPU time per request in microseconds (null off Linux). */
+  cpuUs: number | null;
   p50: number;
   p99: number;
   requests: number;
@@ -90,6 +107,7 @@ function summarise(name: string, result: Result, serverCpu: number | null): Meas
     name,
     rps: result.requests.average,
     serverCpu,
+    cpuUs: serverCpu === null || result.requests.average === 0 ? null : (serverCpu * 1e6) / result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
@@ -102,7 +120,7 @@ function summarise(name: string, result: Result, serverCpu: number | null): Meas
 }
 
 /** A short warm-up with the same load (JIT, statement cache, page cache), then the measured run. */
-async function measure(name: string, server: RunningServer, requests: Request[], duration: number): Promise<Measurement> {
+async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'cpuSeconds'>, requests: Request[], duration: number): Promise<Measurement> {
   const { url } = server;
   const warmup = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests });
   if (warmup.errors + warmup.timeouts > 0 || warmup.non2xx > 0) {
@@ -167,6 +185,41 @@ function patchRequests(database: BenchDatabase): Request[] {
   ];
 }
 
+/** Customer lookups of phones that have orders in the store (the 150 ms floor is sleep, not CPU). */
+function lookupRequests(database: BenchDatabase): Request[] {
+  const { lookupKey, phones } = database.seeded;
+  const bodies = phones.map((phone) => JSON.stringify({ phone }));
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path: LOOKUP_PATH,
+      headers: { 'content-type': 'application/json', 'x-api-key': lookupKey },
+      setupRequest: (req) => {
+        req.body = bodies[next++ % bodies.length]!;
+        return req;
+      },
+    },
+  ];
+}
+
+/** The product embed of the store's products in turn. */
+function embedRequests(database: BenchDatabase): Request[] {
+  const { embedKey, productIds } = database.seeded;
+  const paths = productIds.map((id) => `${PRODUCTS_PATH}?action=embed&id=${id}`);
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      headers: { 'x-api-key': embedKey },
+      setupRequest: (req) => {
+        req.path = paths[next++ % paths.length]!;
+        return req;
+      },
+    },
+  ];
+}
+
 function machineInfo(): string {
   const cpus = os.cpus();
   const model = cpus[0]?.model.trim() ?? 'unknown CPU';
@@ -185,16 +238,24 @@ function table(header: string[], rows: string[][]): string[] {
 }
 
 /** Server CPU time per request in microseconds, or null off Linux. */
-const cpuPerRequest = (m: Measurement) => (m.serverCpu === null ? null : (m.serverCpu * 1e6) / m.rps);
+const cpuPerRequest = (m: Measurement) => m.cpuUs;
+/** A route's CPU per request as a multiple of the raw hello-world's. */
+const cpuTimesRaw = (m: Measurement, raw: Measurement) => (m.cpuUs === null || raw.cpuUs === null || raw.cpuUs === 0 ? null : m.cpuUs / raw.cpuUs);
+const times = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)}x`);
 
-/** The targets of issue 2 are those of the embedded SQLite server; PostgreSQL has issue 3's (scalingReport). */
-function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>, backend: BenchBackend): void {
-  const { ceiling, other, get, patch } = results;
-  const measured = [ceiling, other, get, patch];
+/**
+ * The targets of issue 2 are those of the embedded SQLite server; PostgreSQL has issue 3's
+ * (scalingReport). Issue 13's (CPU per request against the raw hello-world) apply to SQLite
+ * and to PostgreSQL with one process.
+ */
+function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?: string): void {
+  const { raw, ceiling, other, get, patch, lookup, embed } = results;
+  const measured = [raw, ceiling, other, get, patch, lookup, embed];
   const out: string[] = [''];
+  if (title) out.push(title);
   out.push(
     ...table(
-      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'of ceiling', 'server CPU', 'CPU us/req'],
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'of ceiling', 'server CPU', 'CPU us/req', 'of raw', 'CPU x raw'],
       measured.map((m) => [
         m.name,
         int(m.rps),
@@ -206,6 +267,8 @@ function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>, bac
         pct(m.rps / ceiling.rps),
         m.serverCpu === null ? 'n/a' : pct(m.serverCpu),
         cpuPerRequest(m) === null ? 'n/a' : cpuPerRequest(m)!.toFixed(0),
+        pct(m.rps / raw.rps),
+        times(cpuTimesRaw(m, raw)),
       ]),
     ),
   );
@@ -214,6 +277,10 @@ function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>, bac
   const getShare = get.rps / ceiling.rps;
   const patchShare = patch.rps / ceiling.rps;
   const failures = measured.reduce((sum, m) => sum + m.non2xx + m.errors, 0);
+  const cpuTarget = (label: string, m: Measurement, limit: number) => {
+    const x = cpuTimesRaw(m, raw);
+    return [`${label} CPU/req <= ${limit}x the raw hello-world's`, times(x), x === null ? 'n/a' : verdict(x <= limit)];
+  };
   out.push('');
   out.push(
     ...table(
@@ -224,8 +291,14 @@ function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>, bac
               [`GET req/s >= ${pct(TARGETS.getShare)} of the ceiling`, pct(getShare), verdict(getShare >= TARGETS.getShare)],
               [`GET p99 <= ${TARGETS.getP99Ms} ms`, `${get.p99} ms`, verdict(get.p99 <= TARGETS.getP99Ms)],
               [`PATCH req/s >= ${pct(TARGETS.patchShare)} of the ceiling`, pct(patchShare), verdict(patchShare >= TARGETS.patchShare)],
+              cpuTarget('GET', get, CPU_TARGETS.sqlite.get),
+              cpuTarget('embed', embed, CPU_TARGETS.sqlite.embed),
+              cpuTarget('PATCH', patch, CPU_TARGETS.sqlite.patch),
+              [`GET order p99 <= ${CPU_TARGETS.sqlite.getP99Ms} ms`, `${get.p99} ms`, verdict(get.p99 <= CPU_TARGETS.sqlite.getP99Ms)],
             ]
-          : []),
+          : results.workers === 1
+            ? [cpuTarget('GET', get, CPU_TARGETS.postgres.get), cpuTarget('PATCH', patch, CPU_TARGETS.postgres.patch)]
+            : []),
         ['non-2xx responses and errors = 0', String(failures), verdict(failures === 0)],
       ],
     ),
@@ -240,21 +313,39 @@ function report(results: Pick<Round, 'ceiling' | 'other' | 'get' | 'patch'>, bac
   out.push('');
   out.push(`ceiling used: ${ceiling.name} (${int(ceiling.rps)} req/s; the other measurement: ${int(other.rps)} req/s)`);
   out.push(`CPU cost of /healthz over the route's (the share a CPU-bound server would reach): GET ${cost(get)}, PATCH ${cost(patch)}`);
+  out.push(`raw ceiling: ${raw.name}, ${int(raw.rps)} req/s, ${raw.cpuUs === null ? 'n/a' : raw.cpuUs.toFixed(0)} us CPU per request; the customer lookup's 150 ms floor is sleep, not CPU`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
 interface Round {
   workers: number;
+  /** The raw node:http hello-world, in its own process. */
+  raw: Measurement;
   ceiling: Measurement;
   other: Measurement;
   get: Measurement;
   patch: Measurement;
+  lookup: Measurement;
+  embed: Measurement;
   logLines: string[];
 }
 
-/** Starts `serve` (with N workers), measures the ceiling, GET, PATCH and the ceiling again, stops it. */
+const RAW_NAME = 'raw node:http hello-world';
+
+/**
+ * Measures the raw hello-world, then starts `serve` (with N workers) and measures the
+ * ceiling, GET, PATCH, the customer lookup, the product embed and the ceiling again.
+ */
 async function runRound(options: Options, database: BenchDatabase, workers: number, extraEnv: Record<string, string>): Promise<Round> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
+  const rawServer = await startRawCeiling();
+  let raw: Measurement;
+  try {
+    raw = await measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
+  } finally {
+    await rawServer.stop();
+  }
+  log(`  ${raw.name}: ${int(raw.rps)} req/s`);
   const server = await startServer({
     databaseUrl: database.url,
     workers,
@@ -276,15 +367,69 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
     log(`  ${get.name}: ${int(get.rps)} req/s`);
     const patch = await measure(`PATCH ${PATH}`, server, patchRequests(database), options.duration);
     log(`  ${patch.name}: ${int(patch.rps)} req/s`);
+    const lookup = await measure(`POST ${LOOKUP_PATH}`, server, lookupRequests(database), options.duration);
+    log(`  ${lookup.name}: ${int(lookup.rps)} req/s`);
+    const embed = await measure(`GET ${PRODUCTS_PATH}?action=embed`, server, embedRequests(database), options.duration);
+    log(`  ${embed.name}: ${int(embed.rps)} req/s`);
     // Measured again at the end: on a shared machine the ceiling drifts, and the higher of
     // the two (the stricter one) is the one the ratios use.
     const ceilingAgain = await measure('GET /healthz (ceiling, again)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceilingAgain.name}: ${int(ceilingAgain.rps)} req/s`);
     const higher = ceiling.rps >= ceilingAgain.rps;
-    return { workers, ceiling: higher ? ceiling : ceilingAgain, other: higher ? ceilingAgain : ceiling, get, patch, logLines: server.logLines() };
+    return {
+      workers,
+      raw,
+      ceiling: higher ? ceiling : ceilingAgain,
+      other: higher ? ceilingAgain : ceiling,
+      get,
+      patch,
+      lookup,
+      embed,
+      logLines: server.logLines(),
+    };
   } finally {
     await server.stop();
   }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Each figure of each scenario: the median over the rounds (the counts of failures: their sum). */
+function medianRound(rounds: Round[]): Round {
+  const scenario = (pick: (r: Round) => Measurement): Measurement => {
+    const all = rounds.map(pick);
+    const of = (field: (m: Measurement) => number | null) => {
+      const values = all.map(field);
+      return values.some((v) => v === null) ? null : median(values as number[]);
+    };
+    return {
+      name: all[0]!.name,
+      rps: of((m) => m.rps)!,
+      serverCpu: of((m) => m.serverCpu),
+      cpuUs: of((m) => m.cpuUs),
+      p50: of((m) => m.p50)!,
+      p99: of((m) => m.p99)!,
+      requests: of((m) => m.requests)!,
+      non2xx: all.reduce((sum, m) => sum + m.non2xx, 0),
+      errors: all.reduce((sum, m) => sum + m.errors, 0),
+      statusCodes: all.map((m) => m.statusCodes).join(' | '),
+    };
+  };
+  return {
+    workers: rounds[0]!.workers,
+    raw: scenario((r) => r.raw),
+    ceiling: scenario((r) => r.ceiling),
+    other: scenario((r) => r.other),
+    get: scenario((r) => r.get),
+    patch: scenario((r) => r.patch),
+    lookup: scenario((r) => r.lookup),
+    embed: scenario((r) => r.embed),
+    logLines: rounds.flatMap((r) => r.logLines),
+  };
 }
 
 function scalingReport(one: Round, two: Round): void {
@@ -335,13 +480,29 @@ async function main(options: Options): Promise<void> {
     const { version } = createRequire(import.meta.url)('autocannon/package.json') as { version: string };
     log(`load:     autocannon ${version} in this process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s per scenario`);
 
-    const rounds = [await runRound(options, database, 1, limiterEnv)];
-    if (postgres) rounds.push(await runRound(options, database, 2, limiterEnv));
-    for (const round of rounds) {
-      if (rounds.length > 1) log(`\n== ${round.workers === 1 ? 'one process' : `serve --workers ${round.workers}`}`);
-      report(round, options.backend);
+    if (options.runs > 1) log(`runs:     ${options.runs}, then the median of each figure`);
+
+    const configs = postgres ? [1, 2] : [1];
+    const rounds: Round[] = [];
+    for (let run = 1; run <= options.runs; run++) {
+      if (options.runs > 1) log(`\n== run ${run} of ${options.runs}`);
+      const thisRun: Round[] = [];
+      for (const workers of configs) thisRun.push(await runRound(options, database, workers, limiterEnv));
+      for (const round of thisRun) {
+        if (thisRun.length > 1) log(`\n== ${round.workers === 1 ? 'one process' : `serve --workers ${round.workers}`}`);
+        report(round, options.backend);
+      }
+      if (thisRun.length > 1) scalingReport(thisRun[0]!, thisRun[1]!);
+      rounds.push(...thisRun);
     }
-    if (rounds.length > 1) scalingReport(rounds[0]!, rounds[1]!);
+    if (options.runs > 1) {
+      const medians = configs.map((workers) => medianRound(rounds.filter((r) => r.workers === workers)));
+      log(`\n== median of ${options.runs} runs`);
+      for (const round of medians) {
+        report(round, options.backend, `median of ${options.runs} runs, ${round.workers === 1 ? 'one process' : `serve --workers ${round.workers}`}`);
+      }
+      if (medians.length > 1) scalingReport(medians[0]!, medians[1]!);
+    }
 
     const writes = await database.writeCounts();
     log('');

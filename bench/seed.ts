@@ -19,6 +19,14 @@ export interface Seeded {
   readKey: string;
   /** Key of the benchmarked store holding orders.status:write. */
   writeKey: string;
+  /** Key of the benchmarked store holding customers:read (the customer lookup). */
+  lookupKey: string;
+  /** Key of the benchmarked store holding products:read (the product embed). */
+  embedKey: string;
+  /** Customer phones of the benchmarked store's orders (a sample, each with at least one order). */
+  phones: string[];
+  /** The benchmarked store's product ids. */
+  productIds: number[];
   /** Every order id of the benchmarked store. */
   orderIds: number[];
   /** The benchmarked store's orders in pending or closing, with that status. */
@@ -33,6 +41,8 @@ export interface Seeded {
 const ROWS_PER_STATEMENT = 1_000;
 const STATEMENTS_PER_TRANSACTION = 10;
 const DAY_MS = 86_400_000;
+// Phones kept for the customer lookup scenario: the first orders' buyers.
+const PHONES_KEPT = 4_096;
 
 /** Deterministic, so every run seeds the same data. */
 function mulberry32(seed: number): () => number {
@@ -180,10 +190,13 @@ export async function seed(db: Db, clock: Clock, totalOrders: number): Promise<S
   const other = await seedStore(db, clock, 'Toko Tetangga');
   const readKey = await issue(db, clock, main.tenantId, 'Bench order status read', ['orders:read']);
   const writeKey = await issue(db, clock, main.tenantId, 'Bench order status write', ['orders.status:write']);
+  const lookupKey = await issue(db, clock, main.tenantId, 'Bench customer lookup', ['customers:read']);
+  const embedKey = await issue(db, clock, main.tenantId, 'Bench product embed', ['products:read']);
   await issue(db, clock, other.tenantId, 'Tetangga order status', ['orders:read', 'orders.status:write']);
 
   const now = clock.now();
   const orderIds: number[] = [];
+  const phones: string[] = [];
   const toggleable: Seeded['toggleable'] = [];
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   let inserted = 0;
@@ -195,11 +208,12 @@ export async function seed(db: Db, clock: Clock, totalOrders: number): Promise<S
           const store = random() < 0.9 ? main : other;
           return orderRow(random, store.tenantId, store.products, now);
         });
-        const created = await tx.insertInto('orders').values(rows).returning(['id', 'tenant_id', 'status']).execute();
+        const created = await tx.insertInto('orders').values(rows).returning(['id', 'tenant_id', 'status', 'customer_phone']).execute();
         if (created.length !== n) throw new Error(`inserted ${created.length} of ${n} orders`);
-        for (const { id, tenant_id, status } of created) {
+        for (const { id, tenant_id, status, customer_phone } of created) {
           if (tenant_id !== main.tenantId) continue;
           orderIds.push(id);
+          if (phones.length < PHONES_KEPT) phones.push(customer_phone);
           counts[status as OrderStatus] += 1;
           if (status === 'pending' || status === 'closing') toggleable.push({ id, status });
         }
@@ -211,6 +225,10 @@ export async function seed(db: Db, clock: Clock, totalOrders: number): Promise<S
     tenantId: main.tenantId,
     readKey,
     writeKey,
+    lookupKey,
+    embedKey,
+    phones,
+    productIds: main.products.map((p) => p.id),
     orderIds,
     toggleable,
     counts,

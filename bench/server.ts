@@ -121,3 +121,43 @@ export async function startServer(options: {
     },
   };
 }
+
+// The raw ceiling: a node:http hello-world with no framework, in its own process, answering
+// every request with a small JSON body like /healthz's. It prints its port when listening.
+const RAW_HELLO_WORLD = `
+const http = require('node:http');
+const body = Buffer.from('{"ok":true}');
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+export type MeasuredServer = Pick<RunningServer, 'url' | 'pid' | 'cpuSeconds' | 'stop'>;
+
+/** Starts the raw node:http hello-world (the ceiling of any route on this machine). */
+export async function startRawCeiling(): Promise<MeasuredServer> {
+  const child = spawn(process.execPath, ['-e', RAW_HELLO_WORLD], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exit = exited(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) resolve(Number(out.trim()));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    void exit.then(({ code, signal }) => reject(new Error(`raw hello-world exited with ${code ?? signal}: ${out}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const result = await exit;
+      if (result.code !== 0) throw new Error(`raw hello-world exited with ${result.code ?? result.signal}`);
+    },
+  };
+}
