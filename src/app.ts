@@ -1,5 +1,4 @@
 // Builds the HTTP application: every route is registered here, top to bottom.
-import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -10,6 +9,7 @@ import { chooseLimiterStore, createLimiters, type Limiters } from './lib/limits.
 import { createMetrics } from './lib/metrics.js';
 import { openRedis, redisReady } from './lib/redis.js';
 import { createWriteTransaction } from './lib/db/write-transaction.js';
+import { requestIds } from './lib/http/request-id.js';
 import { createInFlight } from './idempotency/in-flight.js';
 import { createKeyCache } from './auth/key-cache.js';
 import { createPasswordHasher, type PasswordHasher } from './accounts/passwords.js';
@@ -83,7 +83,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
               res: (res) => ({ statusCode: res.statusCode }),
             },
           },
-    genReqId: () => randomBytes(4).toString('hex'),
+    genReqId: requestIds(),
     trustProxy: options.config.trustProxy,
     bodyLimit: options.config.bodyLimit,
     return503OnClosing: true,
