@@ -16,6 +16,25 @@ export interface AuthenticatedKey {
   scopes: string[];
 }
 
+/** The key's row as the lookup by hash reads it, with its tenant's active flag. */
+export interface KeyLookupRow {
+  id: number;
+  tenant_id: number;
+  name: string;
+  scopes: string;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  active: number | boolean;
+}
+
+/**
+ * Reads the key's row by hash. The default is the plain lookup (findKeyByHash); a route may
+ * pass one that reads the row along with what it needs next, in one statement
+ * (orders/read-order.ts), and that falls back to `plain` when that statement fails.
+ */
+export type KeyLookup = (hash: string, plain: (hash: string) => Promise<KeyLookupRow | undefined>) => Promise<KeyLookupRow | undefined>;
+
 // The one indexed lookup by hash, with the tenant's active flag.
 const findKeyByHash = prepareQuery((db: Db, args: { hash: string }) =>
   db
@@ -55,10 +74,11 @@ export interface KeyCheckDeps {
   keyCache: KeyCache<KeyRow>;
 }
 
-async function findKey(db: Db, keyCache: KeyCache<KeyRow>, hash: string): Promise<KeyRow | null> {
+async function findKey(db: Db, keyCache: KeyCache<KeyRow>, hash: string, lookup: KeyLookup | undefined): Promise<KeyRow | null> {
   const cached = keyCache.get(hash);
   if (cached) return cached;
-  const row = await findKeyByHash.first(db, { hash });
+  const plain = (h: string) => findKeyByHash.first(db, { hash: h });
+  const row: KeyLookupRow | undefined = lookup ? await lookup(hash, plain) : await plain(hash);
   if (!row) return null;
   const key: KeyRow = {
     id: row.id,
@@ -77,12 +97,13 @@ async function findKey(db: Db, keyCache: KeyCache<KeyRow>, hash: string): Promis
 export async function authenticateKey(
   { db, clock, keyCache }: KeyCheckDeps,
   header: string | string[] | undefined,
+  lookup?: KeyLookup,
 ): Promise<Result<AuthenticatedKey, AuthFailure>> {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') return fail(authFailure(401, AUTH_TEXT.keyRequired));
   if (!isWellFormedKey(value)) return fail(authFailure(401, AUTH_TEXT.malformed));
 
-  const key = await findKey(db, keyCache, hashKey(value));
+  const key = await findKey(db, keyCache, hashKey(value), lookup);
   if (!key) return fail(authFailure(401, AUTH_TEXT.invalid));
   if (key.revoked) return fail(authFailure(401, AUTH_TEXT.revoked));
   const now = clock.now();

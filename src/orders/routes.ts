@@ -9,7 +9,7 @@ import { otherMethods } from '../lib/http/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { orderRecord, orderResponseSchema } from './order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
-import { readOrder } from './read-order.js';
+import { orderAlongsideKey, readOrder } from './read-order.js';
 import { ORDER_WINDOWS, getOrderContract, otherMethodsContract, patchOrderContract } from './schemas.js';
 
 const PATH = '/api/order_status.php';
@@ -21,12 +21,16 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get(PATH, { config: { ...config, contract: getOrderContract }, exposeHeadRoute: false, schema: { response: { 200: orderResponseSchema } } }, async (request, reply) => {
     reply.header(POLICY_HEADER, policy);
-    const auth = await requireKey(ctx, request, reply, { scopes: ['orders:read'], windows: perKey });
-    if (!auth.ok) return sendFailure(reply, auth.failure);
     const id = parsePositiveId(queryParam(request.query, 'id'));
+    // PostgreSQL: the order is read in the key's lookup (one round trip, not two); it is
+    // answered only after the key's checks, windows and scope have passed, as before.
+    const alongside = ctx.dialect === 'postgres' && id !== null ? orderAlongsideKey(ctx.db, id) : null;
+    const auth = await requireKey(ctx, request, reply, { scopes: ['orders:read'], windows: perKey, lookup: alongside?.lookup });
+    if (!auth.ok) return sendFailure(reply, auth.failure);
     if (id === null) return sendFailure(reply, apiFailure('invalid_request'));
     const withCustomer = hasScope(auth.value.scopes, 'customers:read');
-    const row = await readOrder(ctx.db, auth.value.tenantId, id, withCustomer);
+    const prefetched = alongside?.order();
+    const row = prefetched !== undefined ? prefetched : await readOrder(ctx.db, auth.value.tenantId, id, withCustomer);
     if (!row) return sendFailure(reply, apiFailure('order_not_found'));
     return reply.send({ success: true, order: orderRecord(row, withCustomer, ctx.config.timeZone), request_id: request.id });
   });

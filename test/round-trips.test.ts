@@ -1,0 +1,94 @@
+// Issue 13: round trips to PostgreSQL and Redis per request on the PostgreSQL + Redis
+// backend, counted at the drivers: every pg `Client.query` call (one statement, BEGIN and
+// COMMIT included, is one round trip) and every ioredis command sent (a script call is one).
+// The first request on a key also writes its last_used_at; the counted request is a later one
+// (the clock does not move, so it writes nothing of the kind).
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLimiters } from '../src/lib/limits.js';
+import { openRedis, redisReady, type Redis } from '../src/lib/redis.js';
+import { freshDatabase, seedOrder, seedProduct, seedStore, startTestApp, testPostgresUrl, testRedisUrl, type Store } from './helpers.js';
+import { deleteKeysByPrefix, uniqueRedisPrefix } from './redis-scratch.js';
+
+const SCALE = 1000;
+
+// Issue 13's targets: GET at most 2, PATCH with an Idempotency-Key at most 4.
+const TARGET = { get: 2, patchWithKey: 4 };
+
+describe.skipIf(!testPostgresUrl || !testRedisUrl)('round trips per request on PostgreSQL + Redis', () => {
+  const prefix = uniqueRedisPrefix('lapak-round-trips');
+  let redis: Redis;
+  let t: Awaited<ReturnType<typeof startTestApp>>;
+  let store: Store;
+  let order: number;
+  let pgQueries = 0;
+  let redisCommands = 0;
+
+  beforeAll(async () => {
+    // Spied before any connection exists: the pool's clients bind this query at connect time.
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      pgQueries += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    redis = openRedis(testRedisUrl!, () => undefined);
+    expect(await redisReady(redis, 5_000)).toBe(true);
+    const sendCommand = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+      redisCommands += 1;
+      return sendCommand(...args);
+    }) as Redis['sendCommand'];
+    const database = await freshDatabase('postgres');
+    const started = await startTestApp({
+      database,
+      env: { RATE_LIMIT_SCALE: String(SCALE) },
+      limiters: createLimiters(SCALE, { kind: 'redis', client: redis, keyPrefix: prefix }),
+    });
+    t = { ...started, drop: async () => { await started.drop(); await database.drop(); } };
+    store = await seedStore(t.ctx, { read: { scopes: ['orders:read'] }, write: { scopes: ['orders.status:write'] } });
+    const product = (await seedProduct(t.ctx, store.tenantId, { name: 'Kaos', price: 50000 })).id;
+    order = (await seedOrder(t.ctx, store.tenantId, { product_id: product })).id;
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.drop();
+    redis?.disconnect();
+    await deleteKeysByPrefix(testRedisUrl!, prefix);
+  });
+
+  /** Round trips of one request: [to PostgreSQL, to Redis]. */
+  async function counted(send: () => Promise<{ statusCode: number }>): Promise<{ postgres: number; redis: number; total: number }> {
+    pgQueries = 0;
+    redisCommands = 0;
+    const res = await send();
+    expect(res.statusCode).toBe(200);
+    return { postgres: pgQueries, redis: redisCommands, total: pgQueries + redisCommands };
+  }
+
+  const getOrder = () => t.request({ method: 'GET', url: `/api/order_status.php?id=${order}`, headers: { 'x-api-key': store.keys.read! } });
+  let sequence = 0;
+  const patchOrder = (status: string) =>
+    t.request({
+      method: 'PATCH',
+      url: '/api/order_status.php',
+      headers: { 'x-api-key': store.keys.write!, 'idempotency-key': `round-trips-${++sequence}` },
+      payload: { id: order, status },
+    });
+
+  it(`GET order: ${TARGET.get} round trips (the key check with the order read, the Redis window)`, async () => {
+    await getOrder();
+    const trips = await counted(getOrder);
+    expect(trips).toEqual({ postgres: 1, redis: 1, total: TARGET.get });
+  });
+
+  it('PATCH with an Idempotency-Key: the count now, against the target of 4', async () => {
+    await patchOrder('closing');
+    const trips = await counted(() => patchOrder('pending'));
+    // Now: key lookup, Redis window, BEGIN, key lock, remembered response and order, the
+    // change (one statement), the remembered response, COMMIT. Issue 13 asks for at most
+    // TARGET.patchWithKey; not met yet (see docs/benchmarks.md).
+    const PATCH_WITH_KEY_NOW = { postgres: 7, redis: 1, total: 8 };
+    expect(trips).toEqual(PATCH_WITH_KEY_NOW);
+    expect(PATCH_WITH_KEY_NOW.total).toBeGreaterThan(TARGET.patchWithKey);
+  });
+});
