@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { tailwind } from './tailwind-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = path.join(root, '../dist/web');
@@ -31,7 +31,7 @@ function compressAssets(): Plugin {
 export default defineConfig({
   root,
   base: '/dashboard/',
-  plugins: [react(), tailwindcss(), compressAssets()],
+  plugins: [react(), tailwind({ entry: path.join(root, 'src/styles.css'), sources: path.join(root, 'src') }), compressAssets()],
   build: { outDir, emptyOutDir: true, assetsDir: 'assets', sourcemap: false, reportCompressedSize: false },
   server: { proxy: { '/dashboard/api': 'http://127.0.0.1:3000' } },
 });

@@ -43,3 +43,17 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('the stylesheet (Tailwind through web/tailwind-plugin.ts)', () => {
+  const css = fs
+    .readdirSync(path.join(DIR, 'assets'))
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => fs.readFileSync(path.join(DIR, 'assets', name), 'utf8'))
+    .join('\n');
+
+  it('holds the rules of the classes the pages use, the theme and the base layer', () => {
+    for (const rule of ['.bg-brand-700', '.sm\\:flex-row', '.data-\\[highlighted\\]\\:bg-brand-50', '.max-h-\\[90dvh\\]', '.sr-only']) expect(css, rule).toContain(rule);
+    expect(css).toContain('--color-brand-700');
+    expect(css).toMatch(/box-sizing:\s*border-box/);
+  });
+});
