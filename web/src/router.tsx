@@ -3,13 +3,25 @@
 // (login, sign-up, invitation, reset) do not. Each page's code loads when it is first opened
 // (or hovered), so the first script of any page stays small.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AsyncRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { ApiError } from './api/client';
 import { meQuery } from './api/session';
 import { AppLayout } from './components/layout/app-layout';
 import { EntryLayout } from './components/layout/entry-layout';
-import { NotFound, RouteError } from './components/layout/not-found';
+import type { Permission } from './api/session';
+import { NotFound, Requires, RouteError } from './components/layout/not-found';
 import { safeNext } from './lib/safe-next';
+
+/** A page that needs a permission: its code, loaded on demand, behind the role check. */
+function gated(permission: Permission, Page: AsyncRouteComponent<object>): RouteComponent {
+  const Gated = () => (
+    <Requires permission={permission}>
+      <Page />
+    </Requires>
+  );
+  // The router preloads a page's code on hover through its component's preload.
+  return Object.assign(Gated, { preload: Page.preload });
+}
 
 const token = (search: Record<string, unknown>) => ({ token: typeof search.token === 'string' ? search.token : '' });
 
@@ -44,14 +56,14 @@ const app = createRoute({
   component: AppLayout,
 });
 const homeRoute = createRoute({ getParentRoute: () => app, path: '/', component: lazyRouteComponent(() => import('./features/home/home-page'), 'HomePage') });
-const teamRoute = createRoute({ getParentRoute: () => app, path: 'team', component: lazyRouteComponent(() => import('./features/team/team-page'), 'TeamPage') });
-const keysRoute = createRoute({ getParentRoute: () => app, path: 'keys', component: lazyRouteComponent(() => import('./features/api-keys/keys-page'), 'KeysPage') });
-const webhooksRoute = createRoute({ getParentRoute: () => app, path: 'webhooks', component: lazyRouteComponent(() => import('./features/webhooks/webhooks-page'), 'WebhooksPage') });
+const teamRoute = createRoute({ getParentRoute: () => app, path: 'team', component: gated('team:manage', lazyRouteComponent(() => import('./features/team/team-page'), 'TeamPage')) });
+const keysRoute = createRoute({ getParentRoute: () => app, path: 'keys', component: gated('integrations:manage', lazyRouteComponent(() => import('./features/api-keys/keys-page'), 'KeysPage')) });
+const webhooksRoute = createRoute({ getParentRoute: () => app, path: 'webhooks', component: gated('integrations:manage', lazyRouteComponent(() => import('./features/webhooks/webhooks-page'), 'WebhooksPage')) });
 export const deliveriesRoute = createRoute({
   getParentRoute: () => app,
   path: 'webhooks/$endpointId',
   params: { parse: (params: { endpointId: string }) => ({ endpointId: Number(params.endpointId) }), stringify: (params: { endpointId: number }) => ({ endpointId: String(params.endpointId) }) },
-  component: lazyRouteComponent(() => import('./features/webhooks/deliveries-page'), 'DeliveriesPage'),
+  component: gated('integrations:manage', lazyRouteComponent(() => import('./features/webhooks/deliveries-page'), 'DeliveriesPage')),
 });
 const accountRoute = createRoute({ getParentRoute: () => app, path: 'account', component: lazyRouteComponent(() => import('./features/account/account-page'), 'AccountPage') });
 

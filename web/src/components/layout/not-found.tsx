@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { T } from '../../text/id';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
+import { can, useMe, type Permission } from '../../api/session';
 import { Button, buttonClass } from '../ui/button';
 import { Notice } from '../ui/notice';
 
@@ -16,7 +18,12 @@ export function NotFound() {
   );
 }
 
-export function Forbidden() {
+/** A page only some roles open: the others see why instead (the server refuses its data anyway). */
+export function Requires({ permission, children }: { permission: Permission; children: ReactNode }) {
+  return can(useMe(), permission) ? children : <Forbidden />;
+}
+
+function Forbidden() {
   return (
     <div className="rounded-xl border border-amber-300 bg-amber-50 p-5">
       <h1 className="text-xl font-bold">{T.forbiddenTitle}</h1>

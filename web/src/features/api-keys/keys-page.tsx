@@ -3,8 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, type ApiError } from '../../api/client';
-import { can, useMe } from '../../api/session';
-import { Forbidden } from '../../components/layout/not-found';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, ErrorNotice } from '../../components/ui/notice';
@@ -17,12 +15,6 @@ import { keysQuery, keyState, type ApiKey } from './use-keys';
 const STATE_BADGE = { active: ['good', T.keys.active], revoked: ['bad', T.keys.revoked], expired: ['warn', T.keys.expired] } as const;
 
 export function KeysPage() {
-  const me = useMe();
-  if (!can(me, 'integrations:manage')) return <Forbidden />;
-  return <Keys />;
-}
-
-function Keys() {
   const keys = useQuery(keysQuery);
   const [issuing, setIssuing] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);

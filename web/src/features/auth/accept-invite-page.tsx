@@ -2,14 +2,13 @@
 // account they have (accepting never changes an existing user).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import { api, call, type ApiError, type paths } from '../../api/client';
 import { enterStore, meQuery, type Me } from '../../api/session';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
+import { AccountFields, useAccountForm } from './account-fields';
 
 type Preview = paths['/dashboard/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
 
@@ -26,11 +25,10 @@ export function AcceptInvitePage() {
     retry: false,
     staleTime: Infinity,
   });
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const [account, setAccount] = useAccountForm();
   const loggedIn = me.isSuccess;
   const accept = useMutation<Me, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/invitations/accept', { body: loggedIn ? { token } : { token, ...form } })),
+    mutationFn: () => call(api.POST('/dashboard/api/invitations/accept', { body: loggedIn ? { token } : { token, ...account } })),
     onSuccess: (joined) => {
       enterStore(queryClient, joined);
       void navigate({ to: '/' });
@@ -76,9 +74,7 @@ export function AcceptInvitePage() {
         ) : (
           <>
             <p className="text-sm text-slate-700">{T.auth.inviteNewAccount}</p>
-            <TextField label={T.field.name} required maxLength={200} autoComplete="name" value={form.name} onChange={set('name')} error={fields?.name} />
-            <TextField label={T.field.email} type="email" inputMode="email" required autoComplete="email" value={form.email} onChange={set('email')} error={fields?.email} />
-            <TextField label={T.field.password} type="password" required minLength={10} autoComplete="new-password" hint={T.field.passwordHint} value={form.password} onChange={set('password')} error={fields?.password} />
+            <AccountFields value={account} onChange={setAccount} errors={fields} />
           </>
         )}
         <ErrorNotice error={fields ? null : accept.error} />

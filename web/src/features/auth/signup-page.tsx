@@ -7,14 +7,15 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { T } from '../../text/id';
+import { AccountFields, useAccountForm } from './account-fields';
 
 export function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ store_name: '', name: '', email: '', password: '' });
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const [storeName, setStoreName] = useState('');
+  const [account, setAccount] = useAccountForm();
   const signup = useMutation<Me, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/signup', { body: form })),
+    mutationFn: () => call(api.POST('/dashboard/api/signup', { body: { store_name: storeName, ...account } })),
     onSuccess: (me) => {
       enterStore(queryClient, me);
       void navigate({ to: '/' });
@@ -32,10 +33,8 @@ export function SignupPage() {
           signup.mutate();
         }}
       >
-        <TextField label={T.field.storeName} required maxLength={200} autoComplete="organization" value={form.store_name} onChange={set('store_name')} error={fields?.store_name} />
-        <TextField label={T.field.name} required maxLength={200} autoComplete="name" value={form.name} onChange={set('name')} error={fields?.name} />
-        <TextField label={T.field.email} type="email" inputMode="email" required autoComplete="email" value={form.email} onChange={set('email')} error={fields?.email} />
-        <TextField label={T.field.password} type="password" required minLength={10} autoComplete="new-password" hint={T.field.passwordHint} value={form.password} onChange={set('password')} error={fields?.password} />
+        <TextField label={T.field.storeName} required maxLength={200} autoComplete="organization" value={storeName} onChange={(event) => setStoreName(event.target.value)} error={fields?.store_name} />
+        <AccountFields value={account} onChange={setAccount} errors={fields} />
         <ErrorNotice error={fields ? null : signup.error} />
         <Button type="submit" busy={signup.isPending} className="w-full">
           {T.auth.signupButton}

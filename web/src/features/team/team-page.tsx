@@ -3,8 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, type ApiError } from '../../api/client';
-import { can, useMe } from '../../api/session';
-import { Forbidden } from '../../components/layout/not-found';
+import { useMe } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
@@ -17,12 +16,7 @@ import { LinkDialog, type OneTimeLink } from './link-dialog';
 import { invitationsQuery, teamQuery, type Invitation, type Member, type Role } from './use-team';
 
 export function TeamPage() {
-  const me = useMe();
-  if (!can(me, 'team:manage')) return <Forbidden />;
-  return <Team myId={me.user.id} />;
-}
-
-function Team({ myId }: { myId: number }) {
+  const myId = useMe().user.id;
   const team = useQuery(teamQuery);
   const invitations = useQuery(invitationsQuery);
   const [inviting, setInviting] = useState(false);

@@ -3,8 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { api, call, type ApiError } from '../../api/client';
-import { can, useMe } from '../../api/session';
-import { Forbidden } from '../../components/layout/not-found';
 import { Button } from '../../components/ui/button';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
@@ -15,12 +13,6 @@ import { deliveriesQuery, webhooksQuery, type Delivery } from './use-webhooks';
 const STATUS_TONE = { pending: 'neutral', delivered: 'good', failed: 'bad', cancelled: 'warn' } as const;
 
 export function DeliveriesPage() {
-  const me = useMe();
-  if (!can(me, 'integrations:manage')) return <Forbidden />;
-  return <Deliveries />;
-}
-
-function Deliveries() {
   const { endpointId } = useParams({ from: '/app/webhooks/$endpointId' });
   const endpoints = useQuery(webhooksQuery);
   const deliveries = useQuery(deliveriesQuery(endpointId));
