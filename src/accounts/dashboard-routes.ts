@@ -1,5 +1,7 @@
 // The accounts routes of the dashboard's interface (docs/dashboard.md): sign-up, login,
 // logout, the session (/me), stores, and one's own password.
+import { succeed } from '../lib/outcome.js';
+import type { Db } from '../lib/db/db.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
@@ -60,9 +62,12 @@ export async function meAnswer(ctx: AppContext, tenantId: number, userId: number
   return { status, body: { user, store, role, permissions: permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
 }
 
-/** A fresh session (a new token on every login: no fixation) and its cookie. */
-export async function startSession(ctx: AppContext, tenantId: number, userId: number): Promise<string> {
-  const { token } = await createSession(ctx.db, ctx.clock, tenantId, userId);
+/**
+ * A fresh session (a new token on every login: no fixation) and its cookie; `db` is the write
+ * transaction that created the user or membership, so neither stays behind without the other.
+ */
+export async function startSession(ctx: AppContext, db: Db, tenantId: number, userId: number): Promise<string> {
+  const { token } = await createSession(db, ctx.clock, tenantId, userId);
   return sessionCookie(ctx.config.publicUrl, token);
 }
 
@@ -107,11 +112,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!hashed.ok) return hashed.failure;
       const limited = await consume(ctx, window);
       if (limited) return limited;
-      const created = await ctx.writeTransaction((tx) =>
-        signUp(tx, ctx.clock, { storeName: body.store_name, name: body.name, email: body.email, passwordHash: hashed.value }),
-      );
+      const created = await ctx.writeTransaction(async (tx) => {
+        const signedUp = await signUp(tx, ctx.clock, { storeName: body.store_name, name: body.name, email: body.email, passwordHash: hashed.value });
+        if (!signedUp.ok) return signedUp;
+        return succeed({ ...signedUp.value, cookie: await startSession(ctx, tx, signedUp.value.tenantId, signedUp.value.userId) });
+      });
       if (!created.ok) return created.code === 'email_taken' ? dashboardFailure('email_taken') : invalid({ name: DASHBOARD_FIELD_TEXT.required });
-      return meAnswer(ctx, created.value.tenantId, created.value.userId, 201, await startSession(ctx, created.value.tenantId, created.value.userId));
+      return meAnswer(ctx, created.value.tenantId, created.value.userId, 201, created.value.cookie);
     },
   });
 
@@ -145,7 +152,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const tenantId = await firstStoreOf(ctx.db, user.id);
       if (tenantId === null) return dashboardFailure('no_store');
-      return meAnswer(ctx, tenantId, user.id, 200, await startSession(ctx, tenantId, user.id));
+      return meAnswer(ctx, tenantId, user.id, 200, await startSession(ctx, ctx.db, tenantId, user.id));
     },
   });
 
@@ -248,11 +255,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!verified.value) return invalid({ current_password: DASHBOARD_FIELD_TEXT.wrongPassword });
       const hashed = await withHasher(() => ctx.passwordHasher.hash(body.new_password));
       if (!hashed.ok) return hashed.failure;
-      await ctx.writeTransaction(async (tx) => {
+      const setCookie = await ctx.writeTransaction(async (tx) => {
         await setPassword(tx, session.userId, hashed.value);
         await endUserSessions(tx, session.userId);
+        return startSession(ctx, tx, session.tenantId, session.userId);
       });
-      return { status: 204, setCookie: await startSession(ctx, session.tenantId, session.userId) };
+      return { status: 204, setCookie };
     },
   });
 }

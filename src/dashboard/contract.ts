@@ -4,7 +4,7 @@
 import { Type, type TSchema } from 'typebox';
 import type { HeaderDoc, ResponseDoc } from '../lib/http/contract.js';
 import { REQUEST_ID } from '../lib/http/contract.js';
-import { DASHBOARD_ERRORS, type DashboardErrorCode } from '../lib/http/messages.js';
+import { DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,7 +60,7 @@ export function dashboardErrorResponse(codes: readonly DashboardErrorCode[], des
       code,
       {
         summary: DASHBOARD_ERRORS[code].error,
-        value: { error: DASHBOARD_ERRORS[code].error, code, ...(code === 'invalid_request' ? { fields: { email: 'Wajib diisi.' } } : {}), request_id: EXAMPLE_REQUEST_ID },
+        value: { error: DASHBOARD_ERRORS[code].error, code, ...(code === 'invalid_request' ? { fields: { email: DASHBOARD_FIELD_TEXT.required } } : {}), request_id: EXAMPLE_REQUEST_ID },
       },
     ]),
   );

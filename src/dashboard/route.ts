@@ -114,11 +114,8 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
         if (checked.ok) session = checked.value;
         else if (spec.access !== 'optional' || checked.failure.code === 'store_changed') return sendFailure(reply, checked.failure);
       }
-      if (contract.params) {
-        const fields = fieldErrors(contract.params, Value.Convert(contract.params, request.params));
-        if (Object.keys(fields).length > 0) return sendFailure(reply, dashboardFailure('not_found'));
-      }
       const params = contract.params ? Value.Convert(contract.params, request.params) : undefined;
+      if (contract.params && Object.keys(fieldErrors(contract.params, params)).length > 0) return sendFailure(reply, dashboardFailure('not_found'));
       const body = parseBody(request.body, contract.body);
       if (!body.ok) return sendFailure(reply, body.failure);
       const answer = await spec.handler({

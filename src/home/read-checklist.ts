@@ -1,5 +1,6 @@
 // The home page's getting-started checklist (issue 10): each step computed from the store's own
-// data, in one query of EXISTS subqueries, every one of them bound to the tenant.
+// data: one query of EXISTS subqueries, every one of them bound to the tenant, and the store
+// settings' read for the payment step.
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';

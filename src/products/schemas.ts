@@ -118,7 +118,7 @@ const LOGIN_NOTE =
 
 // A write carrying the dashboard's session cookie from another site (the cross-site rule, docs/dashboard.md).
 const CROSS_SITE = { cross_site_request: CROSS_SITE_TEXT };
-const CROSS_SITE_NOTE = ' `Cross-site request refused`: a write that carries a dashboard session cookie and comes from another site (`Sec-Fetch-Site` not `same-origin`, or a foreign `Origin`); API-key requests carry no cookie.';
+const CROSS_SITE_NOTE = ` \`${CROSS_SITE_TEXT}\`: a write that carries a dashboard session cookie and comes from another site (\`Sec-Fetch-Site\` not \`same-origin\`, or a foreign \`Origin\`); API-key requests carry no cookie.`;
 
 const methodNotAllowed = (allow: string, when: string) =>
   errorResponse(`${when} Header \`Allow\` names the action's method.`, { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed }, { Allow: allowHeader([allow]) });

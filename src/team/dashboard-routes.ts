@@ -1,5 +1,6 @@
 // The team routes of the dashboard's interface (docs/dashboard.md): owner only (team:manage),
 // except accepting an invitation and using a reset link.
+import { succeed } from '../lib/outcome.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure } from '../lib/http/failures.js';
@@ -140,14 +141,18 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       let accepted;
       try {
-        accepted = await ctx.writeTransaction((tx) => acceptInvitation(tx, ctx.clock, body.token, as));
+        accepted = await ctx.writeTransaction(async (tx) => {
+          const joined = await acceptInvitation(tx, ctx.clock, body.token, as);
+          if (!joined.ok) return joined;
+          return succeed({ ...joined.value, cookie: await startSession(ctx, tx, joined.value.tenantId, joined.value.userId) });
+        });
       } catch (error) {
         if (error instanceof InvitationTaken) return dashboardFailure('invitation_invalid');
         throw error;
       }
       if (!accepted.ok) return dashboardFailure(accepted.code);
-      const { tenantId, userId } = accepted.value;
-      return meAnswer(ctx, tenantId, userId, 200, await startSession(ctx, tenantId, userId));
+      const { tenantId, userId, cookie } = accepted.value;
+      return meAnswer(ctx, tenantId, userId, 200, cookie);
     },
   });
 

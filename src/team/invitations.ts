@@ -133,6 +133,7 @@ export async function acceptInvitation(
   const claimed = await tx
     .updateTable('invitations')
     .set({ accepted_at: now, accepted_by: userId })
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', invitation.id)
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
