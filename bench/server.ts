@@ -142,13 +142,15 @@ export async function startRawCeiling(): Promise<MeasuredServer> {
   const child = spawn(process.execPath, ['-e', RAW_HELLO_WORLD], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exit = exited(child);
   const port = await new Promise<number>((resolve, reject) => {
+    // The port is the first line of stdout; stderr (a warning, say) only explains a failure.
     let out = '';
+    let err = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       if (out.includes('\n')) resolve(Number(out.trim()));
     });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    void exit.then(({ code, signal }) => reject(new Error(`raw hello-world exited with ${code ?? signal}: ${out}`)));
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    void exit.then(({ code, signal }) => reject(new Error(`raw hello-world exited with ${code ?? signal}: ${out}${err}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,

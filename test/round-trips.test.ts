@@ -15,6 +15,10 @@ const SCALE = 1000;
 // Issue 13's targets: GET at most 2, PATCH with an Idempotency-Key at most 4.
 const TARGET = { get: 2, patchWithKey: 4 };
 
+if (!testPostgresUrl || !testRedisUrl) {
+  console.warn('\n*** TEST_DATABASE_URL or TEST_REDIS_URL is not set: the round-trip counts on PostgreSQL + Redis are SKIPPED. ***\n');
+}
+
 describe.skipIf(!testPostgresUrl || !testRedisUrl)('round trips per request on PostgreSQL + Redis', () => {
   const prefix = uniqueRedisPrefix('lapak-round-trips');
   let redis: Redis;
@@ -89,6 +93,5 @@ describe.skipIf(!testPostgresUrl || !testRedisUrl)('round trips per request on P
     // TARGET.patchWithKey; not met yet (see docs/benchmarks.md).
     const PATCH_WITH_KEY_NOW = { postgres: 7, redis: 1, total: 8 };
     expect(trips).toEqual(PATCH_WITH_KEY_NOW);
-    expect(PATCH_WITH_KEY_NOW.total).toBeGreaterThan(TARGET.patchWithKey);
   });
 });
