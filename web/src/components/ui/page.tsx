@@ -21,12 +21,15 @@ export function Card({ title, children, className = '' }: { title?: string; chil
   );
 }
 
-/** Label–value pairs of one item, stacked on a phone and in columns on a desktop. */
-export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+/**
+ * Label–value pairs of one item, two columns on a phone and three on a desktop; a `wide` value
+ * (an email, a list of scopes) takes a whole row on a phone, so it never breaks mid-word.
+ */
+export function Facts({ items }: { items: Array<[string, ReactNode] | [string, ReactNode, 'wide']> }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm lg:grid-cols-3">
-      {items.map(([label, value]) => (
-        <div key={label} className="min-w-0">
+      {items.map(([label, value, wide]) => (
+        <div key={label} className={wide ? 'col-span-2 min-w-0 lg:col-span-1' : 'min-w-0'}>
           <dt className="text-slate-600">{label}</dt>
           <dd className="break-words font-medium text-slate-900">{value}</dd>
         </div>

@@ -35,7 +35,7 @@ export function AccountPage() {
           <Facts
             items={[
               [T.field.name, me.user.name],
-              [T.field.email, me.user.email],
+              [T.field.email, me.user.email, 'wide'],
               [T.account.stores, me.stores.map((store) => `${store.name} (${T.roles[store.role] ?? store.role})`).join(', ')],
             ]}
           />

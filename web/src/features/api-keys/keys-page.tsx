@@ -57,7 +57,7 @@ export function KeysPage() {
                     [T.keys.expiresAt, key.expires_at ? formatDate(key.expires_at) : T.none],
                     [T.keys.lastUsed, key.last_used_at ? formatDateTime(key.last_used_at) : T.never],
                     [T.keys.created, formatDateTime(key.created_at)],
-                    [T.keys.scopes, <code key="s">{key.scopes.join(', ')}</code>],
+                    [T.keys.scopes, <code key="s">{key.scopes.join(', ')}</code>, 'wide'],
                   ]}
                 />
               </Card>

@@ -88,7 +88,7 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
       </div>
       <Facts
         items={[
-          [T.field.email, member.email],
+          [T.field.email, member.email, 'wide'],
           [T.team.integrationsShort, member.role === 'owner' || member.integrations ? T.yes : T.no],
           [T.team.joined, formatDateTime(member.joined_at)],
         ]}
