@@ -18,13 +18,14 @@ describe('lapak store', { timeout: 60_000 }, () => {
         bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko CLI' }],
         whatsapp_number: '+62 812-9999-0000',
         thank_you_template: 'Halo {toko}, pesanan #{pesanan}',
+        unique_code: true,
       }),
     });
     expect(settings.code, settings.stderr).toBe(0);
     expect(settings.stdout).not.toContain('secret-value');
     expect(settings.json()).toMatchObject({
       payment_methods: ['gateway', 'bank_transfer'], gateway: 'midtrans', midtrans_server_key: 'set', xendit_secret_key: null,
-      whatsapp_number: '6281299990000', offered_payment_methods: ['midtrans', 'bank_transfer'],
+      whatsapp_number: '6281299990000', offered_payment_methods: ['midtrans', 'bank_transfer'], unique_code: true,
     });
 
     const rates = JSON.stringify([{ courier: 'JNE REG', province: 'Jawa Barat', fee: 12000 }, { courier: 'JNE REG', province: '*', fee: 30000 }]);
@@ -34,7 +35,7 @@ describe('lapak store', { timeout: 60_000 }, () => {
     const shown = cli.lapak(db, ['store', 'show', '--tenant', String(tenant.id), '--json']);
     expect(shown.stdout).not.toContain('secret-value');
     expect(shown.json()).toMatchObject({
-      gateway: null, midtrans_server_key: 'set', offered_payment_methods: ['bank_transfer'],
+      gateway: null, midtrans_server_key: 'set', offered_payment_methods: ['bank_transfer'], unique_code: true,
       rates: { 'JNE REG': { 'Jawa Barat': 12000, '*': 30000 } },
     });
   });
@@ -47,6 +48,7 @@ describe('lapak store', { timeout: 60_000 }, () => {
       [['store', 'settings', '--tenant', '1'], '{"gateway": "paypal"}'],
       [['store', 'settings', '--tenant', '1'], '{"whatsapp_number": "123"}'],
       [['store', 'settings', '--tenant', '1'], '{"colour": "red"}'],
+      [['store', 'settings', '--tenant', '1'], '{"unique_code": 1}'],
       [['store', 'settings', '--tenant', '1'], '{"bank_accounts": [{"bank": "BCA"}]}'],
       [['store', 'settings', '--tenant', '99'], '{}'],
       [['store', 'set-rates', '--tenant', '1'], '[{"courier": "JNE", "province": "Atlantis", "fee": 1}]'],

@@ -29,6 +29,8 @@ export interface StoreSettings {
   midtransServerKey: string | null;
   xenditSecretKey: string | null;
   xenditCallbackToken: string | null;
+  /** Bank-transfer orders get a unique code of 1 to 3 digits added to their total. */
+  uniqueCode: boolean;
 }
 
 const DEFAULT_PAYMENT_METHODS: PaymentMethodSetting[] = ['bank_transfer', 'cod'];
@@ -41,6 +43,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
       'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
       'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
       'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
+      'store_settings.unique_code',
     ])
     .where('tenants.id', '=', tenantId)
     .executeTakeFirst();
@@ -57,6 +60,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
     midtransServerKey: row.midtrans_server_key ?? null,
     xenditSecretKey: row.xendit_secret_key ?? null,
     xenditCallbackToken: row.xendit_callback_token ?? null,
+    uniqueCode: row.unique_code === 1,
   };
 }
 
@@ -86,6 +90,7 @@ export function maskedSettings(settings: StoreSettings) {
     midtrans_server_key: settings.midtransServerKey ? 'set' : null,
     xendit_secret_key: settings.xenditSecretKey ? 'set' : null,
     xendit_callback_token: settings.xenditCallbackToken ? 'set' : null,
+    unique_code: settings.uniqueCode,
     offered_payment_methods: offeredPaymentMethods(settings),
   };
 }

@@ -70,6 +70,10 @@ const FIELDS = {
     parse: (v) => (v === null || text(v, TEMPLATE_MAX) ? { thank_you_template: v as string | null } : null),
     problem: `thank_you_template must be a non-empty string of at most ${TEMPLATE_MAX} characters, or null`,
   },
+  unique_code: {
+    parse: (v) => (typeof v === 'boolean' ? { unique_code: v ? 1 : 0 } : null),
+    problem: 'unique_code must be true or false',
+  },
   midtrans_server_key: secret('midtrans_server_key'),
   xendit_secret_key: secret('xendit_secret_key'),
   xendit_callback_token: secret('xendit_callback_token'),

@@ -13,7 +13,11 @@ afterAll(() => database.drop());
 
 it('applies every migration in name order; then one named between two applied ones is applied too, once', async () => {
   const applied = await database.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).orderBy(sql`name`).execute();
-  expect(applied.map((r) => r.name)).toEqual(['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery', '007-accounts', '008-integrations', '009-home-checklist']);
+  // Every registered migration, each under a number of its own (branches pick theirs apart).
+  const names = Object.keys(migrations(database.handle));
+  expect(names.slice(0, 3)).toEqual(['001-initial', '002-webhooks', '003-order-form']);
+  expect(new Set(names.map((n) => n.slice(0, 3))).size).toBe(names.length);
+  expect(applied.map((r) => r.name)).toEqual([...names].sort());
 
   const ran: string[] = [];
   const withLate = {

@@ -9,6 +9,7 @@ import { webhookAttemptsByDelivery } from './migrations/006-webhook-attempts-by-
 import { accounts } from './migrations/007-accounts.js';
 import { integrations } from './migrations/008-integrations.js';
 import { homeChecklist } from './migrations/009-home-checklist.js';
+import { uniqueCodeSwitch } from './migrations/010-unique-code-switch.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -23,6 +24,7 @@ export function migrations(handle: DbHandle): Migrations {
     '007-accounts': { up: accounts(handle.dialect) },
     '008-integrations': { up: integrations(handle.dialect) },
     '009-home-checklist': { up: homeChecklist(handle.dialect) },
+    '010-unique-code-switch': { up: uniqueCodeSwitch() },
   };
 }
 

@@ -192,6 +192,7 @@ export interface StoreSettingsTable {
   midtrans_server_key: string | null;
   xendit_secret_key: string | null;
   xendit_callback_token: string | null;
+  unique_code: Generated<number>; // 0/1: transfer orders get a unique code (010)
   updated_at: number;
 }
 
