@@ -11,8 +11,14 @@ export const PERMISSIONS = [
   'integrations:manage',
   /** Store settings: payment, shipping rates, WhatsApp, thank-you page. */
   'settings:manage',
+  /** Bank accounts, gateway credentials and the unique-code switch: the owner only, with the password again. */
+  'settings:sensitive',
+  /** Products: read the catalogue (every member: CS answers buyers about it). */
+  'products:read',
   /** Products: create, edit, duplicate, delete. */
   'products:manage',
+  /** Bank statements: upload, match transfers to orders, mark the matched ones paid. */
+  'transfers:manage',
   /** Every order of the store: read, change status, assign. */
   'orders:all',
   /** Only the orders assigned to the member (CS): read and work them. The route passes the data scope. */
@@ -23,7 +29,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLES = ['owner', 'admin', 'cs'] as const satisfies readonly Role[];
 
-const ADMIN: readonly Permission[] = ['settings:manage', 'products:manage', 'orders:all'];
+const ADMIN: readonly Permission[] = ['settings:manage', 'products:read', 'products:manage', 'transfers:manage', 'orders:all'];
 
 /** The permissions of a membership: its role, and for an admin the integrations flag. */
 export function permissionsOf(role: Role, integrations: boolean): Permission[] {
@@ -33,7 +39,7 @@ export function permissionsOf(role: Role, integrations: boolean): Permission[] {
     case 'admin':
       return integrations ? [...ADMIN, 'integrations:manage'] : [...ADMIN];
     case 'cs':
-      return ['orders:assigned'];
+      return ['products:read', 'orders:assigned'];
   }
 }
 

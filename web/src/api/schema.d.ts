@@ -609,7 +609,7 @@ export interface operations {
                             name: string;
                         };
                         role: "owner" | "admin" | "cs";
-                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "products:manage" | "orders:all" | "orders:assigned")[];
+                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
                         stores: {
                             id: number;
                             name: string;
@@ -807,7 +807,7 @@ export interface operations {
                             name: string;
                         };
                         role: "owner" | "admin" | "cs";
-                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "products:manage" | "orders:all" | "orders:assigned")[];
+                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
                         stores: {
                             id: number;
                             name: string;
@@ -1118,7 +1118,7 @@ export interface operations {
                             name: string;
                         };
                         role: "owner" | "admin" | "cs";
-                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "products:manage" | "orders:all" | "orders:assigned")[];
+                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
                         stores: {
                             id: number;
                             name: string;
@@ -1435,7 +1435,7 @@ export interface operations {
                             name: string;
                         };
                         role: "owner" | "admin" | "cs";
-                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "products:manage" | "orders:all" | "orders:assigned")[];
+                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
                         stores: {
                             id: number;
                             name: string;
@@ -2544,7 +2544,7 @@ export interface operations {
                             name: string;
                         };
                         role: "owner" | "admin" | "cs";
-                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "products:manage" | "orders:all" | "orders:assigned")[];
+                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
                         stores: {
                             id: number;
                             name: string;
