@@ -110,6 +110,13 @@ describe('lapak-mcp over stdio', () => {
     const moved = await call(client, 'set_order_status', { order_id: order, status: 'closing', expected_previous_status: 'pending', external_reference: 'chat-7' });
     expect(moved.isError).toBe(false);
     expect(moved.document.data).toMatchObject({ order_id: order, previous_status: 'pending', status: 'closing', changed: true });
+    // 120 characters of emoji (240 UTF-16 units) are within Lapak's limit, and the tool lets them through; 121 are not.
+    const emoji = await call(client, 'set_order_status', { order_id: order, status: 'pending', expected_previous_status: 'closing', external_reference: '😀'.repeat(120) });
+    expect(emoji.isError, JSON.stringify(emoji.document)).toBe(false);
+    expect(emoji.document.data).toMatchObject({ status: 'pending', changed: true });
+    const tooLong = await client.callTool({ name: 'set_order_status', arguments: { order_id: order, status: 'closing', expected_previous_status: 'pending', external_reference: '😀'.repeat(121) } }).catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
+    expect(tooLong.isError).toBe(true);
+    await call(client, 'set_order_status', { order_id: order, status: 'closing', expected_previous_status: 'pending' });
     const conflict = await call(client, 'set_order_status', { order_id: order, status: 'pending', expected_previous_status: 'pending' });
     expect(conflict.isError).toBe(true);
     expect(conflict.document.error).toMatchObject({ status: 409, code: 'status_conflict' });
