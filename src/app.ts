@@ -29,6 +29,7 @@ import { teamRoutes } from './team/dashboard-routes.js';
 import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
 import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
 import { homeDashboardRoutes } from './home/dashboard-routes.js';
+import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
@@ -128,6 +129,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     apiKeyDashboardRoutes(app, ctx);
     webhookDashboardRoutes(app, ctx);
     homeDashboardRoutes(app, ctx);
+    transferDashboardRoutes(app, ctx);
     app.register(referenceRoutes);
     app.register((instance) => webAppRoutes(instance, ctx));
   });

@@ -25,7 +25,11 @@ export interface DashboardContract {
   /** Empty: no session needed (sign-up, login, ...). */
   security: ReadonlyArray<Record<string, readonly string[]>>;
   params?: TSchema;
+  /** Query parameters: checked by route.ts like the body (422 invalid_request with `fields`). */
+  querystring?: TSchema;
   body?: TSchema;
+  /** The body's media type when it is not JSON (the route then takes the raw text; route.ts `rawBody`). */
+  consumes?: readonly string[];
   response: Responses;
 }
 

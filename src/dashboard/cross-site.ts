@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, productFailure, sendFailure } from '../lib/http/failures.js';
-import { CROSS_SITE_TEXT } from '../lib/http/messages.js';
+import { CROSS_SITE_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
 import { readSessionCookie } from '../sessions/session-cookie.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -28,8 +28,16 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
 
-const isJson = (contentType: string | undefined): boolean =>
-  contentType !== undefined && contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
+const isMediaType = (contentType: string | undefined, type: string): boolean =>
+  contentType !== undefined && contentType.split(';')[0]!.trim().toLowerCase() === type;
+const isJson = (contentType: string | undefined): boolean => isMediaType(contentType, 'application/json');
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A dashboard route whose body is not JSON: its media type and the code refusing others (route.ts `rawBody`). */
+    bodyMediaType?: { type: string; refusal: DashboardErrorCode };
+  }
+}
 
 export function crossSiteHook(app: FastifyInstance, ctx: AppContext): void {
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
@@ -42,6 +50,13 @@ export function crossSiteHook(app: FastifyInstance, ctx: AppContext): void {
     const path = request.url.split('?')[0]!;
     if (family === 'dashboard' || path.startsWith('/dashboard/api/')) {
       if (!isSameSite(request.headers, publicOrigin)) return sendFailure(reply, dashboardFailure('cross_site_request'));
+      // A route that takes another media type (a bank statement's text/csv) names it; none of
+      // those a cross-site form can send without a preflight (text/plain, urlencoded, multipart).
+      const other = request.routeOptions.config?.bodyMediaType;
+      if (other) {
+        if (hasBody(request) && !isMediaType(request.headers['content-type'], other.type)) return sendFailure(reply, dashboardFailure(other.refusal));
+        return;
+      }
       if (hasBody(request) && !isJson(request.headers['content-type'])) return sendFailure(reply, dashboardFailure('unsupported_media_type'));
       return;
     }

@@ -10,7 +10,7 @@ const DESCRIPTION = `The seller dashboard's HTTP interface (docs/dashboard.md): 
 - JSON under \`/dashboard/api/\`. A session cookie authenticates; a login or sign-up sets it. A request may send \`X-Lapak-Store: <id>\`: when it differs from the session's selected store the answer is 409 \`store_changed\` and nothing is done.
 - Errors are \`{"error", "code", "request_id"}\`, \`error\` in Indonesian; 422 \`invalid_request\` adds \`fields\`; 429 and 503 carry an integer \`Retry-After\`.
 - An unknown path or method under \`/dashboard/api/\` answers 404 \`not_found\` in that family. Every success carries \`Cache-Control: no-store\`; a route that reads the session may send the cookie again when its sliding expiry moved.
-- Unsafe methods are refused (403 \`cross_site_request\`) when \`Sec-Fetch-Site\` is present and not \`same-origin\`, or, without it, when \`Origin\` is present and not the server's origin. Bodies of writes are \`application/json\` only (415 \`unsupported_media_type\`).`;
+- Unsafe methods are refused (403 \`cross_site_request\`) when \`Sec-Fetch-Site\` is present and not \`same-origin\`, or, without it, when \`Origin\` is present and not the server's origin. Bodies of writes are \`application/json\` only (415 \`unsupported_media_type\`), except where an operation names another media type (a bank statement's \`text/csv\`).`;
 
 export const dashboardOpenapiOptions: FastifyDynamicSwaggerOptions = {
   decorator: 'dashboardSwagger',
@@ -30,6 +30,7 @@ export const dashboardOpenapiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'Team', description: 'Members, roles, invitations and password-reset links of the selected store.' },
       { name: 'API keys', description: "The store's API keys: issue by purpose with an expiry, list, revoke (SPEC Key issuance)." },
       { name: 'Webhooks', description: 'Webhook endpoints, their delivery log, redelivery, secret rotation and test events.' },
+      { name: 'Transfers', description: 'Manual bank transfers: a statement matched to open transfer orders by amount, and the matches confirmed paid.' },
     ],
     components: {
       securitySchemes: {

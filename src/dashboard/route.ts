@@ -34,19 +34,26 @@ export type Answer =
 /** Null only for 'public' routes, and for 'optional' ones without a valid session. */
 export type SessionFor<A extends Access> = A extends 'public' | 'optional' ? Session | null : Session;
 
-export interface RouteInput<B, P, A extends Access> {
+export interface RouteInput<B, P, A extends Access, Q = unknown> {
   request: FastifyRequest;
   body: B;
   params: P;
+  query: Q;
   session: SessionFor<A>;
 }
 
-export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A extends Access> {
+export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A extends Access, Q extends TSchema = TSchema> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   access: A;
-  contract: DashboardContract & { body?: B; params?: P };
-  handler(input: RouteInput<Static<B>, Static<P>, A>): Promise<Answer>;
+  contract: DashboardContract & { body?: B; params?: P; querystring?: Q };
+  /**
+   * A body that is not JSON (a bank statement's CSV): the handler gets the raw text, the
+   * cross-site hook accepts this media type instead of application/json (415 `code`
+   * otherwise), and `limit` replaces BODY_LIMIT on this route only.
+   */
+  rawBody?: { contentType: string; limit: number; refusal: DashboardErrorCode };
+  handler(input: RouteInput<Static<B>, Static<P>, A, Static<Q>>): Promise<Answer>;
 }
 
 const isFailure = (answer: Answer): answer is DashboardFailure => 'family' in answer;
@@ -97,16 +104,21 @@ function send(reply: FastifyReply, answer: Answer, cookie: string | null): Fasti
   return answer.status === 204 ? reply.code(204).send() : reply.code(answer.status).send(answer.body);
 }
 
-export function dashboardRoute<B extends TSchema, P extends TSchema, A extends Access>(
+export function dashboardRoute<B extends TSchema, P extends TSchema, A extends Access, Q extends TSchema = TSchema>(
   app: FastifyInstance,
   ctx: AppContext,
-  spec: DashboardRouteSpec<B, P, A>,
+  spec: DashboardRouteSpec<B, P, A, Q>,
 ): void {
   const { contract } = spec;
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { family: 'dashboard', dashboardContract: withSuccessHeaders(contract, spec.access !== 'public') },
+    ...(spec.rawBody ? { bodyLimit: spec.rawBody.limit } : {}),
+    config: {
+      family: 'dashboard',
+      dashboardContract: withSuccessHeaders(contract, spec.access !== 'public'),
+      ...(spec.rawBody ? { bodyMediaType: { type: spec.rawBody.contentType, refusal: spec.rawBody.refusal } } : {}),
+    },
     handler: async (request, reply) => {
       let session: Session | null = null;
       if (spec.access !== 'public') {
@@ -116,12 +128,19 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
       }
       const params = contract.params ? Value.Convert(contract.params, request.params) : undefined;
       if (contract.params && Object.keys(fieldErrors(contract.params, params)).length > 0) return sendFailure(reply, dashboardFailure('not_found'));
-      const body = parseBody(request.body, contract.body);
+      let query: unknown;
+      if (contract.querystring) {
+        query = Value.Default(contract.querystring, Value.Convert(contract.querystring, { ...(request.query as object) }));
+        const fields = fieldErrors(contract.querystring, query);
+        if (Object.keys(fields).length > 0) return sendFailure(reply, invalid(fields));
+      }
+      const body = spec.rawBody ? { ok: true as const, value: typeof request.body === 'string' ? request.body : '' } : parseBody(request.body, contract.body);
       if (!body.ok) return sendFailure(reply, body.failure);
       const answer = await spec.handler({
         request,
         body: body.value as Static<B>,
         params: params as Static<P>,
+        query: query as Static<Q>,
         session: session as SessionFor<A>,
       });
       return send(reply, answer, session?.refreshedToken ? sessionCookie(ctx.config.publicUrl, session.refreshedToken) : null);

@@ -58,6 +58,8 @@ export const FORM_TEXT = {
   howToPay: 'Cara pembayaran',
   transferTo: (total: string) => `Silakan transfer ${total} ke salah satu rekening berikut:`,
   transferNoAccount: (total: string) => `Silakan transfer ${total}. Nomor rekening akan dikirim penjual lewat WhatsApp.`,
+  uniqueCode: 'Kode unik',
+  uniqueCodeHint: 'Transfer tepat sampai tiga digit terakhir: kode unik membuat pembayaran Anda langsung dikenali.',
   transferConfirm: 'Setelah transfer, kirim bukti transfer ke penjual lewat WhatsApp.',
   cod: (total: string) => `Bayar tunai ${total} kepada kurir saat paket diterima.`,
   gatewayPay: (total: string) => `Bayar ${total} secara online (e-wallet, virtual account, kartu).`,

@@ -1,9 +1,11 @@
-// A submitted order form becomes exactly one pending order. The form carries a one-time
+// A submitted order form becomes exactly one pending order (with the store's unique code
+// added to a bank transfer's total when the store has turned it on). The form carries a one-time
 // token (rendered into the page); the order and its token row are written in one
 // transaction, and the unique (tenant_id, token) key turns a second submit of the same form
 // (double tap, reload, retry) into the first order's thank-you page.
 import type { AppContext } from '../context.js';
 import { insertOrder } from '../orders/insert-order.js';
+import { assignUniqueCode } from '../orders/transfer-codes.js';
 import type { OrderForm } from './load-form.js';
 import { fieldsOf, validateSubmission, type FieldErrors } from './validate-submission.js';
 
@@ -62,6 +64,11 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
         adParams: draft.adParams,
         now,
       });
+      // The store's unique code (docs/transfers.md): claimed in this transaction, so a
+      // rolled-back submit (a parallel double submit below) frees its amount with it.
+      if (draft.paymentMethod === 'bank_transfer' && form.settings.uniqueCode) {
+        await assignUniqueCode(tx, { tenantId, orderId: order.id, baseTotal: order.total, now });
+      }
       const claimed = await tx
         .insertInto('form_submissions')
         .values({ tenant_id: tenantId, token, order_id: order.id, created_at: now })

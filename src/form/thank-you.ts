@@ -37,8 +37,9 @@ function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: st
   const total = formatRupiah(order.total);
   if (order.payment_method === 'cod') return html`<p>${FORM_TEXT.cod(total)}</p>`;
   if (order.payment_method === 'bank_transfer') {
-    if (settings.bankAccounts.length === 0) return html`<p>${FORM_TEXT.transferNoAccount(total)}</p>`;
-    return html`<p>${FORM_TEXT.transferTo(total)}</p><ul class="lf-banks">${settings.bankAccounts.map(
+    const hint = order.unique_code !== null ? html`<p class="lf-note">${FORM_TEXT.uniqueCodeHint}</p>` : '';
+    if (settings.bankAccounts.length === 0) return html`<p>${FORM_TEXT.transferNoAccount(total)}</p>${hint}`;
+    return html`<p>${FORM_TEXT.transferTo(total)}</p>${hint}<ul class="lf-banks">${settings.bankAccounts.map(
       (a) => html`<li><strong>${a.bank}</strong> <span class="lf-acct">${a.number}</span><br>a.n. ${a.holder}</li>`,
     )}</ul><p>${FORM_TEXT.transferConfirm}</p>`;
   }
@@ -60,7 +61,7 @@ export function renderThankYou(
   const body = html`<section class="lf-card lf-thanks">
 <h1>${FORM_TEXT.thanksTitle}</h1>
 <p class="lf-order">${FORM_TEXT.orderNumber}: <strong id="lf-order-id">#${order.id}</strong></p>
-<dl class="lf-sum"><dt>${order.product_name}${order.variant ? ` (${order.variant})` : ''} x${order.quantity}</dt><dd>${formatRupiah(order.unit_price * order.quantity)}</dd><dt>${FORM_TEXT.shipping} (${order.courier})</dt><dd>${formatRupiah(order.shipping_fee)}</dd><dt>${FORM_TEXT.total}</dt><dd id="lf-total">${formatRupiah(order.total)}</dd></dl>
+<dl class="lf-sum"><dt>${order.product_name}${order.variant ? ` (${order.variant})` : ''} x${order.quantity}</dt><dd>${formatRupiah(order.unit_price * order.quantity)}</dd><dt>${FORM_TEXT.shipping} (${order.courier})</dt><dd>${formatRupiah(order.shipping_fee)}</dd>${order.unique_code !== null ? html`<dt>${FORM_TEXT.uniqueCode}</dt><dd id="lf-unique-code">${formatRupiah(order.unique_code)}</dd>` : ''}<dt>${FORM_TEXT.total}</dt><dd id="lf-total">${formatRupiah(order.total)}</dd></dl>
 <h2>${FORM_TEXT.howToPay}</h2>
 ${howToPay(settings, order, paymentUrl)}
 ${wa ? html`<p class="lf-note">${FORM_TEXT.whatsappHint}</p><p><a class="lf-wa" href="${wa}" target="_blank" rel="noopener">${FORM_TEXT.whatsapp}</a></p>` : ''}

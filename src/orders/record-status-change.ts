@@ -8,6 +8,7 @@ import { prepareQuery } from '../lib/db/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
 import { enqueueStatusChanged, insertEventPart, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
 import { chooseSlot, takeFromAnySlot, takeFromSlotPart } from '../events/hourly-cap.js';
+import { followStatusChange } from './transfer-codes.js';
 
 // The conditional update: no row comes back when the order was no longer in `from`.
 const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
@@ -77,8 +78,18 @@ export interface ChangeSettings {
   webhookHourlyCap: number;
 }
 
-/** Returns false when the order was no longer in `from` (someone changed it meanwhile). */
+/**
+ * Returns false when the order was no longer in `from` (someone changed it meanwhile). A move
+ * out of pending/closing (or back into them) also frees (or reclaims) the order's transfer
+ * amount (transfer-codes.ts); moves between pending and closing, PATCH's only ones, add nothing.
+ */
 export async function recordStatusChange(tx: Tx, change: StatusChange, settings: ChangeSettings): Promise<boolean> {
+  const changed = await changeStatus(tx, change, settings);
+  if (changed) await followStatusChange(tx, change);
+  return changed;
+}
+
+async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettings): Promise<boolean> {
   const payload = statusChangedPayload(change, settings.timeZone);
   if (isPostgres(tx)) return changeOnPostgres(tx, change, payload, settings.webhookHourlyCap);
 

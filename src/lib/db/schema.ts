@@ -58,6 +58,10 @@ export interface OrderTable {
   ad_params: string; // JSON: {fbclid, gclid, utm_*}
   created_at: number;
   updated_at: number;
+  // 014: the unique code in the total (bank transfer, store switch on), and the mark of an
+  // order that should have had one but found none free.
+  unique_code: number | null;
+  transfer_manual_match: Generated<number>;
 }
 
 export interface ApiKeyTable {
@@ -283,6 +287,27 @@ export interface PasswordResetTable {
   used_at: number | null;
 }
 
+/** 014: an amount held by an open (pending or closing) coded transfer order of the store. */
+export interface TransferCodeTable {
+  tenant_id: number;
+  amount: number;
+  order_id: number;
+  created_at: number;
+}
+
+/** 014: a statement credit that paid an order; line_key is unique per store. */
+export interface TransferAppliedLineTable {
+  id: Generated<number>;
+  tenant_id: number;
+  line_key: string;
+  bank: string;
+  credit_date: string; // YYYY-MM-DD
+  amount: number;
+  order_id: number;
+  user_id: number;
+  applied_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -307,4 +332,6 @@ export interface Database {
   sessions: SessionTable;
   invitations: InvitationTable;
   password_resets: PasswordResetTable;
+  transfer_codes: TransferCodeTable;
+  transfer_applied_lines: TransferAppliedLineTable;
 }

@@ -97,6 +97,7 @@ export const DASHBOARD_ERRORS = {
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   body_too_large: { status: 413, error: 'Data yang dikirim terlalu besar.' },
   unsupported_media_type: { status: 415, error: 'Data harus dikirim sebagai application/json.' },
+  csv_required: { status: 415, error: 'Mutasi rekening harus dikirim sebagai text/csv.' },
   too_many_requests: { status: 429, error: 'Terlalu banyak percobaan. Coba lagi nanti.' },
   internal_error: { status: 500, error: 'Terjadi kesalahan pada server. Coba lagi.' },
   busy: { status: 503, error: 'Server sedang sibuk. Coba lagi sebentar lagi.' },
@@ -119,3 +120,16 @@ export const DASHBOARD_FIELD_TEXT = {
 
 // The products path's answer to a cross-site session write, in its {error} family.
 export const CROSS_SITE_TEXT = 'Cross-site request refused';
+
+// Why a line of an uploaded bank statement could not be read (POST
+// /dashboard/api/transfers/statements, `errors[].message`; docs/transfers.md).
+export const STATEMENT_LINE_TEXT = {
+  empty: 'File mutasi kosong.',
+  noHeader: (columns: string) => `Baris judul kolom tidak ditemukan (dicari: ${columns}).`,
+  missingCell: (column: string) => `Kolom "${column}" kosong atau tidak ada di baris ini.`,
+  badDate: (value: string) => `Tanggal tidak terbaca: "${value}".`,
+  noYear: 'Tanggal tanpa tahun, dan periode mutasi tidak ditemukan di awal file.',
+  badAmount: (value: string) => `Nominal tidak terbaca: "${value}".`,
+  badDirection: (value: string) => `Jenis mutasi tidak terbaca (harus kredit atau debit): "${value}".`,
+  badBalance: (value: string) => `Saldo tidak terbaca: "${value}".`,
+} as const;

@@ -556,6 +556,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/transfers/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a bank statement and propose which open transfer orders its credits pay; nothing is written
+         * @description The body is the CSV export as `text/csv` (up to 2 MiB on this route; 415 `csv_required` for another type). `bank` picks a preset (`bca`, `mandiri`, `bri`, `bni`) or `generic`, which needs `date`, `description` and `amount` or `credit` (422 `invalid_request` naming the missing one). A line that cannot be read is listed in `errors` and then nothing is proposed. The file is not kept. Owners and admins (403 `forbidden` otherwise).
+         */
+        post: operations["matchStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/transfers/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the ticked matches paid: each order only if it is still in the status the proposal saw
+         * @description One transaction. Per item: the credit line is recorded under its unique key (store, bank, date, amount, description, balance), and the order moves to `paid` with its `order.status_changed` event and a history entry naming the member. Skipped, and nothing written for it: an order no longer in `status` (`status_changed`), a line applied before (`already_applied`), a total that is not the amount (`amount_differs`), no such transfer order in the store (`not_found`). Owners and admins.
+         */
+        post: operations["confirmTransfers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5660,6 +5700,488 @@ export interface operations {
                         error: "Data harus dikirim sebagai application/json.";
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    matchStatement: {
+        parameters: {
+            query: {
+                /** @description A preset for the internet-banking CSV export of BCA, Mandiri, BRI or BNI, or `generic` with the column mapping in the other parameters. */
+                bank: "bca" | "mandiri" | "bri" | "bni" | "generic";
+                /** @description How many days before a credit's date an order may have been placed to match it (default 7). */
+                days?: number;
+                /** @description A header name of the CSV (case and spacing ignored) or a 1-based column number. */
+                date?: string;
+                /** @description A header name of the CSV (case and spacing ignored) or a 1-based column number. */
+                description?: string;
+                /** @description generic: one amount column: negative, in parentheses, or marked DB/D is a debit; positive or marked CR/K a credit. Give this or `credit`. */
+                amount?: string;
+                /** @description generic: the credit column (with `debit` when the file has one). */
+                credit?: string;
+                /** @description A header name of the CSV (case and spacing ignored) or a 1-based column number. */
+                debit?: string;
+                /** @description generic: a column saying CR/DB (K/D, Kredit/Debit) beside `amount`. */
+                direction?: string;
+                /** @description A header name of the CSV (case and spacing ignored) or a 1-based column number. */
+                balance?: string;
+                /** @description generic: order of day, month and year in dates written with numbers only (default dmy). YYYY-MM-DD is always read as such. */
+                date_format?: "dmy" | "ymd" | "mdy";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The statement as exported (CSV; comma, semicolon or tab; UTF-8), up to 2 MiB. It is read and not kept. */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The proposal. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A preset for the internet-banking CSV export of BCA, Mandiri, BRI or BNI, or `generic` with the column mapping in the other parameters. */
+                        bank: "bca" | "mandiri" | "bri" | "bni" | "generic";
+                        days: number;
+                        /** @description Credits whose amount is the total of exactly one open transfer order placed within `days` days before. */
+                        matches: {
+                            /** @description The line of the file. */
+                            line: number;
+                            /** @description A credit line of the statement: with the bank, its identity (an applied line never applies again). */
+                            credit: {
+                                /** @description The credit's date (YYYY-MM-DD). */
+                                date: string;
+                                description: string;
+                                /** @description Rupiah. */
+                                amount: number;
+                                /** @description The balance after the line, when the statement has one. */
+                                balance: number | null;
+                            };
+                            order: {
+                                id: number;
+                                status: "pending" | "closing";
+                                /** @description Rupiah: unit price x quantity + shipping fee + unique code. */
+                                total: number;
+                                unique_code: number | null;
+                                customer_name: string;
+                                /** @description ISO 8601 with the server's UTC offset. */
+                                created_at: string;
+                            };
+                        }[];
+                        /** @description Credits with more than one such order, or whose one order another credit of the statement would also pay. */
+                        ambiguous: {
+                            /** @description The line of the file. */
+                            line: number;
+                            /** @description A credit line of the statement: with the bank, its identity (an applied line never applies again). */
+                            credit: {
+                                /** @description The credit's date (YYYY-MM-DD). */
+                                date: string;
+                                description: string;
+                                /** @description Rupiah. */
+                                amount: number;
+                                /** @description The balance after the line, when the statement has one. */
+                                balance: number | null;
+                            };
+                            orders: {
+                                id: number;
+                                status: "pending" | "closing";
+                                /** @description Rupiah: unit price x quantity + shipping fee + unique code. */
+                                total: number;
+                                unique_code: number | null;
+                                customer_name: string;
+                                /** @description ISO 8601 with the server's UTC offset. */
+                                created_at: string;
+                            }[];
+                        }[];
+                        unmatched: {
+                            /** @description The line of the file. */
+                            line: number;
+                            /** @description A credit line of the statement: with the bank, its identity (an applied line never applies again). */
+                            credit: {
+                                /** @description The credit's date (YYYY-MM-DD). */
+                                date: string;
+                                description: string;
+                                /** @description Rupiah. */
+                                amount: number;
+                                /** @description The balance after the line, when the statement has one. */
+                                balance: number | null;
+                            };
+                        }[];
+                        /** @description Credits an earlier confirmation already applied (a second upload, an overlapping export): never matched again. */
+                        already_applied: {
+                            /** @description The line of the file. */
+                            line: number;
+                            /** @description A credit line of the statement: with the bank, its identity (an applied line never applies again). */
+                            credit: {
+                                /** @description The credit's date (YYYY-MM-DD). */
+                                date: string;
+                                description: string;
+                                /** @description Rupiah. */
+                                amount: number;
+                                /** @description The balance after the line, when the statement has one. */
+                                balance: number | null;
+                            };
+                            order_id: number;
+                        }[];
+                        /** @description Lines that could not be read. When there are any, the other lists are empty: nothing is proposed. */
+                        errors: {
+                            /** @description The line of the file. */
+                            line: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`, `csv_required` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Mutasi rekening harus dikirim sebagai text/csv.";
+                        /** @enum {string} */
+                        code: "csv_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    confirmTransfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A preset for the internet-banking CSV export of BCA, Mandiri, BRI or BNI, or `generic` with the column mapping in the other parameters. */
+                    bank: "bca" | "mandiri" | "bri" | "bni" | "generic";
+                    items: {
+                        order_id: number;
+                        /** @description The status the proposal saw: the order is paid only if it is still in it. */
+                        status: "pending" | "closing";
+                        /** @description A credit line of the statement: with the bank, its identity (an applied line never applies again). */
+                        credit: {
+                            /** @description The credit's date (YYYY-MM-DD). */
+                            date: string;
+                            description: string;
+                            /** @description Rupiah. */
+                            amount: number;
+                            /** @description The balance after the line, when the statement has one. */
+                            balance: number | null;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What happened to each item, in order. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            order_id: number;
+                            outcome: "paid" | "skipped";
+                            /** @description Why an item was skipped: the order left the status the proposal saw, the credit line was applied before, the order's total is not the amount, or no such transfer order in the store. */
+                            reason: "status_changed" | "already_applied" | "amount_differs" | "not_found" | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
