@@ -65,11 +65,12 @@ export const deliveriesRoute = createRoute({
   params: { parse: (params: { endpointId: string }) => ({ endpointId: Number(params.endpointId) }), stringify: (params: { endpointId: number }) => ({ endpointId: String(params.endpointId) }) },
   component: gated('integrations:manage', lazyRouteComponent(() => import('./features/webhooks/deliveries-page'), 'DeliveriesPage')),
 });
+const transfersRoute = createRoute({ getParentRoute: () => app, path: 'transfers', component: gated('transfers:manage', lazyRouteComponent(() => import('./features/transfers/transfers-page'), 'TransfersPage')) });
 const accountRoute = createRoute({ getParentRoute: () => app, path: 'account', component: lazyRouteComponent(() => import('./features/account/account-page'), 'AccountPage') });
 
 const routeTree = rootRoute.addChildren([
   entry.addChildren([loginRoute, signupRoute, inviteRoute, resetRoute]),
-  app.addChildren([homeRoute, teamRoute, keysRoute, webhooksRoute, deliveriesRoute, accountRoute]),
+  app.addChildren([homeRoute, teamRoute, keysRoute, webhooksRoute, deliveriesRoute, transfersRoute, accountRoute]),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {
