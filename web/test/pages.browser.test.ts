@@ -111,7 +111,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    it("the owner's pages: home, team, keys (and the issue dialog), webhooks, deliveries, account, store menu", async () => {
+    it("the owner's pages: home, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
@@ -136,6 +136,17 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.goto(`/dashboard/webhooks/${endpointId}`);
       await expect.poll(() => page.getByText('Percobaan 1').count()).toBe(1);
       await check(page, 'webhook-deliveries', device);
+      await page.goto('/dashboard/transfers');
+      await expect.poll(() => heading(page)).toBe('Transfer');
+      await check(page, 'transfers', device);
+      await page.getByLabel('File mutasi (CSV)').setInputFiles({
+        name: 'mutasi.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Tanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo\n\'01/11/2026,TRSF E-BANKING CR 0111/FTSCY/WS95031 150000.00 BUDI SANTOSO,\'0000,150000.00,CR,1150000.00\n'),
+      });
+      await page.getByRole('button', { name: 'Cocokkan' }).click();
+      await expect.poll(() => page.getByRole('region', { name: 'Tidak cocok' }).count()).toBe(1);
+      await check(page, 'transfers-proposal', device);
       await page.goto('/dashboard/account');
       await expect.poll(() => heading(page)).toBe('Akun');
       await check(page, 'account', device);
@@ -145,7 +156,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    it("a CS member's home and the closed keys page", async () => {
+    it("a CS member's home and the closed keys and transfers pages", async () => {
       const { context, page } = await loggedIn(size, cs);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${cs.name}`);
@@ -153,6 +164,9 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.goto('/dashboard/keys');
       await expect.poll(() => heading(page)).toBe('Tidak ada akses');
       await check(page, 'keys-cs', device);
+      await page.goto('/dashboard/transfers');
+      await expect.poll(() => heading(page)).toBe('Tidak ada akses');
+      await check(page, 'transfers-cs', device);
       await context.close();
     });
   });
