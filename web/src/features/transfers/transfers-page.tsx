@@ -114,6 +114,24 @@ function Section({ title, lead, children }: { title: string; lead?: string; chil
   );
 }
 
+/** Credits shown as cards under a heading (already applied, unmatched); nothing when there are none. */
+function CreditCards({ title, items }: { title: string; items: Array<{ line: number; facts: ReturnType<typeof creditFacts> }> }) {
+  if (items.length === 0) return null;
+  return (
+    <Section title={title}>
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li key={item.line}>
+            <Card>
+              <Facts items={item.facts} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function ProposalView({ proposal, onConfirmed }: { proposal: Proposal; onConfirmed(results: ConfirmResult[]): void }) {
   const [ticked, setTicked] = useState<Set<number>>(() => new Set(proposal.matches.map((m) => m.line)));
   const confirm = useMutation<{ results: ConfirmResult[] }, ApiError>({
@@ -199,32 +217,8 @@ function ProposalView({ proposal, onConfirmed }: { proposal: Proposal; onConfirm
           </ul>
         </Section>
       ) : null}
-      {proposal.already_applied.length > 0 ? (
-        <Section title={T.transfers.appliedTitle}>
-          <ul className="space-y-3">
-            {proposal.already_applied.map((a) => (
-              <li key={a.line}>
-                <Card>
-                  <Facts items={[...creditFacts(a.credit), [T.transfers.status, T.transfers.appliedOrder(a.order_id)]]} />
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {proposal.unmatched.length > 0 ? (
-        <Section title={T.transfers.unmatchedTitle}>
-          <ul className="space-y-3">
-            {proposal.unmatched.map((u) => (
-              <li key={u.line}>
-                <Card>
-                  <Facts items={creditFacts(u.credit)} />
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <CreditCards title={T.transfers.appliedTitle} items={proposal.already_applied.map((a) => ({ line: a.line, facts: [...creditFacts(a.credit), [T.transfers.status, T.transfers.appliedOrder(a.order_id)]] }))} />
+      <CreditCards title={T.transfers.unmatchedTitle} items={proposal.unmatched.map((u) => ({ line: u.line, facts: creditFacts(u.credit) }))} />
     </div>
   );
 }
