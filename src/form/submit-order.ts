@@ -67,7 +67,7 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
       // The store's unique code (docs/transfers.md): claimed in this transaction, so a
       // rolled-back submit (a parallel double submit below) frees its amount with it.
       if (draft.paymentMethod === 'bank_transfer' && form.settings.uniqueCode) {
-        await assignUniqueCode(tx, { tenantId, orderId: order.id, baseTotal: order.total, now });
+        await assignUniqueCode(tx, { tenantId, orderId: order.id, baseTotal: Number(order.total), now });
       }
       const claimed = await tx
         .insertInto('form_submissions')

@@ -131,3 +131,11 @@ it('BCA dates without a year take the period\'s, a month after the period\'s end
   expect(parseDate("'02/01", 'dmy', { year: 2027, month: 1 })).toBe('2027-01-02');
   expect(parseDate("'02/01", 'dmy', null)).toBe('no-year');
 });
+
+it('a file that fails on every line reports its first 100 errors, each quoting at most 60 characters of the cell', () => {
+  const rows = Array.from({ length: 500 }, (_, i) => `2026-11-01,Baris ${i},${'9'.repeat(10)}x${'9'.repeat(100)}`);
+  const { errors } = parseStatement(['Tanggal,Keterangan,Jumlah', ...rows].join('\n'), genericColumns({ date: 'Tanggal', description: 'Keterangan', amount: 'Jumlah' }));
+  expect(errors).toHaveLength(100);
+  expect(errors[0]).toEqual({ line: 2, message: `Nominal tidak terbaca: "${'9'.repeat(10)}x${'9'.repeat(49)}…".` });
+  expect(errors[99]!.line).toBe(101);
+});

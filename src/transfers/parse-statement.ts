@@ -26,6 +26,12 @@ export interface ParsedStatement {
   errors: LineError[];
 }
 
+// An unreadable file (the wrong preset, say) fails on every line: the first errors tell enough.
+export const MAX_ERRORS = 100;
+const CELL_SHOWN = 60;
+/** A cell as an error message quotes it: long cells cut, so an answer never echoes a whole file. */
+const shown = (cell: string) => (cell.length > CELL_SHOWN ? `${cell.slice(0, CELL_SHOWN)}…` : cell);
+
 const normalise = (cell: string) => cell.trim().replace(/^'/, '').replace(/\s+/g, ' ').toLowerCase();
 const isColumnNumber = (ref: string) => /^\d{1,3}$/.test(ref.trim()) && Number(ref) >= 1;
 
@@ -186,6 +192,7 @@ export function parseStatement(text: string, map: ColumnMap): ParsedStatement {
   const credits: CreditLine[] = [];
   const errors: LineError[] = [];
   for (const record of records.slice(first)) {
+    if (errors.length >= MAX_ERRORS) break;
     const { line, cells } = record;
     const cell = (i: number | null) => (i === null ? '' : (cells[i] ?? '').trim());
     const firstCell = normalise(cells[0] ?? '');
@@ -200,20 +207,20 @@ export function parseStatement(text: string, map: ColumnMap): ParsedStatement {
       const raw = cell(columns.amount);
       if (raw === '') { fail(TEXT.missingCell(map.amount![0]!)); continue; }
       const amount = parseAmount(raw);
-      if (!amount) { fail(TEXT.badAmount(raw)); continue; }
+      if (!amount) { fail(TEXT.badAmount(shown(raw))); continue; }
       cents = amount.cents;
       direction = amount.mark;
       if (columns.direction !== null && cell(columns.direction) !== '') {
         direction = directionOf(cell(columns.direction));
-        if (!direction) { fail(TEXT.badDirection(cell(columns.direction))); continue; }
+        if (!direction) { fail(TEXT.badDirection(shown(cell(columns.direction)))); continue; }
       }
       direction ??= 'credit';
     } else {
       const rawCredit = cell(columns.credit);
       const credit = rawCredit === '' ? { cents: 0, mark: null } : parseAmount(rawCredit);
-      if (!credit) { fail(TEXT.badAmount(rawCredit)); continue; }
+      if (!credit) { fail(TEXT.badAmount(shown(rawCredit))); continue; }
       const rawDebit = cell(columns.debit);
-      if (rawDebit !== '' && !parseAmount(rawDebit)) { fail(TEXT.badAmount(rawDebit)); continue; }
+      if (rawDebit !== '' && !parseAmount(rawDebit)) { fail(TEXT.badAmount(shown(rawDebit))); continue; }
       cents = credit.cents;
       direction = credit.cents > 0 && credit.mark !== 'debit' ? 'credit' : 'debit';
     }
@@ -221,13 +228,13 @@ export function parseStatement(text: string, map: ColumnMap): ParsedStatement {
     if (rawDate === '') { fail(TEXT.missingCell(map.date[0]!)); continue; }
     const date = parseDate(rawDate, map.dateOrder, periodEnd);
     if (date === 'no-year') { fail(TEXT.noYear); continue; }
-    if (date === null) { fail(TEXT.badDate(rawDate)); continue; }
+    if (date === null) { fail(TEXT.badDate(shown(rawDate))); continue; }
 
     let balanceCents: number | null = null;
     const rawBalance = cell(columns.balance);
     if (rawBalance !== '') {
       const balance = parseAmount(rawBalance);
-      if (!balance) { fail(TEXT.badBalance(rawBalance)); continue; }
+      if (!balance) { fail(TEXT.badBalance(shown(rawBalance))); continue; }
       balanceCents = balance.mark === 'debit' ? -balance.cents : balance.cents;
     }
     if (direction !== 'credit' || cents === 0) continue;
