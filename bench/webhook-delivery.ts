@@ -12,7 +12,9 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../src/lib/clock.js';
+import { loadConfig } from '../src/lib/config.js';
 import { openDatabase } from '../src/lib/db/db.js';
+import { resolveSealer } from '../src/lib/secrets/key-source.js';
 import { addEndpoint } from '../src/webhooks/add-endpoint.js';
 import { systemResolver } from '../src/webhooks/url-safety.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
@@ -137,7 +139,9 @@ async function main(): Promise<void> {
   try {
     if (database.seeded.toggleable.length < samples + 20 + backlog) throw new Error('not enough pending/closing orders seeded');
     const handle = openDatabase(database.url);
-    const added = await addEndpoint(handle.db, systemClock, database.seeded.tenantId, { url: receiver.url, description: 'bench' }, { allowPrivate: true, resolver: systemResolver });
+    // The key file beside the bench database, which the server started later reads too.
+    const sealer = resolveSealer(loadConfig({ DATABASE_URL: database.url }), () => {});
+    const added = await addEndpoint(handle.db, systemClock, sealer, database.seeded.tenantId, { url: receiver.url, description: 'bench' }, { allowPrivate: true, resolver: systemResolver });
     await handle.close();
     if (!added.ok) throw new Error(added.message);
     receiver.secret = added.value.secret;

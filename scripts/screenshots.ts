@@ -27,8 +27,8 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-shots-'));
   const database = openDatabase(`sqlite:${path.join(dir, 'shots.db')}`);
   await migrateToLatest(database);
-  const demo = await database.db.transaction().execute((tx) => createDemo(tx, new ManualClock()));
-  const { app } = buildApp({ config: loadConfig({ DATABASE_URL: 'sqlite::memory:' }), database, logger: false });
+  const { app, ctx } = buildApp({ config: loadConfig({ DATABASE_URL: 'sqlite::memory:' }), database, logger: false });
+  const demo = await database.db.transaction().execute((tx) => createDemo(tx, new ManualClock(), ctx.sealer));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const url = (slug: string) => `${base}/form/${demo.tenant_id}/${slug}`;

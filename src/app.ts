@@ -33,6 +33,9 @@ import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
+import { resolveSealer } from './lib/secrets/key-source.js';
+import type { Sealer } from './lib/secrets/sealer.js';
+
 const REDIS_START_WAIT_MS = 3_000;
 
 export interface AppOptions {
@@ -46,6 +49,8 @@ export interface AppOptions {
   metricsText?: () => Promise<string>;
   /** Default: argon2id, 2 at once, 2 s wait (tests fill the line with a held one). */
   passwordHasher?: PasswordHasher;
+  /** Seals and opens stored secrets; default resolveSealer (LAPAK_SECRET_KEY or the SQLite key file). */
+  sealer?: Sealer;
 }
 
 function buildContext(options: AppOptions, log: FastifyInstance['log']): AppContext {
@@ -65,6 +70,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     redis,
     metrics,
     passwordHasher: options.passwordHasher ?? createPasswordHasher(),
+    sealer: options.sealer ?? resolveSealer(config, (line) => log.warn(line)),
   };
 }
 

@@ -10,6 +10,7 @@ import { CliError } from './cli/io.js';
 import { keyCommands } from './cli/key.js';
 import { orderCommands } from './cli/order.js';
 import { productCommands } from './cli/product.js';
+import { secretsCommands } from './cli/secrets.js';
 import { serveCommands } from './cli/serve.js';
 import { storeCommands } from './cli/store.js';
 import { tenantCommands } from './cli/tenant.js';
@@ -26,6 +27,7 @@ storeCommands(program);
 orderCommands(program);
 webhookCommands(program);
 userCommands(program);
+secretsCommands(program);
 
 try {
   await program.parseAsync(process.argv);

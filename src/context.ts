@@ -9,6 +9,7 @@ import type { InFlight } from './idempotency/in-flight.js';
 import type { KeyRow } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { PasswordHasher } from './accounts/passwords.js';
+import type { Sealer } from './lib/secrets/sealer.js';
 
 /**
  * What every route and service may use; built once in app.ts. It names types of lib/ and of
@@ -29,4 +30,6 @@ export interface AppContext {
   metrics: Metrics;
   /** This process's password hashing line: at most 2 argon2 jobs at once, others wait 2 s. */
   passwordHasher: PasswordHasher;
+  /** Seals and opens the stored secrets (gateway keys, webhook signing secrets). */
+  sealer: Sealer;
 }

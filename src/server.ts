@@ -17,6 +17,9 @@ import { migrateToLatest } from './lib/db/migrate.js';
 import type { DispatchLog } from './webhooks/dispatcher.js';
 import { dispatcherFor } from './webhooks/run-dispatcher.js';
 import { onShutdownSignal } from './lib/shutdown.js';
+import { resolveSealer } from './lib/secrets/key-source.js';
+import type { Sealer } from './lib/secrets/sealer.js';
+import { sealStoredSecrets } from './secrets/seal-stored-secrets.js';
 
 export interface ServeOptions {
   /** API processes on this host; 1 serves in this process. */
@@ -24,12 +27,12 @@ export interface ServeOptions {
 }
 
 /** Dispatcher and housekeeping: once per host (the single process or the cluster's primary). */
-function startBackgroundWork(config: Config, database: DbHandle, log: DispatchLog): () => Promise<void> {
+function startBackgroundWork(config: Config, database: DbHandle, sealer: Sealer, log: DispatchLog): () => Promise<void> {
   const housekeeping = setInterval(() => {
     purgeExpired(database.db, systemClock.now()).catch((err: Error) => log.error({ err: { message: err.message } }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
-  const dispatcher = config.webhookDispatcher ? dispatcherFor(config, database, log) : null;
+  const dispatcher = config.webhookDispatcher ? dispatcherFor(config, database, sealer, log) : null;
   dispatcher?.start();
   return async () => {
     clearInterval(housekeeping);
@@ -41,9 +44,13 @@ export async function serve(config: Config, options: ServeOptions = { workers: 1
   if (cluster.isWorker) return serveWorker(config);
   if (options.workers > 1) return servePrimary(config, options.workers);
 
+  const log = pino({ level: config.logLevel });
+  // The key first: with PostgreSQL and no LAPAK_SECRET_KEY, stop before touching the database.
+  const sealer = resolveSealer(config, (line) => log.warn(line));
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const { app } = buildApp({ config, database });
+  await sealStoredSecrets(database.db, sealer, 'plain');
+  const { app } = buildApp({ config, database, sealer });
   // Set once listening; a signal that arrives earlier finds nothing to stop yet.
   let stopBackground: (() => Promise<void>) | null = null;
   onShutdownSignal(async (signal) => {
@@ -53,7 +60,7 @@ export async function serve(config: Config, options: ServeOptions = { workers: 1
     return 0;
   });
   await app.listen({ host: config.host, port: config.port });
-  stopBackground = startBackgroundWork(config, database, app.log);
+  stopBackground = startBackgroundWork(config, database, sealer, app.log);
 }
 
 // --- cluster ---------------------------------------------------------------------------
@@ -80,9 +87,12 @@ const isMessage = <T extends { type: string }>(message: unknown, type: T['type']
 
 async function servePrimary(config: Config, workers: number): Promise<void> {
   const log = pino({ level: config.logLevel });
+  // Before any worker starts: the key file exists (SQLite) when the workers read it.
+  const sealer = resolveSealer(config, (line) => log.warn(line));
   const database = openDatabase(config.databaseUrl);
   // Once, before any worker starts.
   await migrateToLatest(database);
+  await sealStoredSecrets(database.db, sealer, 'plain');
   const aggregator = new AggregatorRegistry();
   let shuttingDown = false;
   let stopBackground: (() => Promise<void>) | null = null;
@@ -123,7 +133,7 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
     return clean.every(Boolean) ? 0 : 1;
   });
   for (let i = 0; i < workers; i++) fork();
-  stopBackground = startBackgroundWork(config, database, log);
+  stopBackground = startBackgroundWork(config, database, sealer, log);
 }
 
 /** The metrics of every worker, aggregated by the primary. */

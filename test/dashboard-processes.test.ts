@@ -6,7 +6,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { loadConfig } from '../src/lib/config.js';
 import { cliHarness, type RunningCommand } from './cli-process.js';
 import { asMember, seedMember, type Member } from './dashboard-helpers.js';
-import { freshDatabase, seedStore, testPostgresUrl } from './helpers.js';
+import { TEST_SECRET_KEY, freshDatabase, seedStore, testPostgresUrl } from './helpers.js';
 
 describe.skipIf(!testPostgresUrl)('dashboard sessions across two serve processes on PostgreSQL', { timeout: 60_000 }, () => {
   const cli = cliHarness('lapak-dash-');
@@ -21,7 +21,7 @@ describe.skipIf(!testPostgresUrl)('dashboard sessions across two serve processes
     const ctx = { db: database.handle.db, clock: systemClock, config: loadConfig({ PUBLIC_URL: 'http://localhost:3000' }) };
     tenantId = (await seedStore(ctx, {})).tenantId;
     owner = await seedMember(ctx, tenantId, 'owner');
-    servers = await Promise.all([0, 1].map(() => cli.start('unused.db', 'serve', { DATABASE_URL: database.url, WEBHOOK_DISPATCHER: 'off' })));
+    servers = await Promise.all([0, 1].map(() => cli.start('unused.db', 'serve', { DATABASE_URL: database.url, LAPAK_SECRET_KEY: TEST_SECRET_KEY, WEBHOOK_DISPATCHER: 'off' })));
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));

@@ -6,7 +6,7 @@ import { replaceRates } from '../src/shipping/set-rates.js';
 import { updateStoreSettings } from '../src/tenants/update-store-settings.js';
 import { seedProduct, seedStore, type Store } from './helpers.js';
 
-type Ctx = { db: AppContext['db']; clock: Clock };
+type Ctx = { db: AppContext['db']; clock: Clock; sealer: AppContext['sealer'] };
 
 export const RATES = [
   { courier: 'JNE REG', province: 'Jawa Barat', fee: 12000 },
@@ -27,7 +27,7 @@ export const KAOS = {
 
 export async function seedFormStore(ctx: Ctx, settings: Record<string, unknown> = {}, name = 'Toko Form'): Promise<Store> {
   const store = await seedStore(ctx, { reader: { scopes: ['orders:read', 'customers:read', 'products:read'] } }, { name });
-  const updated = await updateStoreSettings(ctx.db, ctx.clock, store.tenantId, {
+  const updated = await updateStoreSettings(ctx.db, ctx.clock, ctx.sealer, store.tenantId, {
     payment_methods: ['bank_transfer', 'cod'],
     bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Form' }],
     whatsapp_number: '0812-9999-0000',

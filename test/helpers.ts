@@ -20,6 +20,12 @@ import { createOrder } from '../src/orders/create-order.js';
 import { checkApiResponse } from './openapi-validator.js';
 import { createScratchDatabase } from './pg-scratch.js';
 
+/**
+ * The sealing key of every test app (LAPAK_SECRET_KEY): fixed, so that tests and the
+ * processes they start open each other's secrets. Tests of the key itself pass their own.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export const backend = (process.env.LAPAK_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 
 /** A fresh, migrated database of the current backend (or the one named); drop() removes it. */
@@ -69,7 +75,7 @@ export async function startTestApp(
   const fresh = options.database ? null : await freshDatabase();
   const database = options.database ?? fresh!;
   const clock = options.clock ?? new ManualClock(Date.now());
-  const config = loadConfig({ PUBLIC_URL: 'https://lapak.test', RATE_LIMIT_SCALE: '1000', ...options.env, DATABASE_URL: database.url });
+  const config = loadConfig({ PUBLIC_URL: 'https://lapak.test', RATE_LIMIT_SCALE: '1000', LAPAK_SECRET_KEY: TEST_SECRET_KEY, ...options.env, DATABASE_URL: database.url });
   const { app, ctx } = buildApp({ config, database: database.handle, clock, limiters: options.limiters, passwordHasher: options.passwordHasher,
     logger: options.logStream ? { stream: options.logStream } : false,
   });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.js';
 import { cliHarness, type RunningCommand } from './cli-process.js';
-import { freshDatabase, seedOrder, seedProduct, seedStore, testPostgresUrl, testRedisUrl, type Store } from './helpers.js';
+import { TEST_SECRET_KEY, freshDatabase, seedOrder, seedProduct, seedStore, testPostgresUrl, testRedisUrl, type Store } from './helpers.js';
 import { checkApiResponse } from './openapi-validator.js';
 import { deleteKeysByPrefix, uniqueRedisPrefix } from './redis-scratch.js';
 
@@ -50,6 +50,7 @@ describe.skipIf(!testPostgresUrl || !testRedisUrl)('three API processes on Postg
     productId = (await seedProduct(ctx(), store.tenantId, { name: 'Kopi', price: 30000 })).id;
     const env = {
       DATABASE_URL: database.url,
+      LAPAK_SECRET_KEY: TEST_SECRET_KEY,
       REDIS_URL: testRedisUrl!,
       REDIS_KEY_PREFIX: redisPrefix,
       // The test is the proxy: X-Forwarded-For from 127.0.0.1 names the client.

@@ -35,7 +35,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   const store = await seedStore(t.ctx, { crm: { scopes: ['orders.status:write'] } });
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kaos "Anak" <Ceria>', price: 50000 });
-  const added = await addEndpoint(t.ctx.db, t.clock, store.tenantId, { url: receiver.url, description: 'CRM' }, { allowPrivate: true, resolver: async () => [] });
+  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: receiver.url, description: 'CRM' }, { allowPrivate: true, resolver: async () => [] });
   if (!added.ok) throw new Error(added.message);
   secret = added.value.secret;
   receiver.secret = secret;
@@ -47,7 +47,7 @@ beforeAll(async () => {
     payload: { id: order.id, status: 'closing', external_reference: 'crm-tiket-ünïcode-981' },
   });
   expect(res.statusCode).toBe(200);
-  const dispatcher = createDispatcher({ db: t.ctx.db, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const dispatcher = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
   await dispatcher.runOnce();
   await dispatcher.stop();
   expect(receiver.rejected).toEqual([]);

@@ -85,7 +85,7 @@ describe('sdk/README.md examples', () => {
 
   it('webhooks: the receiver accepts a real delivery (with the old and new secret given) and refuses a forged one', async () => {
     const port = await freePort();
-    const added = await addEndpoint(lapak.ctx.db, lapak.clock, store.tenantId, { url: `http://127.0.0.1:${port}/lapak`, description: 'README' }, { allowPrivate: true, resolver: async () => [] });
+    const added = await addEndpoint(lapak.ctx.db, lapak.clock, lapak.ctx.sealer, store.tenantId, { url: `http://127.0.0.1:${port}/lapak`, description: 'README' }, { allowPrivate: true, resolver: async () => [] });
     if (!added.ok) throw new Error(added.message);
     const old = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
     const child: ChildProcess = spawn(process.execPath, [fileOf('webhooks')], { env: { PATH: process.env.PATH, PORT: String(port), LAPAK_WEBHOOK_SECRETS: `${added.value.secret} ${old}` } });
@@ -99,7 +99,7 @@ describe('sdk/README.md examples', () => {
         body: JSON.stringify({ id: orderId, status: 'pending' }),
       });
       expect(patch.status).toBe(200);
-      const dispatcher = createDispatcher({ db: lapak.ctx.db, dialect: lapak.ctx.dialect, clock: lapak.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+      const dispatcher = createDispatcher({ db: lapak.ctx.db, sealer: lapak.ctx.sealer, dialect: lapak.ctx.dialect, clock: lapak.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
       // Two events: the order-status example's change (not delivered yet) and this one, in order.
       for (let round = 0; round < 4 && (await dispatcher.runOnce()).claimed > 0; round++);
       await dispatcher.stop();

@@ -26,7 +26,7 @@ async function deliver(status: 'closing' | 'pending'): Promise<Received> {
     payload: { id: orderId, status, external_reference: 'crm-ünïcode-981' },
   });
   expect(res.statusCode).toBe(200);
-  const dispatcher = createDispatcher({ db: t.ctx.db, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const dispatcher = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
   await dispatcher.runOnce();
   await dispatcher.stop();
   expect(receiver.received).toHaveLength(before + 1);
@@ -41,7 +41,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   store = await seedStore(t.ctx, { crm: { scopes: ['orders.status:write'] } });
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kaos', price: 50000 });
-  const added = await addEndpoint(t.ctx.db, t.clock, store.tenantId, { url: receiver.url, description: 'CRM' }, { allowPrivate: true, resolver: async () => [] });
+  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: receiver.url, description: 'CRM' }, { allowPrivate: true, resolver: async () => [] });
   if (!added.ok) throw new Error(added.message);
   ({ id: endpointId, secret } = added.value);
   receiver.secret = secret;
@@ -98,7 +98,7 @@ describe('verifyWebhook', () => {
   });
 
   it('during a secret rotation a delivery verifies with the old secret, the new one, or both given', async () => {
-    const rotated = await rotateSecret(t.ctx.db, t.clock, store.tenantId, endpointId, 'Asia/Jakarta');
+    const rotated = await rotateSecret(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, endpointId, 'Asia/Jakarta');
     if (!rotated.ok) throw new Error(rotated.message);
     const delivery = await deliver('pending');
     expect(delivery.signature.split(' ')).toHaveLength(2);

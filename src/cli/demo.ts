@@ -9,20 +9,21 @@ import { formUrl } from '../products/embed-markup.js';
 import { serve } from '../server.js';
 import { createMemberUser } from '../team/create-member-user.js';
 import { dashboardUrl, resetUrl } from '../team/links.js';
-import { command, getConfig, print, valueOrExit, withDb, type Output } from './io.js';
+import { command, getConfig, getSealer, print, valueOrExit, withDb, type Output } from './io.js';
 
 const DEMO_OWNER = { email: 'pemilik@toko-demo.test', name: 'Pemilik Toko Demo' };
 
 export function demoCommands(program: Command): void {
   command(program, 'start', 'quickstart: migrate, create the demo store on a new database, serve').action(async (opts: Output) => {
     const cfg = getConfig();
+    const sealer = getSealer();
     const handle = openDatabase(cfg.databaseUrl);
     const applied = await migrateToLatest(handle);
     if (applied.includes('001-initial')) {
       // The demo store and its owner, whose password is set through a single-use link: a
       // password never goes to the terminal or a log.
       const { demo, owner } = await handle.db.transaction().execute(async (tx) => {
-        const demo = await createDemo(tx, systemClock);
+        const demo = await createDemo(tx, systemClock, sealer);
         const owner = valueOrExit(await createMemberUser(tx, systemClock, demo.tenant_id, { ...DEMO_OWNER, role: 'owner', integrations: false }));
         return { demo, owner };
       });
@@ -37,8 +38,8 @@ export function demoCommands(program: Command): void {
   });
 
   command(program, 'demo', 'create a demo store and print its keys (once)').action(async (opts: Output) => {
-    await withDb(async (db, cfg) => {
-      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock));
+    await withDb(async (db, cfg, sealer) => {
+      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock, sealer()));
       print(opts, demo, demoText(demo, cfg));
     });
   });

@@ -5,6 +5,8 @@ import { loadConfig, type Config } from '../lib/config.js';
 import { openDatabase, type Db } from '../lib/db/db.js';
 import { migrateToLatest } from '../lib/db/migrate.js';
 import type { Outcome } from '../lib/outcome.js';
+import { resolveSealer } from '../lib/secrets/key-source.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
 
 export class CliError extends Error {}
 
@@ -24,13 +26,20 @@ export function positiveInt(value: string, what: string): number {
 let config: Config | undefined;
 export const getConfig = () => (config ??= loadConfig());
 
+/** The one line said when the SQLite key file is created (never the key). */
+export const notice = (line: string) => process.stderr.write(`lapak: ${line}\n`);
+
+let sealer: Sealer | undefined;
+/** This process's sealer of stored secrets, resolved on first use (commands that touch no secret never need the key). */
+export const getSealer = () => (sealer ??= resolveSealer(getConfig(), notice));
+
 /** Opens the configured database (migrated to the latest schema), runs fn, closes. */
-export async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T> {
+export async function withDb<T>(fn: (db: Db, config: Config, sealer: () => Sealer) => Promise<T>): Promise<T> {
   const cfg = getConfig();
   const handle = openDatabase(cfg.databaseUrl);
   try {
     await migrateToLatest(handle);
-    return await fn(handle.db, cfg);
+    return await fn(handle.db, cfg, getSealer);
   } finally {
     await handle.close();
   }

@@ -5,16 +5,21 @@ import { openDatabase } from '../lib/db/db.js';
 import { migrateToLatest } from '../lib/db/migrate.js';
 import { serve } from '../server.js';
 import { runDispatcher } from '../webhooks/run-dispatcher.js';
-import { CliError, command, getConfig, positiveInt, print, type Output } from './io.js';
+import { sealStoredSecrets } from '../secrets/seal-stored-secrets.js';
+import { CliError, command, getConfig, getSealer, positiveInt, print, type Output } from './io.js';
 
 const MAX_WORKERS = 64;
 
 export function serveCommands(program: Command): void {
-  command(program, 'migrate', 'apply pending database migrations').action(async (opts: Output) => {
+  command(program, 'migrate', 'apply pending database migrations, then seal secrets stored in plain text').action(async (opts: Output) => {
+    // The key first: with PostgreSQL and no LAPAK_SECRET_KEY, stop before changing anything.
+    const sealer = getSealer();
     const handle = openDatabase(getConfig().databaseUrl);
     try {
       const applied = await migrateToLatest(handle);
-      print(opts, { applied }, applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      const sealed = (await sealStoredSecrets(handle.db, sealer, 'plain')).sealed_plain;
+      const human = [applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date', ...(sealed ? [`secrets sealed: ${sealed}`] : [])];
+      print(opts, { applied, secrets_sealed: sealed }, human.join('\n'));
     } finally {
       await handle.close();
     }

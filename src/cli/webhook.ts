@@ -21,8 +21,8 @@ export function webhookCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string; url: string; description?: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const added = valueOrExit(
-        await withDb((db, cfg) =>
-          addEndpoint(db, systemClock, tenantId, { url: opts.url, description: opts.description }, { allowPrivate: cfg.webhookAllowPrivate, resolver: systemResolver }),
+        await withDb((db, cfg, sealer) =>
+          addEndpoint(db, systemClock, sealer(), tenantId, { url: opts.url, description: opts.description }, { allowPrivate: cfg.webhookAllowPrivate, resolver: systemResolver }),
         ),
       );
       print(opts, added, `endpoint ${added.id} added; signing secret, shown only once:\n${added.secret}`);

@@ -41,7 +41,7 @@ const freshKey = async () => {
   return issued.value.id;
 };
 const freshEndpoint = async () => {
-  const added = await addEndpoint(t.ctx.db, t.clock, storeA, { url: `http://127.0.0.1:9/h${++counter}` }, { allowPrivate: true, resolver: systemResolver });
+  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, storeA, { url: `http://127.0.0.1:9/h${++counter}` }, { allowPrivate: true, resolver: systemResolver });
   if (!added.ok) throw new Error(added.message);
   return added.value.id;
 };

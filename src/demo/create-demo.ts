@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '../orders/statuses.js';
 import { createProduct } from '../products/create-product.js';
 import { replaceRates, type RateInput } from '../shipping/set-rates.js';
 import { createTenant } from '../tenants/create-tenant.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
 import { updateStoreSettings } from '../tenants/update-store-settings.js';
 
 const KEYS = [
@@ -67,9 +68,9 @@ const BUYERS = [
   { name: 'Rina Wulandari', phone: '6285700001111', city: 'Makassar', province: 'Sulawesi Selatan', postal_code: '90111' },
 ];
 
-export async function createDemo(tx: Tx, clock: Clock) {
+export async function createDemo(tx: Tx, clock: Clock, sealer: Sealer) {
   const { id: tenantId } = valueOf(await createTenant(tx, clock, { name: 'Toko Demo Lapak' }));
-  valueOf(await updateStoreSettings(tx, clock, tenantId, SETTINGS));
+  valueOf(await updateStoreSettings(tx, clock, sealer, tenantId, SETTINGS));
   await replaceRates(tx, tenantId, RATES);
   const keys = [];
   for (const spec of KEYS) {

@@ -59,7 +59,7 @@ describe('GET /dashboard/api/home', () => {
 
   it('payment: saved settings offering a method a buyer can complete', async () => {
     const store = await newStore();
-    const settings = async (input: Record<string, unknown>) => valueOf(await updateStoreSettings(t.ctx.db, t.clock, store.tenantId, input));
+    const settings = async (input: Record<string, unknown>) => valueOf(await updateStoreSettings(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, input));
     // A bank transfer with no account to transfer to is not set up.
     await settings({ payment_methods: ['bank_transfer'] });
     expect((await store.checklist()).payment).toBe(false);
@@ -86,7 +86,7 @@ describe('GET /dashboard/api/home', () => {
     valueOf(await revokeKey(t.ctx.db, t.clock, store.tenantId, revoked.id));
     expect((await store.checklist()).integration).toBe(false);
 
-    const endpoint = valueOf(await addEndpoint(t.ctx.db, t.clock, store.tenantId, { url: 'http://127.0.0.1:9/hook' }, { allowPrivate: true, resolver: systemResolver }));
+    const endpoint = valueOf(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: 'http://127.0.0.1:9/hook' }, { allowPrivate: true, resolver: systemResolver }));
     expect((await store.checklist()).integration).toBe(true);
     valueOf(await t.ctx.writeTransaction((tx) => setEndpointEnabled(tx, t.clock, store.tenantId, endpoint.id, false)));
     expect((await store.checklist()).integration).toBe(false);
@@ -102,7 +102,7 @@ describe('GET /dashboard/api/home', () => {
     const product = await seedProduct(t.ctx, busy.tenantId, { name: 'Topi', price: 20000 });
     await seedOrder(t.ctx, busy.tenantId, { product_id: product.id });
     await t.ctx.writeTransaction((tx) => replaceRates(tx, busy.tenantId, [{ courier: 'JNE', province: '*', fee: 10000 }]));
-    valueOf(await updateStoreSettings(t.ctx.db, t.clock, busy.tenantId, { payment_methods: ['cod'] }));
+    valueOf(await updateStoreSettings(t.ctx.db, t.clock, t.ctx.sealer, busy.tenantId, { payment_methods: ['cod'] }));
     valueOf(await issueKey(t.ctx.db, t.clock, busy.tenantId, { name: 'CRM', scopes: ['orders:read'], expiresAt: null }));
     expect((await copied(busy.owner)).statusCode).toBe(204);
     expect(await busy.checklist()).toEqual({ product: true, shipping: true, payment: true, snippet: true, first_order: true, integration: true });

@@ -22,6 +22,8 @@ describe('loadConfig defaults', () => {
       bodyLimit: 64 * 1024,
       midtransBaseUrl: 'https://app.midtrans.com',
       xenditBaseUrl: 'https://api.xendit.co',
+      secretKey: null,
+      secretKeyOld: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -50,6 +52,8 @@ describe('loadConfig defaults', () => {
       BODY_LIMIT: '1024',
       MIDTRANS_BASE_URL: 'https://app.sandbox.midtrans.com/',
       XENDIT_BASE_URL: 'http://127.0.0.1:9000',
+      LAPAK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      LAPAK_SECRET_KEY_OLD: ` ${Buffer.alloc(32, 2).toString('base64')}\n`,
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://u@db:5432/lapak',
@@ -69,6 +73,8 @@ describe('loadConfig defaults', () => {
       bodyLimit: 1024,
       midtransBaseUrl: 'https://app.sandbox.midtrans.com',
       xenditBaseUrl: 'http://127.0.0.1:9000',
+      secretKey: Buffer.alloc(32, 1),
+      secretKeyOld: Buffer.alloc(32, 2),
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).databaseUrl).toBe('postgresql://x/y');

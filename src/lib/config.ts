@@ -25,6 +25,10 @@ export interface Config {
   readonly midtransBaseUrl: string;
   /** Base URL of the Xendit API (invoices); XENDIT_BASE_URL. */
   readonly xenditBaseUrl: string;
+  /** The key that seals stored secrets (LAPAK_SECRET_KEY, 32 bytes in base64); null: the key file beside an SQLite database (lib/secrets/key-source.ts). */
+  readonly secretKey: Buffer | null;
+  /** The key being replaced (LAPAK_SECRET_KEY_OLD): opens values it sealed, during and for `lapak secrets rotate`. */
+  readonly secretKeyOld: Buffer | null;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +78,17 @@ function httpUrl(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** 32 bytes in standard base64; the message never repeats the value. */
+export function secretKey(raw: string | undefined, name: string): Buffer | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  const text = raw.trim();
+  const key = /^[A-Za-z0-9+/]+={0,2}$/.test(text) && text.length % 4 === 0 ? Buffer.from(text, 'base64') : null;
+  if (!key || key.length !== 32) {
+    throw new ConfigError(`${name} must be 32 bytes in base64 (make one with: openssl rand -base64 32)${key ? `, got ${key.length} bytes` : ', got text that is not base64'}`);
+  }
+  return key;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = positiveNumber(env, 'PORT', 3000, true);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${port}"`);
@@ -96,6 +111,8 @@ export function loadConfig(env: Env = process.env): Config {
     signup: flag(env, 'SIGNUP', true, 'on', 'off'),
     midtransBaseUrl: httpUrl(env, 'MIDTRANS_BASE_URL', 'https://app.midtrans.com'),
     xenditBaseUrl: httpUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co'),
+    secretKey: secretKey(env.LAPAK_SECRET_KEY, 'LAPAK_SECRET_KEY'),
+    secretKeyOld: secretKey(env.LAPAK_SECRET_KEY_OLD, 'LAPAK_SECRET_KEY_OLD'),
   };
   if (!LOG_LEVELS.includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${config.logLevel}"`);

@@ -3,7 +3,7 @@
 // payment link every time. A gateway that fails is retried on the next view.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { StoreSettings } from '../tenants/store-settings.js';
+import { openStoreSecret, type StoreSettings } from '../tenants/store-settings.js';
 import type { ChargeGateway } from './charge.js';
 import { gatewayOrderId } from './gateway-order-id.js';
 import { midtransSnap } from './midtrans.js';
@@ -36,7 +36,7 @@ export const chargeGateways = (config: AppContext['config']): ChargeGateways => 
 
 /** The payment link of the order, or null when it has none and none can be made now. */
 export async function ensureCharge(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'sealer'>,
   gateways: ChargeGateways,
   settings: StoreSettings,
   order: ChargeableOrder,
@@ -46,9 +46,16 @@ export async function ensureCharge(
   if (existing !== null) return existing;
   if (order.status !== 'pending') return null;
   const gateway = order.payment_method === 'midtrans' || order.payment_method === 'xendit' ? order.payment_method : null;
-  const secret = gateway === 'midtrans' ? settings.midtransServerKey : gateway === 'xendit' ? settings.xenditSecretKey : null;
+  const stored = gateway === 'midtrans' ? settings.midtransServerKey : gateway === 'xendit' ? settings.xenditSecretKey : null;
+  const secret = openStoreSecret(ctx.sealer, stored);
   if (!gateway || !secret) return null;
-  const result = await gateways[gateway].createCharge(secret, {
+  // A secret that does not open (another LAPAK_SECRET_KEY, a value moved between rows) fails
+  // this store's charge only, like a gateway that fails: no link now, tried again next view.
+  if (!secret.ok) {
+    log.warn({ gateway, tenant_id: order.tenant_id, order_id: order.id, reason: secret.message }, 'payment charge failed');
+    return null;
+  }
+  const result = await gateways[gateway].createCharge(secret.value, {
     gatewayOrderId: gatewayOrderId(order.tenant_id, order.id),
     amount: order.total,
     product: { name: order.product_name, unitPrice: order.unit_price, quantity: order.quantity },

@@ -7,7 +7,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { parseJsonObject } from '../lib/http/request.js';
-import { loadStoreSettings, type StoreSettings } from '../tenants/store-settings.js';
+import type { OpenCode } from '../lib/secrets/sealer.js';
+import type { Outcome } from '../lib/outcome.js';
+import { loadStoreSettings, openStoreSecret, type StoreSettings } from '../tenants/store-settings.js';
 import { applyNotification, type GatewayNotification } from './apply-notification.js';
 import { parseGatewayOrderId } from './gateway-order-id.js';
 import { readMidtransNotification, verifyMidtransSignature } from './midtrans.js';
@@ -19,12 +21,15 @@ const NOTIFICATION_PATHS = {
 } as const;
 
 const UNKNOWN_ORDER = 'unknown order';
+const SECRET_UNREADABLE = "the store's payment secret cannot be opened";
 
-type Verify = (body: Record<string, unknown>, settings: StoreSettings, headers: Record<string, unknown>) => boolean;
+type Verify = (body: Record<string, unknown>, secret: string, headers: Record<string, unknown>) => boolean;
 
 interface GatewaySpec {
   gateway: 'midtrans' | 'xendit';
   orderIdField: string;
+  /** The store's secret that verifies this gateway's notifications. */
+  secret: (settings: StoreSettings) => StoreSettings['midtransServerKey'];
   verify: Verify;
   read: (body: Record<string, unknown>) => GatewayNotification | null;
 }
@@ -33,19 +38,21 @@ const SPECS: GatewaySpec[] = [
   {
     gateway: 'midtrans',
     orderIdField: 'order_id',
-    verify: (body, s) => s.midtransServerKey !== null && verifyMidtransSignature(body, s.midtransServerKey),
+    secret: (s) => s.midtransServerKey,
+    verify: (body, secret) => verifyMidtransSignature(body, secret),
     read: readMidtransNotification,
   },
   {
     gateway: 'xendit',
     orderIdField: 'external_id',
-    verify: (_body, s, headers) => s.xenditCallbackToken !== null && verifyXenditToken(headers['x-callback-token'], s.xenditCallbackToken),
+    secret: (s) => s.xenditCallbackToken,
+    verify: (_body, secret, headers) => verifyXenditToken(headers['x-callback-token'], secret),
     read: readXenditCallback,
   },
 ];
 
-function refuse(reply: FastifyReply, log: FastifyBaseLogger, spec: GatewaySpec, status: number, reason: string, tenantId?: number) {
-  log.warn({ gateway: spec.gateway, tenant_id: tenantId, reason }, 'payment notification refused');
+function refuse(reply: FastifyReply, log: FastifyBaseLogger, spec: GatewaySpec, status: number, reason: string, tenantId?: number, detail?: string) {
+  log.warn({ gateway: spec.gateway, tenant_id: tenantId, reason: detail ?? reason }, 'payment notification refused');
   return reply.code(status).send({ error: reason });
 }
 
@@ -58,7 +65,11 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!ids) return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER);
       const settings = await loadStoreSettings(ctx.db, ids.tenantId);
       if (!settings) return refuse(reply, request.log, spec, 404, UNKNOWN_ORDER);
-      if (!spec.verify(body, settings, request.headers)) return refuse(reply, request.log, spec, 401, 'invalid signature', ids.tenantId);
+      const secret: Outcome<string, OpenCode> | null = openStoreSecret(ctx.sealer, spec.secret(settings));
+      // A secret that does not open is this store's problem alone: 503, so the gateway
+      // sends the notification again once the operator has fixed LAPAK_SECRET_KEY.
+      if (secret && !secret.ok) return refuse(reply, request.log, spec, 503, SECRET_UNREADABLE, ids.tenantId, secret.message);
+      if (!secret || !spec.verify(body, secret.value, request.headers)) return refuse(reply, request.log, spec, 401, 'invalid signature', ids.tenantId);
       const notification = spec.read(body);
       if (!notification) return refuse(reply, request.log, spec, 400, 'notification without transaction id or status', ids.tenantId);
       const applied = await applyNotification(ctx, ids.tenantId, ids.orderId, notification);

@@ -2,6 +2,8 @@
 // methods the form offers, bank accounts for transfer instructions, the WhatsApp number and
 // thank-you message, and the gateway secrets. A store without a row gets the defaults.
 import type { Db } from '../lib/db/db.js';
+import { openStored, type OpenCode, type Sealer, type StoredSecret } from '../lib/secrets/sealer.js';
+import type { Outcome } from '../lib/outcome.js';
 
 export const PAYMENT_METHOD_SETTINGS = ['bank_transfer', 'cod', 'gateway'] as const;
 export type PaymentMethodSetting = (typeof PAYMENT_METHOD_SETTINGS)[number];
@@ -26,12 +28,26 @@ export interface StoreSettings {
   /** International digits (62...), as wa.me wants them. */
   whatsappNumber: string | null;
   thankYouTemplate: string | null;
-  midtransServerKey: string | null;
-  xenditSecretKey: string | null;
-  xenditCallbackToken: string | null;
+  /** Sealed (lib/secrets): open with openStoreSecret. */
+  midtransServerKey: StoredSecret | null;
+  xenditSecretKey: StoredSecret | null;
+  xenditCallbackToken: StoredSecret | null;
   /** Bank-transfer orders get a unique code of 1 to 3 digits added to their total. */
   uniqueCode: boolean;
 }
+
+export const STORE_SECRET_COLUMNS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token'] as const;
+export type StoreSecretColumn = (typeof STORE_SECRET_COLUMNS)[number];
+
+/** What a store's sealed secret is bound to: a value copied into another store's row does not open. */
+export const storeSecretBinding = (tenantId: number, column: StoreSecretColumn) => `store_settings:${column}:${tenantId}`;
+
+const stored = (tenantId: number, column: StoreSecretColumn, value: string | null): StoredSecret | null =>
+  value === null ? null : { stored: value, binding: storeSecretBinding(tenantId, column) };
+
+/** The plain secret, a refusal when it cannot be opened (wrong key, moved value), or null when not set. */
+export const openStoreSecret = (sealer: Sealer, secret: StoredSecret | null): Outcome<string, OpenCode> | null =>
+  secret === null ? null : openStored(sealer, secret);
 
 const DEFAULT_PAYMENT_METHODS: PaymentMethodSetting[] = ['bank_transfer', 'cod'];
 
@@ -57,9 +73,9 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
     bankAccounts: row.bank_accounts ? (JSON.parse(row.bank_accounts) as BankAccount[]) : [],
     whatsappNumber: row.whatsapp_number ?? null,
     thankYouTemplate: row.thank_you_template ?? null,
-    midtransServerKey: row.midtrans_server_key ?? null,
-    xenditSecretKey: row.xendit_secret_key ?? null,
-    xenditCallbackToken: row.xendit_callback_token ?? null,
+    midtransServerKey: stored(row.id, 'midtrans_server_key', row.midtrans_server_key ?? null),
+    xenditSecretKey: stored(row.id, 'xendit_secret_key', row.xendit_secret_key ?? null),
+    xenditCallbackToken: stored(row.id, 'xendit_callback_token', row.xendit_callback_token ?? null),
     uniqueCode: row.unique_code === 1,
   };
 }

@@ -6,8 +6,9 @@ import type { Db } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import type { StoreSettingsTable } from '../lib/db/schema.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
 import {
-  GATEWAYS, PAYMENT_METHOD_SETTINGS, loadStoreSettings, maskedSettings, type BankAccount,
+  GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount,
 } from './store-settings.js';
 
 type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updated_at'>>;
@@ -84,9 +85,11 @@ const isSetting = (field: string): field is Setting => Object.hasOwn(FIELDS, fie
 
 export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting}` | 'tenant_not_found';
 
+/** Secrets are stored sealed (lib/secrets), bound to this store's row and column. */
 export async function updateStoreSettings(
   db: Db,
   clock: Clock,
+  sealer: Sealer,
   tenantId: number,
   input: Record<string, unknown>,
 ): Promise<Outcome<ReturnType<typeof maskedSettings>, UpdateSettingsCode>> {
@@ -97,6 +100,10 @@ export async function updateStoreSettings(
     const columns = rule.parse(value);
     if (!columns) return refuse(`invalid_${field}`, rule.problem);
     set = { ...set, ...columns };
+  }
+  for (const column of STORE_SECRET_COLUMNS) {
+    const value = set[column];
+    if (typeof value === 'string') set = { ...set, [column]: sealer.seal(value, storeSecretBinding(tenantId, column)) };
   }
   if (!(await loadStoreSettings(db, tenantId))) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
   const now = clock.now();

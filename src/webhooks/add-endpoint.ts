@@ -1,6 +1,8 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
+import { webhookSecretBinding } from './sealed-secret.js';
 import { generateSecret } from './sign/headers.js';
 import { checkEndpointUrl, type EndpointUrlCode, type Resolver } from './url-safety.js';
 
@@ -13,10 +15,11 @@ export interface NewEndpoint {
 
 export type AddEndpointCode = 'invalid_description' | EndpointUrlCode | 'tenant_not_found';
 
-/** Saves an endpoint after the URL check. The secret is returned here and never again. */
+/** Saves an endpoint after the URL check. The secret is returned here and never again, and stored sealed. */
 export async function addEndpoint(
   db: Db,
   clock: Clock,
+  sealer: Sealer,
   tenantId: number,
   input: NewEndpoint,
   safety: { allowPrivate: boolean; resolver: Resolver },
@@ -30,7 +33,7 @@ export async function addEndpoint(
   const secret = generateSecret();
   const row = await db
     .insertInto('webhook_endpoints')
-    .values({ tenant_id: tenantId, url: checked.value.toString(), secret, description, enabled: 1, created_at: clock.now() })
+    .values({ tenant_id: tenantId, url: checked.value.toString(), secret: sealer.seal(secret, webhookSecretBinding(tenantId)), description, enabled: 1, created_at: clock.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return succeed({ id: row.id, secret });

@@ -6,6 +6,8 @@
 // deliveries by design; every query about one delivery then carries its tenant_id.
 import { randomBytes } from 'node:crypto';
 import type { Db, DialectName } from '../lib/db/db.js';
+import type { StoredSecret } from '../lib/secrets/sealer.js';
+import { storedWebhookSecret } from './sealed-secret.js';
 
 export const LEASE_MS = 60_000;
 
@@ -17,9 +19,10 @@ export interface ClaimedDelivery {
   attempts: number;
   leaseToken: string;
   url: string;
-  secret: string;
+  /** Sealed; the dispatcher opens it to sign. */
+  secret: StoredSecret;
   /** The secret a rotation replaced, while it still signs (webhooks/rotate-secret.ts). */
-  previousSecret: string | null;
+  previousSecret: StoredSecret | null;
   eventType: string;
   eventPayload: string;
   eventCreatedAt: number;
@@ -116,8 +119,9 @@ export async function claimDeliveries(db: Db, dialect: DialectName, now: number,
     attempts: r.attempts,
     leaseToken,
     url: r.url,
-    secret: r.secret,
-    previousSecret: r.previous_secret !== null && r.previous_secret_until !== null && r.previous_secret_until > now ? r.previous_secret : null,
+    secret: storedWebhookSecret(r.tenant_id, r.secret),
+    previousSecret:
+      r.previous_secret !== null && r.previous_secret_until !== null && r.previous_secret_until > now ? storedWebhookSecret(r.tenant_id, r.previous_secret) : null,
     eventType: r.type,
     eventPayload: r.payload,
     eventCreatedAt: r.created_at,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1', TZ: 'Asia/Jakarta' } });
   owner = await seedMember(t.ctx, (await seedStore(t.ctx, {})).tenantId, 'owner');
   r = await startReceiver();
-  dispatcher = createDispatcher({ db: t.ctx.db, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  dispatcher = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
 });
 afterAll(async () => {
   await dispatcher.stop();

@@ -68,7 +68,7 @@ export function webhookDashboardRoutes(app: FastifyInstance, ctx: AppContext): v
       response: { 201: jsonResponse('The endpoint and its secret.', AddedEndpointBody), ...dashboardErrors([...WRITE, 'invalid_request']) },
     },
     handler: async ({ session, body }) => {
-      const added = await addEndpoint(ctx.db, ctx.clock, session.tenantId, { url: body.url, description: body.description }, safety);
+      const added = await addEndpoint(ctx.db, ctx.clock, ctx.sealer, session.tenantId, { url: body.url, description: body.description }, safety);
       if (added.ok) return { status: 201, body: added.value };
       const url = { code: 'invalid_request', field: 'url' } as const;
       return fromRefusal(added, {
@@ -178,7 +178,7 @@ export function webhookDashboardRoutes(app: FastifyInstance, ctx: AppContext): v
       response: { 201: jsonResponse('The new secret.', RotatedBody), ...dashboardErrors([...WRITE, 'not_found']) },
     },
     handler: async ({ session, params }) => {
-      const rotated = await rotateSecret(ctx.db, ctx.clock, session.tenantId, params.id, timeZone);
+      const rotated = await rotateSecret(ctx.db, ctx.clock, ctx.sealer, session.tenantId, params.id, timeZone);
       if (!rotated.ok) return fromRefusal(rotated, { endpoint_not_found: 'not_found' });
       return { status: 201, body: { secret: rotated.value.secret, previous_secret_expires_at: rotated.value.previous_secret_expires_at } };
     },

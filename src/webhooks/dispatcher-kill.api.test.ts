@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { TEST_SECRET_KEY, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { ManualClock } from '../lib/clock.js';
 import { setStatusBySeller } from '../orders/set-status-by-seller.js';
@@ -29,7 +29,7 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   const store = await seedStore(t.ctx, {});
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kopi', price: 25000 });
   const order = await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' });
-  const added = await addEndpoint(t.ctx.db, t.clock, store.tenantId, { url: receiver.url }, { allowPrivate: true, resolver: systemResolver });
+  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: receiver.url }, { allowPrivate: true, resolver: systemResolver });
   if (!added.ok) throw new Error(added.message);
   receiver.secret = added.value.secret;
   expect((await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, order.id, 'paid', 'test'))).ok).toBe(true);
@@ -38,7 +38,7 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   receiver.respond = (_req, i) => (i === 0 ? 'hang' : { status: 200 });
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [path.resolve('dist/cli.js'), 'dispatch'], {
-    env: { ...process.env, DATABASE_URL: t.url, WEBHOOK_ALLOW_PRIVATE: '1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: t.url, LAPAK_SECRET_KEY: TEST_SECRET_KEY, WEBHOOK_ALLOW_PRIVATE: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,7 +63,7 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   expect(await t.ctx.db.selectFrom('webhook_attempts').select('id').where('tenant_id', '=', store.tenantId).execute()).toEqual([]);
 
   // Restart before the lease has expired: nothing is sent twice at once.
-  const restarted = (at: number) => createDispatcher({ db: t.ctx.db, dialect: t.ctx.dialect, clock: new ManualClock(at), timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const restarted = (at: number) => createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: new ManualClock(at), timeZone: 'Asia/Jakarta', allowPrivate: true });
   const early = restarted(Date.now());
   expect(await early.runOnce()).toMatchObject({ claimed: 0 });
   await early.stop();

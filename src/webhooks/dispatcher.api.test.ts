@@ -42,7 +42,7 @@ const noDns: Resolver = async () => {
 };
 
 function dispatcher(options: Partial<DispatcherOptions> = {}): Dispatcher {
-  const d = createDispatcher({ db: t.ctx.db, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true, ...options });
+  const d = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true, ...options });
   dispatchers.push(d);
   return d;
 }
@@ -64,7 +64,7 @@ async function shop(name = 'Toko Webhook'): Promise<Shop> {
 }
 
 async function endpoint(s: Shop, r: Receiver | string, description = 'CRM'): Promise<number> {
-  const added = await addEndpoint(t.ctx.db, t.clock, s.tenantId, { url: typeof r === 'string' ? r : r.url, description }, { allowPrivate: true, resolver: noDns });
+  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, s.tenantId, { url: typeof r === 'string' ? r : r.url, description }, { allowPrivate: true, resolver: noDns });
   if (!added.ok) throw new Error(added.message);
   if (typeof r !== 'string') r.secret = added.value.secret;
   return added.value.id;
@@ -502,7 +502,7 @@ describe('limits and safety', () => {
       const store = await seedStore(capped.ctx, { crm: { scopes: ['orders.status:write', 'orders:read'] } });
       const product = await seedProduct(capped.ctx, store.tenantId, { name: 'Teh', price: 10000 });
       const r = await receiver();
-      const added = await addEndpoint(capped.ctx.db, capped.clock, store.tenantId, { url: r.url }, { allowPrivate: true, resolver: noDns });
+      const added = await addEndpoint(capped.ctx.db, capped.clock, capped.ctx.sealer, store.tenantId, { url: r.url }, { allowPrivate: true, resolver: noDns });
       if (!added.ok) throw new Error(added.message);
       r.secret = added.value.secret;
       const ids: number[] = [];
@@ -517,7 +517,7 @@ describe('limits and safety', () => {
         expect(res.statusCode).toBe(200);
         expect(json(res).changed).toBe(true);
       }
-      const d = createDispatcher({ db: capped.ctx.db, dialect: capped.ctx.dialect, clock: capped.clock, timeZone: TZ, allowPrivate: true });
+      const d = createDispatcher({ db: capped.ctx.db, sealer: capped.ctx.sealer, dialect: capped.ctx.dialect, clock: capped.clock, timeZone: TZ, allowPrivate: true });
       dispatchers.push(d);
       expect(await d.runOnce()).toMatchObject({ fannedOut: 5, claimed: 5 });
       expect(r.received.map((q) => q.body.data.order_id).sort()).toEqual(ids.slice(0, 5).sort());
@@ -541,7 +541,7 @@ describe('limits and safety', () => {
     const r = await receiver();
     let answer = '93.184.216.34';
     const resolver: Resolver = async () => [{ address: answer, family: 4 }];
-    const added = await addEndpoint(t.ctx.db, t.clock, s.tenantId, { url: `https://hooks.rebind.test:${r.port}/hooks` }, { allowPrivate: false, resolver });
+    const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, s.tenantId, { url: `https://hooks.rebind.test:${r.port}/hooks` }, { allowPrivate: false, resolver });
     expect(added.ok).toBe(true);
     answer = '127.0.0.1';
     const id = await order(s);

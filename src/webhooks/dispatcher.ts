@@ -8,12 +8,13 @@
 import type { Agent } from 'undici';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db/db.js';
+import { openStored, type Sealer } from '../lib/secrets/sealer.js';
 import { cancelClaimedDelivery } from './cancel-claimed-delivery.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { fanOutEvents } from '../events/fan-out-events.js';
 import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
 import { parseRetryAfter } from './retry-schedule.js';
-import { createWebhookAgent, SEND_TIMEOUT_MS, sendWebhook } from './send-webhook.js';
+import { createWebhookAgent, SEND_TIMEOUT_MS, sendWebhook, type SendOutcome } from './send-webhook.js';
 import { signedHeaders } from './sign/headers.js';
 import { buildWebhookBody } from './sign/payload.js';
 import { systemResolver, type Resolver } from './url-safety.js';
@@ -25,6 +26,9 @@ export interface DispatchLog {
   error(obj: object, msg: string): void;
 }
 
+/** The error an attempt records when the endpoint's signing secret does not open. */
+export const SECRET_UNREADABLE = 'signing secret cannot be opened';
+
 const silentLog: DispatchLog = { info() {}, warn() {}, error() {} };
 
 export interface DispatcherOptions {
@@ -34,6 +38,8 @@ export interface DispatcherOptions {
   clock: Clock;
   timeZone: string;
   allowPrivate: boolean;
+  /** Opens the endpoints' sealed signing secrets. */
+  sealer: Sealer;
   resolver?: Resolver;
   log?: DispatchLog;
   timeoutMs?: number;
@@ -81,9 +87,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // Real time, not `clock`, even when tests move `clock` by hours: receivers compare the
     // signature's webhook-timestamp with their own clock (5 min tolerance), and a
     // Retry-After HTTP date is real time too.
-    const secrets = delivery.previousSecret === null ? [delivery.secret] : [delivery.secret, delivery.previousSecret];
-    const headers = signedHeaders(secrets, String(delivery.eventId), body, new Date(systemClock.now()));
-    const sent = await sendWebhook(agent, { url: delivery.url, headers, body }, settings);
+    const opened = (delivery.previousSecret === null ? [delivery.secret] : [delivery.secret, delivery.previousSecret]).map((s) => openStored(options.sealer, s));
+    const unreadable = opened.find((o) => !o.ok);
+    let sent: SendOutcome;
+    if (unreadable && !unreadable.ok) {
+      // A secret that does not open (another LAPAK_SECRET_KEY, a value moved between rows)
+      // fails this endpoint's attempt only; it is retried on the usual schedule.
+      log.warn({ delivery_id: delivery.id, endpoint_id: delivery.endpointId, tenant_id: delivery.tenantId, reason: unreadable.message }, 'webhook signing secret cannot be opened');
+      sent = { statusCode: null, retryAfter: null, snippet: '', error: `${SECRET_UNREADABLE}: ${unreadable.message}`, latencyMs: 0 };
+    } else {
+      const secrets = opened.flatMap((o) => (o.ok ? [o.value] : []));
+      const headers = signedHeaders(secrets, String(delivery.eventId), body, new Date(systemClock.now()));
+      sent = await sendWebhook(agent, { url: delivery.url, headers, body }, settings);
+    }
     const retryAfterMs = sent.statusCode !== null && sent.statusCode >= 300 ? parseRetryAfter(sent.retryAfter, systemClock.now()) : null;
     const recorded = await db.transaction().execute((tx) => recordAttempt(tx, delivery, sent, retryAfterMs, clock.now()));
     log.info(

@@ -27,7 +27,7 @@ const strict = { allowPrivate: false, resolver };
 describe('webhook endpoints', () => {
   it('add returns the id and a whsec_ secret once; list shows the endpoint but never the secret', async () => {
     const { tenantId } = await seedStore(t.ctx, {});
-    const added = await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'https://hooks.example.com/lapak?x=1', description: '  CRM  ' }, strict);
+    const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: 'https://hooks.example.com/lapak?x=1', description: '  CRM  ' }, strict);
     expect(added).toEqual({ ok: true, value: { id: expect.any(Number), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) } });
     if (!added.ok) return;
     const listed = await listEndpoints(t.ctx.db, tenantId, 'Asia/Jakarta');
@@ -35,7 +35,7 @@ describe('webhook endpoints', () => {
       { id: added.value.id, url: 'https://hooks.example.com/lapak?x=1', description: 'CRM', enabled: true, disabled_reason: null, created_at: expect.stringMatching(/\+07:00$/) },
     ]);
     expect(JSON.stringify(listed)).not.toContain(added.value.secret.slice(6, 20));
-    const second = await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'https://hooks.example.com/lapak?x=1' }, strict);
+    const second = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: 'https://hooks.example.com/lapak?x=1' }, strict);
     expect(second.ok).toBe(true);
     expect(second.ok && second.value.secret).not.toBe(added.value.secret);
   });
@@ -53,19 +53,19 @@ describe('webhook endpoints', () => {
     ['hooks.example.com', 'url is not a valid absolute URL', 'invalid_url'],
   ])('refuses %s without WEBHOOK_ALLOW_PRIVATE', async (url, error, code) => {
     const { tenantId } = await seedStore(t.ctx, {});
-    expect(await addEndpoint(t.ctx.db, t.clock, tenantId, { url }, strict)).toEqual({ ok: false, code, message: error });
+    expect(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url }, strict)).toEqual({ ok: false, code, message: error });
     expect(await listEndpoints(t.ctx.db, tenantId, 'UTC')).toEqual([]);
   });
 
   it('with WEBHOOK_ALLOW_PRIVATE http and loopback are accepted (development and tests)', async () => {
     const { tenantId } = await seedStore(t.ctx, {});
-    expect(await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'http://127.0.0.1:9/h' }, { allowPrivate: true, resolver })).toMatchObject({ ok: true });
+    expect(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: 'http://127.0.0.1:9/h' }, { allowPrivate: true, resolver })).toMatchObject({ ok: true });
   });
 
   it('refuses an unknown store and an over-long description', async () => {
-    expect(await addEndpoint(t.ctx.db, t.clock, 999_999, { url: 'https://hooks.example.com/' }, strict)).toEqual({ ok: false, code: 'tenant_not_found', message: 'no tenant 999999' });
+    expect(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, 999_999, { url: 'https://hooks.example.com/' }, strict)).toEqual({ ok: false, code: 'tenant_not_found', message: 'no tenant 999999' });
     const { tenantId } = await seedStore(t.ctx, {});
-    expect(await addEndpoint(t.ctx.db, t.clock, tenantId, { url: 'https://hooks.example.com/', description: 'x'.repeat(201) }, strict)).toEqual({
+    expect(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: 'https://hooks.example.com/', description: 'x'.repeat(201) }, strict)).toEqual({
       ok: false,
       code: 'invalid_description',
       message: 'description is longer than 200 characters',
@@ -75,7 +75,7 @@ describe('webhook endpoints', () => {
   it("one store cannot see, disable or remove another store's endpoints", async () => {
     const mine = await seedStore(t.ctx, {});
     const theirs = await seedStore(t.ctx, {});
-    const added = await addEndpoint(t.ctx.db, t.clock, mine.tenantId, { url: 'https://hooks.example.com/' }, strict);
+    const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, mine.tenantId, { url: 'https://hooks.example.com/' }, strict);
     if (!added.ok) throw new Error(added.message);
     const id = added.value.id;
     expect(await listEndpoints(t.ctx.db, theirs.tenantId, 'UTC')).toEqual([]);

@@ -38,7 +38,7 @@ const noDns: Resolver = async () => {
 };
 
 function dispatcher(): Dispatcher {
-  const d = createDispatcher({ db: t.ctx.db, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true });
+  const d = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true });
   dispatchers.push(d);
   return d;
 }
@@ -50,7 +50,7 @@ async function receiver(): Promise<Receiver> {
 }
 
 async function endpoint(tenantId: number, r: Receiver | string): Promise<number> {
-  const added = await addEndpoint(t.ctx.db, t.clock, tenantId, { url: typeof r === 'string' ? r : r.url }, { allowPrivate: true, resolver: noDns });
+  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: typeof r === 'string' ? r : r.url }, { allowPrivate: true, resolver: noDns });
   if (!added.ok) throw new Error(added.message);
   if (typeof r !== 'string') r.secret = added.value.secret;
   return added.value.id;
@@ -136,7 +136,7 @@ describe('secret rotation', () => {
     const r = await receiver();
     const endpointId = await endpoint(tenantId, r);
     const oldSecret = r.secret;
-    const rotated = await rotateSecret(t.ctx.db, t.clock, tenantId, endpointId, TZ);
+    const rotated = await rotateSecret(t.ctx.db, t.clock, t.ctx.sealer, tenantId, endpointId, TZ);
     expect(rotated).toEqual({ ok: true, value: { id: endpointId, secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: expect.stringMatching(/\+07:00$/) } });
     if (!rotated.ok) return;
     expect(rotated.value.secret).not.toBe(oldSecret);
@@ -164,7 +164,7 @@ describe('secret rotation', () => {
     const other = await seedStore(t.ctx, {});
     const r = await receiver();
     const endpointId = await endpoint(tenantId, r);
-    expect(await rotateSecret(t.ctx.db, t.clock, other.tenantId, endpointId, TZ)).toEqual({ ok: false, code: 'endpoint_not_found', message: `endpoint ${endpointId} not found` });
+    expect(await rotateSecret(t.ctx.db, t.clock, t.ctx.sealer, other.tenantId, endpointId, TZ)).toEqual({ ok: false, code: 'endpoint_not_found', message: `endpoint ${endpointId} not found` });
     expect((await test(tenantId, endpointId)).ok).toBe(true);
     await dispatcher().runOnce();
     expect(r.received[0]!.signature.split(' ')).toHaveLength(1);

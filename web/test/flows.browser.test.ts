@@ -167,7 +167,7 @@ describe('an owner', () => {
     await card.getByRole('button', { name: 'Kirim tes' }).click();
     await expect.poll(() => card.getByRole('status').textContent()).toContain('webhook.test');
 
-    const dispatcher = createDispatcher({ db: d.t.ctx.db, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+    const dispatcher = createDispatcher({ db: d.t.ctx.db, sealer: d.t.ctx.sealer, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
     await dispatcher.runOnce();
     await dispatcher.stop();
     await receiver.waitFor(1);

@@ -41,7 +41,7 @@ async function seed(): Promise<void> {
   endpointId = endpoint!.id;
   receiver.secret = endpoint!.secret;
   await post(r, `/dashboard/api/webhooks/${endpointId}/test`);
-  const dispatcher = createDispatcher({ db: d.t.ctx.db, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const dispatcher = createDispatcher({ db: d.t.ctx.db, sealer: d.t.ctx.sealer, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
   await dispatcher.runOnce();
   await dispatcher.stop();
   const invite = await post(r, '/dashboard/api/team/invitations', { role: 'cs', integrations: false });
