@@ -39,7 +39,7 @@ export function demoCommands(program: Command): void {
 
   command(program, 'demo', 'create a demo store and print its keys (once)').action(async (opts: Output) => {
     await withDb(async (db, cfg, sealer) => {
-      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock, sealer()));
+      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock, sealer));
       print(opts, demo, demoText(demo, cfg));
     });
   });

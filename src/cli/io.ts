@@ -30,16 +30,28 @@ export const getConfig = () => (config ??= loadConfig());
 export const notice = (line: string) => process.stderr.write(`lapak: ${line}\n`);
 
 let sealer: Sealer | undefined;
-/** This process's sealer of stored secrets, resolved on first use (commands that touch no secret never need the key). */
+/** This process's sealer of stored secrets, resolved now (migrate, serve: they stop early without a key). */
 export const getSealer = () => (sealer ??= resolveSealer(getConfig(), notice));
 
+/**
+ * The sealer resolved on its first seal or open: a command that touches no secret, or is
+ * refused before it does, needs no key, creates no key file and keeps its one stderr line.
+ */
+const lazySealer: Sealer = {
+  get keyId() {
+    return getSealer().keyId;
+  },
+  seal: (plain, binding) => getSealer().seal(plain, binding),
+  open: (stored, binding) => getSealer().open(stored, binding),
+};
+
 /** Opens the configured database (migrated to the latest schema), runs fn, closes. */
-export async function withDb<T>(fn: (db: Db, config: Config, sealer: () => Sealer) => Promise<T>): Promise<T> {
+export async function withDb<T>(fn: (db: Db, config: Config, sealer: Sealer) => Promise<T>): Promise<T> {
   const cfg = getConfig();
   const handle = openDatabase(cfg.databaseUrl);
   try {
     await migrateToLatest(handle);
-    return await fn(handle.db, cfg, getSealer);
+    return await fn(handle.db, cfg, lazySealer);
   } finally {
     await handle.close();
   }

@@ -22,7 +22,7 @@ export function webhookCommands(program: Command): void {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const added = valueOrExit(
         await withDb((db, cfg, sealer) =>
-          addEndpoint(db, systemClock, sealer(), tenantId, { url: opts.url, description: opts.description }, { allowPrivate: cfg.webhookAllowPrivate, resolver: systemResolver }),
+          addEndpoint(db, systemClock, sealer, tenantId, { url: opts.url, description: opts.description }, { allowPrivate: cfg.webhookAllowPrivate, resolver: systemResolver }),
         ),
       );
       print(opts, added, `endpoint ${added.id} added; signing secret, shown only once:\n${added.secret}`);

@@ -101,11 +101,11 @@ export async function updateStoreSettings(
     if (!columns) return refuse(`invalid_${field}`, rule.problem);
     set = { ...set, ...columns };
   }
+  if (!(await loadStoreSettings(db, tenantId))) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
   for (const column of STORE_SECRET_COLUMNS) {
     const value = set[column];
     if (typeof value === 'string') set = { ...set, [column]: sealer.seal(value, storeSecretBinding(tenantId, column)) };
   }
-  if (!(await loadStoreSettings(db, tenantId))) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
   const now = clock.now();
   await db
     .insertInto('store_settings')
