@@ -47,6 +47,9 @@ async function storeWithSecrets() {
   return { tenantId, secrets };
 }
 
+/** An endpoint nothing is sent to in these tests. */
+const idleEndpoint = async (tenantId: number) => valueOf(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: 'http://127.0.0.1:9/hook' }, safety));
+
 describe('store secrets', () => {
   it('are stored sealed with the key id, and open to what was set', async () => {
     const { tenantId, secrets } = await storeWithSecrets();
@@ -151,9 +154,7 @@ describe('sealing what is stored in plain text (migrate and serve)', () => {
     const { tenantId } = await seedStore(t.ctx, {});
     const plain = { midtrans_server_key: unique('plain-mid'), xendit_secret_key: null, xendit_callback_token: unique('plain-token') };
     await t.ctx.db.insertInto('store_settings').values({ tenant_id: tenantId, ...plain, updated_at: t.clock.now() }).execute();
-    const r = await startReceiver();
-    receivers.push(r);
-    const endpoint = valueOf(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: r.url }, safety));
+    const endpoint = await idleEndpoint(tenantId);
     const plainSecret = unique('whsec_plain');
     const plainPrevious = unique('whsec_previous');
     await t.ctx.db.updateTable('webhook_endpoints').set({ secret: plainSecret, previous_secret: plainPrevious }).where('id', '=', endpoint.id).execute();
@@ -179,9 +180,7 @@ describe('sealing what is stored in plain text (migrate and serve)', () => {
 describe('rotation', () => {
   it('re-seals every value under the new key; the old key no longer opens them; a second run is harmless', async () => {
     const { tenantId, secrets } = await storeWithSecrets();
-    const r = await startReceiver();
-    receivers.push(r);
-    const endpoint = valueOf(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: r.url }, safety));
+    const endpoint = await idleEndpoint(tenantId);
     const oldSealer = t.ctx.sealer;
     const newKey = randomBytes(32);
     const rotating = createSealer(newKey, [Buffer.alloc(32, 7)]);
@@ -223,9 +222,7 @@ describe('rotation', () => {
 describe('a database copied without the key', () => {
   it('reveals no secret in its raw bytes', async () => {
     const { tenantId, secrets } = await storeWithSecrets();
-    const r = await startReceiver();
-    receivers.push(r);
-    const first = valueOf(await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: r.url }, safety));
+    const first = await idleEndpoint(tenantId);
     const rotated = valueOf(await rotateSecret(t.ctx.db, t.clock, t.ctx.sealer, tenantId, first.id, 'Asia/Jakarta'));
     const whatsapp = '6281299887766';
     valueOf(await updateStoreSettings(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { whatsapp_number: whatsapp }));
