@@ -41,6 +41,22 @@ describe('the SQLite key file', { timeout: 60_000 }, () => {
     expect(again.json()).toEqual({ applied: [], secrets_sealed: 0 });
     expect(fs.readFileSync(file, 'utf8')).toBe(key);
   });
+
+  it('serve on a new database creates it too, says so once in its log, and a restart reuses it', async () => {
+    const file = `${dbFile('served.db')}.key`;
+    const first = await cli.start('served.db', 'serve', { WEBHOOK_DISPATCHER: 'off' });
+    await first.stop();
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const key = fs.readFileSync(file, 'utf8').trim();
+    const notices = first.output().split('\n').filter((line) => line.includes('created the secret key file'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(file);
+    expect(first.output()).not.toContain(key);
+    const second = await cli.start('served.db', 'serve', { WEBHOOK_DISPATCHER: 'off' });
+    await second.stop();
+    expect(second.output()).not.toContain('created the secret key file');
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(key);
+  });
 });
 
 describe('lapak secrets rotate', { timeout: 60_000 }, () => {
