@@ -30,6 +30,7 @@ import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
 import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
 import { homeDashboardRoutes } from './home/dashboard-routes.js';
 import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
+import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
@@ -136,6 +137,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     webhookDashboardRoutes(app, ctx);
     homeDashboardRoutes(app, ctx);
     transferDashboardRoutes(app, ctx);
+    settingsDashboardRoutes(app, ctx);
     app.register(referenceRoutes);
     app.register((instance) => webAppRoutes(instance, ctx));
   });

@@ -58,8 +58,9 @@ export async function withHasher<T>(job: () => Promise<T>): Promise<{ ok: true; 
 export async function meAnswer(ctx: AppContext, tenantId: number, userId: number, status: 200 | 201, setCookie?: string): Promise<Answer> {
   const me = await readMe(ctx.db, tenantId, userId);
   if (!me.ok) return dashboardFailure('login_required');
-  const { user, store, stores, role, integrations } = me.value;
-  return { status, body: { user, store, role, permissions: permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
+  const { user, store, stores, role, integrations, timeZone } = me.value;
+  // The store's time zone: the dashboard displays dates in it (the API's timestamps stay in the server's).
+  return { status, body: { user, store: { ...store, time_zone: timeZone ?? ctx.config.timeZone }, role, permissions: permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
 }
 
 /**

@@ -12,3 +12,9 @@ export async function firstStoreOf(db: Db, userId: number): Promise<number | nul
   const row = await db.selectFrom('memberships').select('tenant_id').where('user_id', '=', userId).orderBy('tenant_id').limit(1).executeTakeFirst();
   return row ? Number(row.tenant_id) : null;
 }
+
+/** The user of a session, for a password entered again (settings' sensitive changes). */
+export async function findUserById(db: Db, userId: number): Promise<{ id: number; email: string; passwordHash: string | null } | null> {
+  const row = await db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  return row ? { id: Number(row.id), email: row.email, passwordHash: row.password_hash } : null;
+}

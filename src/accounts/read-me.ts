@@ -8,6 +8,8 @@ export interface Me {
   role: Role;
   integrations: boolean;
   store: { id: number; name: string };
+  /** The store's IANA time zone (013); null: the server's. */
+  timeZone: string | null;
   stores: Array<{ id: number; name: string; role: Role }>;
 }
 
@@ -17,7 +19,7 @@ export async function readMe(db: Db, tenantId: number, userId: number): Promise<
   const stores = await db
     .selectFrom('memberships')
     .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
-    .select(['tenants.id', 'tenants.name', 'memberships.role', 'memberships.integrations'])
+    .select(['tenants.id', 'tenants.name', 'tenants.time_zone', 'memberships.role', 'memberships.integrations'])
     .where('memberships.user_id', '=', userId)
     .orderBy('tenants.id')
     .execute();
@@ -29,6 +31,7 @@ export async function readMe(db: Db, tenantId: number, userId: number): Promise<
     role: store.role,
     integrations: store.integrations === 1,
     store: { id: Number(store.id), name: store.name },
+    timeZone: store.time_zone,
     stores: list,
   });
 }

@@ -13,7 +13,10 @@ export const PASSWORD = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENG
 export const MeBody = Type.Object(
   {
     user: Type.Object({ id: Id, name: Type.String(), email: Type.String() }, { additionalProperties: false }),
-    store: Type.Object({ id: Id, name: Type.String() }, { additionalProperties: false }),
+    store: Type.Object(
+      { id: Id, name: Type.String(), time_zone: Type.String({ description: "The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it." }) },
+      { additionalProperties: false },
+    ),
     role: RoleSchema,
     permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))),
     stores: Type.Array(Type.Object({ id: Id, name: Type.String(), role: RoleSchema }, { additionalProperties: false })),

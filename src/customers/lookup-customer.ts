@@ -62,7 +62,7 @@ export async function lookupCustomer(
     rows.length < LOOKUP_ORDER_LIMIT ? rows.length : countOrders(ctx, tenantId, phone),
     ctx.db
       .selectFrom('tenants')
-      .select(['name', 'opening_message_template'])
+      .select(['name', 'opening_message_template', 'time_zone'])
       .where('id', '=', tenantId)
       .executeTakeFirstOrThrow(),
   ]);
@@ -93,7 +93,8 @@ export async function lookupCustomer(
         total: newest.total,
         createdAt: newest.created_at,
       },
-      timeZone,
+      // The store's zone for the message's dates; created_at above stays in the server's (SPEC).
+      timeZone: store.time_zone ?? timeZone,
     }),
   });
 }

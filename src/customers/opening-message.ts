@@ -69,6 +69,15 @@ export const PLACEHOLDERS: Readonly<Record<string, (input: OpeningMessageInput) 
   jumlah_pesanan: (i) => String(i.orderCount),
 };
 
+/** The placeholders a template may use, in the order of PLACEHOLDERS. */
+export const PLACEHOLDER_NAMES: readonly string[] = Object.keys(PLACEHOLDERS);
+
+/** The {placeholders} of a template that render as written (unknown), each once, in order. */
+export function unknownPlaceholders(template: string): string[] {
+  const unknown = [...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((name) => !Object.hasOwn(PLACEHOLDERS, name));
+  return [...new Set(unknown)];
+}
+
 export function renderOpeningMessage(template: string | null, input: OpeningMessageInput): string {
   const source = template !== null && template.trim() !== '' ? template : DEFAULT_OPENING_TEMPLATE;
   return source.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {

@@ -47,6 +47,13 @@ function errorSchema(code: DashboardErrorCode): TSchema {
       ...(code === 'invalid_request'
         ? { fields: Type.Record(Type.String(), Type.String(), { description: 'Field name (dotted path) to the reason it was refused.' }) }
         : {}),
+      ...(code === 'unknown_placeholder'
+        ? {
+            field: Type.String({ description: 'The template field that was refused.' }),
+            unknown: Type.Array(Type.String(), { description: 'Its placeholders that no renderer fills, without braces.' }),
+            accepted: Type.Array(Type.String(), { description: 'Every placeholder the template may use, without braces.' }),
+          }
+        : {}),
       request_id: REQUEST_ID,
     },
     { additionalProperties: false },
@@ -64,7 +71,13 @@ export function dashboardErrorResponse(codes: readonly DashboardErrorCode[], des
       code,
       {
         summary: DASHBOARD_ERRORS[code].error,
-        value: { error: DASHBOARD_ERRORS[code].error, code, ...(code === 'invalid_request' ? { fields: { email: DASHBOARD_FIELD_TEXT.required } } : {}), request_id: EXAMPLE_REQUEST_ID },
+        value: {
+          error: DASHBOARD_ERRORS[code].error,
+          code,
+          ...(code === 'invalid_request' ? { fields: { email: DASHBOARD_FIELD_TEXT.required } } : {}),
+          ...(code === 'unknown_placeholder' ? { field: 'thank_you_template', unknown: ['harga'], accepted: ['nama', 'toko', 'total'] } : {}),
+          request_id: EXAMPLE_REQUEST_ID,
+        },
       },
     ]),
   );

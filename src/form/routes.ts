@@ -101,7 +101,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!order) return notFound(request, reply);
     const paymentUrl = needsPaymentLink(order) ? await ensureCharge(ctx, gateways, found.settings, order, request.log) : null;
     const pixel = { meta: found.product.meta_pixel_id, gtm: found.product.gtm_id };
-    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, ctx.config.timeZone));
+    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone));
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {

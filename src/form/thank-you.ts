@@ -2,16 +2,21 @@
 // store with the buyer's message rendered from the store's template. Found by the form's
 // one-time token, so only the buyer who placed the order can open it. Rendering reads
 // nothing: the route fetches the gateway's payment link first (needsPaymentLink).
-import { formatRupiah, renderOpeningMessage } from '../customers/opening-message.js';
+import { formatRupiah, renderOpeningMessage, type OpeningMessageInput } from '../customers/opening-message.js';
 import type { StoreSettings } from '../tenants/store-settings.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import { DEFAULT_THANK_YOU_TEMPLATE, FORM_TEXT } from './messages.js';
 import type { SubmittedOrder } from './submit-order.js';
 
+/** The buyer's WhatsApp message: the store's thank-you template (or the default) on one line. */
+export function renderThankYouMessage(template: string | null, input: OpeningMessageInput): string {
+  return renderOpeningMessage(template ?? DEFAULT_THANK_YOU_TEMPLATE, input).replace(/\s+/g, ' ').trim();
+}
+
 function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string): string | null {
   if (!settings.whatsappNumber) return null;
-  const message = renderOpeningMessage(settings.thankYouTemplate ?? DEFAULT_THANK_YOU_TEMPLATE, {
+  const message = renderThankYouMessage(settings.thankYouTemplate, {
     storeName: settings.storeName,
     customerName: order.customer_name,
     orderCount: 1,
@@ -26,7 +31,7 @@ function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: 
     },
     timeZone,
   });
-  return `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(message.replace(/\s+/g, ' ').trim())}`;
+  return `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(message)}`;
 }
 
 /** Whether the page offers a gateway payment link: an online payment still pending. */
@@ -49,7 +54,7 @@ function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: st
     : html`<p>${FORM_TEXT.gatewayUnavailable}</p>`;
 }
 
-/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null. */
+/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the store's (dates in the message). */
 export function renderThankYou(
   settings: StoreSettings,
   order: SubmittedOrder,

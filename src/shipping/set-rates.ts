@@ -16,7 +16,8 @@ export type SetRatesCode = 'invalid_rates' | 'invalid_courier' | 'invalid_provin
 const COURIER_MAX = 40;
 const MAX_RATES = 2000;
 
-function parseRates(input: unknown): Outcome<RateInput[], Exclude<SetRatesCode, 'tenant_not_found'>> {
+/** The whole list checked, courier names trimmed; nothing written. */
+export function parseRates(input: unknown): Outcome<RateInput[], Exclude<SetRatesCode, 'tenant_not_found'>> {
   if (!Array.isArray(input) || input.length > MAX_RATES) return refuse('invalid_rates', `rates must be a list of at most ${MAX_RATES} {courier, province, fee}`);
   const seen = new Set<string>();
   const rates: RateInput[] = [];

@@ -34,6 +34,8 @@ export interface StoreSettings {
   xenditCallbackToken: StoredSecret | null;
   /** Bank-transfer orders get a unique code of 1 to 3 digits added to their total. */
   uniqueCode: boolean;
+  /** The store's IANA time zone for rendered messages (013); null: the server's TZ. */
+  timeZone: string | null;
 }
 
 export const STORE_SECRET_COLUMNS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token'] as const;
@@ -59,7 +61,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
       'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
       'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
       'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
-      'store_settings.unique_code',
+      'store_settings.unique_code', 'tenants.time_zone',
     ])
     .where('tenants.id', '=', tenantId)
     .executeTakeFirst();
@@ -77,6 +79,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
     xenditSecretKey: stored(row.id, 'xendit_secret_key', row.xendit_secret_key ?? null),
     xenditCallbackToken: stored(row.id, 'xendit_callback_token', row.xendit_callback_token ?? null),
     uniqueCode: row.unique_code === 1,
+    timeZone: row.time_zone ?? null,
   };
 }
 

@@ -13,6 +13,8 @@ export interface TenantTable {
   created_at: number;
   // 009-home-checklist: when the store first recorded a copy of its embed snippet.
   snippet_copied_at: number | null;
+  // 013-store-settings-page: the store's IANA time zone; null: the server's TZ.
+  time_zone: string | null;
 }
 
 export interface ProductTable {
@@ -308,6 +310,15 @@ export interface TransferAppliedLineTable {
   applied_at: number;
 }
 
+/** 013: a sensitive settings change (which field, who, when; never the value). */
+export interface SettingsAuditTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  field: string;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -334,4 +345,5 @@ export interface Database {
   password_resets: PasswordResetTable;
   transfer_codes: TransferCodeTable;
   transfer_applied_lines: TransferAppliedLineTable;
+  settings_audit: SettingsAuditTable;
 }

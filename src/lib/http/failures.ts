@@ -34,6 +34,8 @@ export interface DashboardFailure {
   fields?: Record<string, string>;
   /** 429 and 503: seconds, an integer. */
   retryAfter?: number;
+  /** unknown_placeholder only: the template's field, its unknown placeholders, and those accepted. */
+  placeholders?: { field: string; unknown: string[]; accepted: string[] };
 }
 
 export type Failure = AuthFailure | ProductFailure | ApiFailure | DashboardFailure;
@@ -75,7 +77,7 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
       const { status, error } = DASHBOARD_ERRORS[failure.code];
       if (failure.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfter))));
       const fields = failure.code === 'invalid_request' ? { fields: failure.fields ?? {} } : {};
-      return reply.code(status).send({ error, code: failure.code, ...fields, request_id: reply.request.id });
+      return reply.code(status).send({ error, code: failure.code, ...fields, ...failure.placeholders, request_id: reply.request.id });
     }
   }
 }

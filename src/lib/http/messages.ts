@@ -95,6 +95,9 @@ export const DASHBOARD_ERRORS = {
   delivery_in_flight: { status: 409, error: 'Pengiriman ini sedang berlangsung. Coba lagi sebentar lagi.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
+  unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
+  password_required: { status: 403, error: 'Masukkan kata sandi Anda lagi untuk mengubah pengaturan ini.' },
+  wrong_password: { status: 403, error: 'Kata sandi salah. Pengaturan tidak diubah.' },
   body_too_large: { status: 413, error: 'Data yang dikirim terlalu besar.' },
   unsupported_media_type: { status: 415, error: 'Data harus dikirim sebagai application/json.' },
   csv_required: { status: 415, error: 'Mutasi rekening harus dikirim sebagai text/csv.' },
@@ -116,6 +119,10 @@ export const DASHBOARD_FIELD_TEXT = {
   passwordIsEmail: 'Kata sandi tidak boleh sama dengan email.',
   email: 'Alamat email tidak valid.',
   wrongPassword: 'Kata sandi saat ini salah.',
+  whatsappNumber: 'Nomor WhatsApp Indonesia tidak valid, contoh 0812-3456-7890.',
+  timeZone: 'Zona waktu tidak dikenal. Pilih nama zona IANA, contoh Asia/Jakarta.',
+  gatewayMissing: 'Pilih gateway (Midtrans atau Xendit) untuk metode pembayaran gateway.',
+  nothingToChange: 'Tidak ada pengaturan yang diubah.',
 } as const;
 
 // The products path's answer to a cross-site session write, in its {error} family.

@@ -596,6 +596,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's settings; gateway credentials only as "set" or null
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`.
+         */
+        get: operations["readSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change ordinary settings: the fields present change, the others stay
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. `shipping_rates` replaces the whole rate table. A template with a placeholder no renderer fills: 422 `unknown_placeholder` with `field`, `unknown` and `accepted` (templates stored earlier keep rendering, unknown placeholders as written). Any other bad value: 422 `invalid_request` with `fields`; nothing is changed.
+         */
+        patch: operations["saveSettings"];
+        trace?: never;
+    };
+    "/dashboard/api/settings/sensitive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change bank accounts, gateway credentials or the unique-code switch, with the password entered again
+         * @description The owner only (settings:sensitive; an admin or CS: 403 `forbidden`). Without `password`: 403 `password_required`; a wrong one: 403 `wrong_password` (failures count in the login's window of the email and IP: 429 after 10 in 15 minutes); either way nothing changes. Each field changed is written to the audit log (field, who, when; never the value) in the same transaction. A credential set to null is removed.
+         */
+        patch: operations["saveSensitiveSettings"];
+        trace?: never;
+    };
+    "/dashboard/api/settings/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of sensitive settings changes: which field, who, when; never the value
+         * @description The owner only (settings:sensitive; an admin or CS: 403 `forbidden`). Newest first, at most 200.
+         */
+        get: operations["listSettingsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message template rendered by the server's own renderer, with sample data
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. `thank_you`: the buyer's WhatsApp message of the thank-you page; `opening`: the opening message of the customer lookup. Dates in `time_zone` when given (an IANA name; else 422 `invalid_request`), else in the store's. Nothing is saved.
+         */
+        post: operations["previewTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -647,6 +731,8 @@ export interface operations {
                         store: {
                             id: number;
                             name: string;
+                            /** @description The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it. */
+                            time_zone: string;
                         };
                         role: "owner" | "admin" | "cs";
                         permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
@@ -845,6 +931,8 @@ export interface operations {
                         store: {
                             id: number;
                             name: string;
+                            /** @description The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it. */
+                            time_zone: string;
                         };
                         role: "owner" | "admin" | "cs";
                         permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
@@ -1156,6 +1244,8 @@ export interface operations {
                         store: {
                             id: number;
                             name: string;
+                            /** @description The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it. */
+                            time_zone: string;
                         };
                         role: "owner" | "admin" | "cs";
                         permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
@@ -1473,6 +1563,8 @@ export interface operations {
                         store: {
                             id: number;
                             name: string;
+                            /** @description The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it. */
+                            time_zone: string;
                         };
                         role: "owner" | "admin" | "cs";
                         permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
@@ -2582,6 +2674,8 @@ export interface operations {
                         store: {
                             id: number;
                             name: string;
+                            /** @description The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it. */
+                            time_zone: string;
                         };
                         role: "owner" | "admin" | "cs";
                         permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
@@ -6077,6 +6171,992 @@ export interface operations {
                             /** @description Why an item was skipped: the order left the status the proposal saw, the credit line was applied before, the order's total is not the amount, or no such transfer order in the store. */
                             reason: "status_changed" | "already_applied" | "amount_differs" | "not_found" | null;
                         }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_name: string;
+                        whatsapp_number: string | null;
+                        payment_methods: ("bank_transfer" | "cod" | "gateway")[];
+                        gateway: ("midtrans" | "xendit") | null;
+                        /** @description What the order form offers now: the gateway only when its credentials are set. */
+                        offered_payment_methods: ("bank_transfer" | "cod" | "midtrans" | "xendit")[];
+                        bank_accounts: {
+                            bank: string;
+                            /** @description Digits, spaces, dots or dashes (4 to 30). */
+                            number: string;
+                            holder: string;
+                        }[];
+                        gateway_credentials: {
+                            /** @description "set" when stored; the value is never read back. */
+                            midtrans_server_key: "set" | null;
+                            /** @description "set" when stored; the value is never read back. */
+                            xendit_secret_key: "set" | null;
+                            /** @description "set" when stored; the value is never read back. */
+                            xendit_callback_token: "set" | null;
+                        };
+                        unique_code: boolean;
+                        shipping_rates: {
+                            courier: string;
+                            /** @description One of the 38 provinces, or "*": every province without its own rate. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan" | "*";
+                            /** @description Rupiah. */
+                            fee: number;
+                        }[];
+                        /** @description The 38 provinces a rate may name (besides "*"), in the form's order. */
+                        provinces: string[];
+                        /** @description Null: the default (default_templates.thank_you). */
+                        thank_you_template: string | null;
+                        /** @description Null: the default (default_templates.opening). */
+                        opening_message_template: string | null;
+                        default_templates: {
+                            thank_you: string;
+                            opening: string;
+                        };
+                        /** @description The placeholders templates may use, without braces. */
+                        placeholders: string[];
+                        /** @description The store's IANA time zone; null: the server's (server_time_zone). */
+                        time_zone: string | null;
+                        server_time_zone: string;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    saveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_name?: string;
+                    whatsapp_number?: string | null;
+                    payment_methods?: ("bank_transfer" | "cod" | "gateway")[];
+                    gateway?: ("midtrans" | "xendit") | null;
+                    thank_you_template?: string | null;
+                    opening_message_template?: string | null;
+                    time_zone?: string | null;
+                    /** @description Replaces the store's whole rate table. */
+                    shipping_rates?: {
+                        courier: string;
+                        /** @description One of the 38 provinces, or "*": every province without its own rate. */
+                        province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan" | "*";
+                        /** @description Rupiah. */
+                        fee: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: the settings as they are now. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_name: string;
+                        whatsapp_number: string | null;
+                        payment_methods: ("bank_transfer" | "cod" | "gateway")[];
+                        gateway: ("midtrans" | "xendit") | null;
+                        /** @description What the order form offers now: the gateway only when its credentials are set. */
+                        offered_payment_methods: ("bank_transfer" | "cod" | "midtrans" | "xendit")[];
+                        bank_accounts: {
+                            bank: string;
+                            /** @description Digits, spaces, dots or dashes (4 to 30). */
+                            number: string;
+                            holder: string;
+                        }[];
+                        gateway_credentials: {
+                            /** @description "set" when stored; the value is never read back. */
+                            midtrans_server_key: "set" | null;
+                            /** @description "set" when stored; the value is never read back. */
+                            xendit_secret_key: "set" | null;
+                            /** @description "set" when stored; the value is never read back. */
+                            xendit_callback_token: "set" | null;
+                        };
+                        unique_code: boolean;
+                        shipping_rates: {
+                            courier: string;
+                            /** @description One of the 38 provinces, or "*": every province without its own rate. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan" | "*";
+                            /** @description Rupiah. */
+                            fee: number;
+                        }[];
+                        /** @description The 38 provinces a rate may name (besides "*"), in the form's order. */
+                        provinces: string[];
+                        /** @description Null: the default (default_templates.thank_you). */
+                        thank_you_template: string | null;
+                        /** @description Null: the default (default_templates.opening). */
+                        opening_message_template: string | null;
+                        default_templates: {
+                            thank_you: string;
+                            opening: string;
+                        };
+                        /** @description The placeholders templates may use, without braces. */
+                        placeholders: string[];
+                        /** @description The store's IANA time zone; null: the server's (server_time_zone). */
+                        time_zone: string | null;
+                        server_time_zone: string;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `unknown_placeholder` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.";
+                        /** @enum {string} */
+                        code: "unknown_placeholder";
+                        /** @description The template field that was refused. */
+                        field: string;
+                        /** @description Its placeholders that no renderer fills, without braces. */
+                        unknown: string[];
+                        /** @description Every placeholder the template may use, without braces. */
+                        accepted: string[];
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    saveSensitiveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The owner's password, entered again. */
+                    password?: string;
+                    bank_accounts?: {
+                        bank: string;
+                        /** @description Digits, spaces, dots or dashes (4 to 30). */
+                        number: string;
+                        holder: string;
+                    }[];
+                    midtrans_server_key?: string | null;
+                    xendit_secret_key?: string | null;
+                    xendit_callback_token?: string | null;
+                    unique_code?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: the settings as they are now. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_name: string;
+                        whatsapp_number: string | null;
+                        payment_methods: ("bank_transfer" | "cod" | "gateway")[];
+                        gateway: ("midtrans" | "xendit") | null;
+                        /** @description What the order form offers now: the gateway only when its credentials are set. */
+                        offered_payment_methods: ("bank_transfer" | "cod" | "midtrans" | "xendit")[];
+                        bank_accounts: {
+                            bank: string;
+                            /** @description Digits, spaces, dots or dashes (4 to 30). */
+                            number: string;
+                            holder: string;
+                        }[];
+                        gateway_credentials: {
+                            /** @description "set" when stored; the value is never read back. */
+                            midtrans_server_key: "set" | null;
+                            /** @description "set" when stored; the value is never read back. */
+                            xendit_secret_key: "set" | null;
+                            /** @description "set" when stored; the value is never read back. */
+                            xendit_callback_token: "set" | null;
+                        };
+                        unique_code: boolean;
+                        shipping_rates: {
+                            courier: string;
+                            /** @description One of the 38 provinces, or "*": every province without its own rate. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan" | "*";
+                            /** @description Rupiah. */
+                            fee: number;
+                        }[];
+                        /** @description The 38 provinces a rate may name (besides "*"), in the form's order. */
+                        provinces: string[];
+                        /** @description Null: the default (default_templates.thank_you). */
+                        thank_you_template: string | null;
+                        /** @description Null: the default (default_templates.opening). */
+                        opening_message_template: string | null;
+                        default_templates: {
+                            thank_you: string;
+                            opening: string;
+                        };
+                        /** @description The placeholders templates may use, without braces. */
+                        placeholders: string[];
+                        /** @description The store's IANA time zone; null: the server's (server_time_zone). */
+                        time_zone: string | null;
+                        server_time_zone: string;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request`, `password_required`, `wrong_password` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Masukkan kata sandi Anda lagi untuk mengubah pengaturan ini.";
+                        /** @enum {string} */
+                        code: "password_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Kata sandi salah. Pengaturan tidak diubah.";
+                        /** @enum {string} */
+                        code: "wrong_password";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terlalu banyak percobaan. Coba lagi nanti.";
+                        /** @enum {string} */
+                        code: "too_many_requests";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable`, `busy` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Server sedang sibuk. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "busy";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listSettingsAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        field: "bank_accounts" | "midtrans_server_key" | "xendit_secret_key" | "xendit_callback_token" | "unique_code";
+                        user: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        };
+                        /** @description When, in the server's time zone (SPEC's timestamp form). */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    previewTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: "thank_you" | "opening";
+                    template: string | null;
+                    /** @description Render dates in this zone (the one being chosen); default: the store's. */
+                    time_zone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered message. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The message as the renderer makes it, from sample data. */
+                        text: string;
+                        /** @description Placeholders that render as written (saving would answer 422 unknown_placeholder). */
+                        unknown_placeholders: string[];
+                        placeholders: string[];
+                        time_zone: string;
                     };
                 };
             };

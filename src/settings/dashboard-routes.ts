@@ -1,0 +1,196 @@
+// The settings routes of the dashboard (docs/dashboard.md, "Settings"). Ordinary settings:
+// settings:manage (owner, admin). Bank accounts, gateway credentials and the unique-code
+// switch: settings:sensitive (the owner) with the password entered again, each change in the
+// audit log. A CS has neither (403 forbidden).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { withHasher } from '../accounts/dashboard-routes.js';
+import { findUserById } from '../accounts/find-login.js';
+import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
+import { dashboardRoute, fromRefusal, invalid, type Answer } from '../dashboard/route.js';
+import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
+import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { DUMMY_PASSWORD_HASH } from '../accounts/passwords.js';
+import { listAudit } from './audit-log.js';
+import { previewTemplate, sampleInput } from './preview-template.js';
+import { readSettings } from './read-settings.js';
+import { saveSensitiveSettings, changedFields } from './save-sensitive-settings.js';
+import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './save-settings.js';
+import { AuditList, PreviewAnswer, PreviewBody, SensitivePatch, SettingsBody, SettingsPatch } from './schemas.js';
+import { parseTimeZone } from './time-zone.js';
+
+const SESSION = [{ [SESSION_SCHEME]: [] }];
+const TAGS = ['Settings'];
+const READ_CODES = [...SESSION_CODES, 'forbidden', ...COMMON_CODES] as const;
+const WRITE = [...READ_CODES, ...WRITE_CODES] as const;
+const MANAGE = 'Owner or admin (settings:manage); a CS: 403 `forbidden`.';
+const SENSITIVE = 'The owner only (settings:sensitive; an admin or CS: 403 `forbidden`).';
+
+const field = (name: string) => ({ code: 'invalid_request', field: name }) as const;
+const SAVE_REFUSALS: Record<SaveSettingsCode | 'tenant_not_found', ReturnType<typeof field> | 'login_required'> = {
+  unknown_setting: field('body'),
+  invalid_payment_methods: field('payment_methods'),
+  invalid_gateway: field('gateway'),
+  invalid_bank_accounts: field('bank_accounts'),
+  invalid_whatsapp_number: field('whatsapp_number'),
+  invalid_thank_you_template: field('thank_you_template'),
+  invalid_unique_code: field('unique_code'),
+  invalid_midtrans_server_key: field('midtrans_server_key'),
+  invalid_xendit_secret_key: field('xendit_secret_key'),
+  invalid_xendit_callback_token: field('xendit_callback_token'),
+  invalid_store_name: field('store_name'),
+  invalid_opening_message_template: field('opening_message_template'),
+  invalid_time_zone: field('time_zone'),
+  invalid_rates: field('shipping_rates'),
+  invalid_courier: field('shipping_rates'),
+  invalid_province: field('shipping_rates'),
+  invalid_fee: field('shipping_rates'),
+  duplicate_rate: field('shipping_rates'),
+  tenant_not_found: 'login_required',
+};
+
+/** Refusals with an Indonesian text of their own rather than the operation's message. */
+const FIELD_TEXTS: Partial<Record<string, string>> = {
+  whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber,
+  time_zone: DASHBOARD_FIELD_TEXT.timeZone,
+};
+
+function refusal<Code extends SaveSettingsCode | 'tenant_not_found'>(refused: { ok: false; code: Code; message: string }): DashboardFailure {
+  const mapped = SAVE_REFUSALS[refused.code];
+  if (typeof mapped === 'string') return dashboardFailure(mapped);
+  const text = FIELD_TEXTS[mapped.field];
+  return text ? invalid({ [mapped.field]: text }) : fromRefusal(refused, SAVE_REFUSALS);
+}
+
+/**
+ * The session user's password, entered again: missing, 403 password_required; wrong, 403
+ * wrong_password, counted in the login's failure window of the user's email and IP (so a
+ * taken-over session cannot guess on). Null when it matches. Argon2 through the one line:
+ * full for 2 s, 503 busy.
+ */
+async function confirmPassword(ctx: AppContext, request: FastifyRequest, userId: number, password: string | undefined): Promise<DashboardFailure | null> {
+  if (password === undefined || password === '') return dashboardFailure('password_required');
+  const user = await findUserById(ctx.db, userId);
+  const limiter = ctx.limiters.loginFailuresPerEmailAndIp;
+  const key = `${user?.email ?? ''}|${request.ip}`;
+  const open = await limiter.consume(key, 0);
+  if (!open.ok) return dashboardFailure('too_many_requests', { retryAfter: open.retryAfter });
+  const verified = await withHasher(() => ctx.passwordHasher.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password));
+  if (!verified.ok) return verified.failure;
+  if (user?.passwordHash && verified.value) return null;
+  const counted = await limiter.consume(key, 1);
+  return counted.ok ? dashboardFailure('wrong_password') : dashboardFailure('too_many_requests', { retryAfter: counted.retryAfter });
+}
+
+export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const serverZone = ctx.config.timeZone;
+  const settingsAnswer = async (tenantId: number): Promise<Answer> => {
+    const read = await readSettings(ctx.db, tenantId, serverZone);
+    return read.ok ? { status: 200, body: read.value } : dashboardFailure('login_required');
+  };
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/settings',
+    access: 'settings:manage',
+    contract: {
+      operationId: 'readSettings',
+      summary: "The store's settings; gateway credentials only as \"set\" or null",
+      description: MANAGE,
+      tags: TAGS,
+      security: SESSION,
+      response: { 200: jsonResponse('The settings.', SettingsBody), ...dashboardErrors(READ_CODES) },
+    },
+    handler: ({ session }) => settingsAnswer(session.tenantId),
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'PATCH',
+    url: '/dashboard/api/settings',
+    access: 'settings:manage',
+    contract: {
+      operationId: 'saveSettings',
+      summary: 'Change ordinary settings: the fields present change, the others stay',
+      description:
+        `${MANAGE} \`shipping_rates\` replaces the whole rate table. A template with a placeholder no renderer fills: 422 \`unknown_placeholder\` with \`field\`, \`unknown\` and \`accepted\` (templates stored earlier keep rendering, unknown placeholders as written). ` +
+        'Any other bad value: 422 `invalid_request` with `fields`; nothing is changed.',
+      tags: TAGS,
+      security: SESSION,
+      body: SettingsPatch,
+      response: { 200: jsonResponse('Saved: the settings as they are now.', SettingsBody), ...dashboardErrors([...WRITE, 'invalid_request', 'unknown_placeholder']) },
+    },
+    handler: async ({ session, body }) => {
+      const unknown = unknownPlaceholderIn(body);
+      if (unknown) return dashboardFailure('unknown_placeholder', { placeholders: unknown });
+      const saved = await ctx.writeTransaction((tx) => saveSettings(tx, ctx.clock, session.tenantId, body));
+      return saved.ok ? settingsAnswer(session.tenantId) : refusal(saved);
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'PATCH',
+    url: '/dashboard/api/settings/sensitive',
+    access: 'settings:sensitive',
+    contract: {
+      operationId: 'saveSensitiveSettings',
+      summary: 'Change bank accounts, gateway credentials or the unique-code switch, with the password entered again',
+      description:
+        `${SENSITIVE} Without \`password\`: 403 \`password_required\`; a wrong one: 403 \`wrong_password\` (failures count in the login's window of the email and IP: 429 after 10 in 15 minutes); either way nothing changes. ` +
+        'Each field changed is written to the audit log (field, who, when; never the value) in the same transaction. A credential set to null is removed.',
+      tags: TAGS,
+      security: SESSION,
+      body: SensitivePatch,
+      response: {
+        200: jsonResponse('Saved: the settings as they are now.', SettingsBody),
+        ...dashboardErrors([...WRITE, 'invalid_request', 'password_required', 'wrong_password', 'too_many_requests', 'busy']),
+      },
+    },
+    handler: async ({ request, session, body }) => {
+      const { password, ...change } = body;
+      if (changedFields(change).length === 0) return invalid({ body: DASHBOARD_FIELD_TEXT.nothingToChange });
+      const refused = await confirmPassword(ctx, request, session.userId, password);
+      if (refused) return refused;
+      const saved = await ctx.writeTransaction((tx) => saveSensitiveSettings(tx, ctx.clock, session.tenantId, session.userId, change));
+      return saved.ok ? settingsAnswer(session.tenantId) : refusal(saved);
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/settings/audit',
+    access: 'settings:sensitive',
+    contract: {
+      operationId: 'listSettingsAudit',
+      summary: 'The audit log of sensitive settings changes: which field, who, when; never the value',
+      description: `${SENSITIVE} Newest first, at most 200.`,
+      tags: TAGS,
+      security: SESSION,
+      response: { 200: jsonResponse('The entries.', AuditList), ...dashboardErrors(READ_CODES) },
+    },
+    handler: async ({ session }) => ({ status: 200, body: await listAudit(ctx.db, session.tenantId, serverZone) }),
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/templates/preview',
+    access: 'settings:manage',
+    contract: {
+      operationId: 'previewTemplate',
+      summary: "A message template rendered by the server's own renderer, with sample data",
+      description:
+        `${MANAGE} \`thank_you\`: the buyer's WhatsApp message of the thank-you page; \`opening\`: the opening message of the customer lookup. ` +
+        "Dates in `time_zone` when given (an IANA name; else 422 `invalid_request`), else in the store's. Nothing is saved.",
+      tags: TAGS,
+      security: SESSION,
+      body: PreviewBody,
+      response: { 200: jsonResponse('The rendered message.', PreviewAnswer), ...dashboardErrors([...WRITE, 'invalid_request']) },
+    },
+    handler: async ({ session, body }) => {
+      const store = await ctx.db.selectFrom('tenants').select(['name', 'time_zone']).where('id', '=', session.tenantId).executeTakeFirst();
+      if (!store) return dashboardFailure('login_required');
+      const zone = body.time_zone === undefined ? (store.time_zone ?? serverZone) : parseTimeZone(body.time_zone);
+      if (zone === null) return invalid({ time_zone: DASHBOARD_FIELD_TEXT.timeZone });
+      return { status: 200, body: previewTemplate(body.kind, body.template, sampleInput(store.name, ctx.clock.now(), zone)) };
+    },
+  });
+}

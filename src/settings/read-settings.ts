@@ -1,0 +1,40 @@
+// The settings page's data: everything a member with settings:manage may read. Gateway
+// credentials only as "set" or null (write-only: never read back).
+import { DEFAULT_OPENING_TEMPLATE, PLACEHOLDER_NAMES } from '../customers/opening-message.js';
+import { DEFAULT_THANK_YOU_TEMPLATE } from '../form/messages.js';
+import type { Db } from '../lib/db/db.js';
+import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import { PROVINCES } from '../shipping/provinces.js';
+import { storeRates } from '../shipping/rates.js';
+import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
+
+export async function readSettings(db: Db, tenantId: number, serverTimeZone: string) {
+  const settings = await loadStoreSettings(db, tenantId);
+  if (!settings) return refuse('tenant_not_found', `tenant ${tenantId} not found`) as Outcome<never, 'tenant_not_found'>;
+  const masked = maskedSettings(settings);
+  const tenant = await db.selectFrom('tenants').select(['opening_message_template']).where('id', '=', tenantId).executeTakeFirstOrThrow();
+  const table = await storeRates(db).table(tenantId);
+  const shippingRates = Object.entries(table).flatMap(([courier, fees]) => Object.entries(fees).map(([province, fee]) => ({ courier, province, fee })));
+  return succeed({
+    store_name: settings.storeName,
+    whatsapp_number: masked.whatsapp_number,
+    payment_methods: masked.payment_methods,
+    gateway: masked.gateway,
+    offered_payment_methods: masked.offered_payment_methods,
+    bank_accounts: masked.bank_accounts,
+    gateway_credentials: {
+      midtrans_server_key: masked.midtrans_server_key,
+      xendit_secret_key: masked.xendit_secret_key,
+      xendit_callback_token: masked.xendit_callback_token,
+    },
+    unique_code: masked.unique_code,
+    shipping_rates: shippingRates,
+    provinces: [...PROVINCES],
+    thank_you_template: settings.thankYouTemplate,
+    opening_message_template: tenant.opening_message_template,
+    default_templates: { thank_you: DEFAULT_THANK_YOU_TEMPLATE, opening: DEFAULT_OPENING_TEMPLATE },
+    placeholders: [...PLACEHOLDER_NAMES],
+    time_zone: settings.timeZone,
+    server_time_zone: serverTimeZone,
+  });
+}
