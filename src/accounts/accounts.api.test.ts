@@ -151,7 +151,7 @@ describe('stores', () => {
     expect(stillFirst.json().store.id).toBe(first);
     expect(stillFirst.json().stores.map((s: { id: number }) => s.id)).toEqual([first, second]);
     const selected = await t.request({ method: 'POST', url: `/dashboard/api/stores/${second}/select`, headers: { cookie, 'sec-fetch-site': 'same-origin' } });
-    expect(selected.json().store).toEqual({ id: second, name: 'Toko Uji' });
+    expect(selected.json().store).toEqual({ id: second, name: 'Toko Uji', time_zone: t.ctx.config.timeZone });
     // The other tab still names the first store: refused, nothing done.
     const stale = await t.request({ method: 'POST', url: '/dashboard/api/stores', headers: { ...JSON_WRITE, cookie, 'x-lapak-store': String(first) }, payload: JSON.stringify({ name: 'Tab Lama' }) });
     expect(stale.statusCode).toBe(409);

@@ -1,7 +1,8 @@
 // The session family's table test (the API key one is src/auth/common-route.api.test.ts):
 // every session route × {no session, expired session, another store's member, each role}
 // gets the documented answer, and nothing of store A shows in another store's answers. The
-// session, team and home routes; the integrations routes have their own table.
+// session, team and home routes; the integrations routes (integrations-table.api.test.ts) and the
+// settings routes (src/settings/settings-table.api.test.ts) have their own tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, seedStore } from '../../test/helpers.js';
