@@ -66,11 +66,12 @@ export const deliveriesRoute = createRoute({
   component: gated('integrations:manage', lazyRouteComponent(() => import('./features/webhooks/deliveries-page'), 'DeliveriesPage')),
 });
 const transfersRoute = createRoute({ getParentRoute: () => app, path: 'transfers', component: gated('transfers:manage', lazyRouteComponent(() => import('./features/transfers/transfers-page'), 'TransfersPage')) });
+const settingsRoute = createRoute({ getParentRoute: () => app, path: 'settings', component: gated('settings:manage', lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage')) });
 const accountRoute = createRoute({ getParentRoute: () => app, path: 'account', component: lazyRouteComponent(() => import('./features/account/account-page'), 'AccountPage') });
 
 const routeTree = rootRoute.addChildren([
   entry.addChildren([loginRoute, signupRoute, inviteRoute, resetRoute]),
-  app.addChildren([homeRoute, teamRoute, keysRoute, webhooksRoute, deliveriesRoute, transfersRoute, accountRoute]),
+  app.addChildren([homeRoute, teamRoute, keysRoute, webhooksRoute, deliveriesRoute, transfersRoute, settingsRoute, accountRoute]),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {

@@ -156,6 +156,24 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
+    it("the owner's settings page (and its password dialog); a CS has no access to it", async () => {
+      const { context, page } = await loggedIn(size, owner);
+      await page.goto('/dashboard/settings');
+      await expect.poll(() => heading(page)).toBe('Pengaturan toko');
+      await expect.poll(() => page.getByTestId('preview-thank_you').textContent()).toContain('Budi Santoso');
+      await check(page, 'settings', device);
+      await page.locator('section').filter({ has: page.getByRole('heading', { name: 'Rekening bank' }) }).getByRole('button', { name: 'Simpan' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, 'settings-password-dialog', device);
+      await page.keyboard.press('Escape');
+      await context.close();
+      const csSession = await loggedIn(size, cs);
+      await csSession.page.goto('/dashboard/settings');
+      await expect.poll(() => heading(csSession.page)).toBe('Tidak ada akses');
+      await check(csSession.page, 'settings-cs', device);
+      await csSession.context.close();
+    });
+
     it("a CS member's home and the closed keys and transfers pages", async () => {
       const { context, page } = await loggedIn(size, cs);
       await page.goto('/dashboard/');

@@ -1,5 +1,6 @@
 // Who is logged in, in which store (GET /dashboard/api/me), and the moves between stores.
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { setTimeZone } from '../lib/format';
 import { api, call, setCurrentStore, type paths } from './client';
 
 export type Me = paths['/dashboard/api/me']['get']['responses'][200]['content']['application/json'];
@@ -10,6 +11,7 @@ export const meQuery = queryOptions({
   queryFn: async () => {
     const me = await call(api.GET('/dashboard/api/me'));
     setCurrentStore(me.store.id);
+    setTimeZone(me.store.time_zone);
     return me;
   },
   retry: false,
@@ -25,6 +27,7 @@ export const can = (me: Me, permission: Permission): boolean => me.permissions.i
 export function enterStore(queryClient: QueryClient, me: Me): void {
   queryClient.clear();
   setCurrentStore(me.store.id);
+  setTimeZone(me.store.time_zone);
   queryClient.setQueryData(meQuery.queryKey, me);
 }
 

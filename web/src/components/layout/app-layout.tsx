@@ -10,12 +10,13 @@ import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { StoreSwitcher } from './store-switcher';
 
-const SECTIONS: Array<{ to: '/' | '/team' | '/keys' | '/webhooks' | '/transfers' | '/account'; label: string; needs?: Permission }> = [
+const SECTIONS: Array<{ to: '/' | '/team' | '/keys' | '/webhooks' | '/transfers' | '/settings' | '/account'; label: string; needs?: Permission }> = [
   { to: '/', label: T.nav.home },
   { to: '/team', label: T.nav.team, needs: 'team:manage' },
   { to: '/keys', label: T.nav.keys, needs: 'integrations:manage' },
   { to: '/webhooks', label: T.nav.webhooks, needs: 'integrations:manage' },
   { to: '/transfers', label: T.nav.transfers, needs: 'transfers:manage' },
+  { to: '/settings', label: T.nav.settings, needs: 'settings:manage' },
   { to: '/account', label: T.nav.account },
 ];
 

@@ -1,5 +1,5 @@
 // Labelled inputs: every control has a visible label, its hint and its error tied to it.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL = 'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500';
 
@@ -44,6 +44,22 @@ export function TextField({ label, hint, error, className = '', ...input }: Wrap
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         {...input}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField({ label, hint, error, className = '', ...area }: Wrapped & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        rows={4}
+        className={`${CONTROL} ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...area}
       />
     </Frame>
   );

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call, type ApiError, type paths } from '../../api/client';
+import { meQuery } from '../../api/session';
+
+export type Settings = paths['/dashboard/api/settings']['get']['responses'][200]['content']['application/json'];
+export type SettingsChange = NonNullable<paths['/dashboard/api/settings']['patch']['requestBody']>['content']['application/json'];
+export type SensitiveChange = Omit<NonNullable<paths['/dashboard/api/settings/sensitive']['patch']['requestBody']>['content']['application/json'], 'password'>;
+export type Rate = Settings['shipping_rates'][number];
+export type BankAccount = Settings['bank_accounts'][number];
+export type AuditEntry = paths['/dashboard/api/settings/audit']['get']['responses'][200]['content']['application/json'][number];
+export type TemplateKind = 'thank_you' | 'opening';
+
+export const settingsQuery = queryOptions({ queryKey: ['settings'], queryFn: () => call(api.GET('/dashboard/api/settings')) });
+export const auditQuery = queryOptions({ queryKey: ['settings', 'audit'], queryFn: () => call(api.GET('/dashboard/api/settings/audit')) });
+
+export const previewQuery = (kind: TemplateKind, template: string, timeZone: string | null) =>
+  queryOptions({
+    queryKey: ['settings', 'preview', kind, template, timeZone],
+    queryFn: () =>
+      call(api.POST('/dashboard/api/templates/preview', { body: { kind, template: template.trim() === '' ? null : template, ...(timeZone ? { time_zone: timeZone } : {}) } })),
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+
+/** Saves ordinary settings; the answer is the settings as they are now. A new time zone reloads /me (the zone dates are shown in). */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation<Settings, ApiError, SettingsChange>({
+    mutationFn: (body) => call(api.PATCH('/dashboard/api/settings', { body })),
+    onSuccess: (settings, body) => {
+      queryClient.setQueryData(settingsQuery.queryKey, settings);
+      if (body.time_zone !== undefined || body.store_name !== undefined) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+  });
+}
+
+/** Saves sensitive settings with the password entered again; the audit log grows. */
+export function useSaveSensitive() {
+  const queryClient = useQueryClient();
+  return useMutation<Settings, ApiError, SensitiveChange & { password: string }>({
+    mutationFn: (body) => call(api.PATCH('/dashboard/api/settings/sensitive', { body })),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQuery.queryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: auditQuery.queryKey });
+    },
+  });
+}
