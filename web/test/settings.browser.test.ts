@@ -1,0 +1,136 @@
+// The settings page as an owner uses it, on a 360 px phone in Debian's chromium on the real
+// server: shipping rates and payment methods set from the page show on the order form of a
+// product; a bank account is saved only after the password is entered again (a wrong one is
+// refused in the dialog), and the change shows in the audit log without its value.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProduct } from '../../test/helpers.js';
+import { account, currentStoreId, signUp, startDashboard, type Dashboard } from './dashboard-browser.js';
+
+let d: Dashboard;
+let page: Page;
+const owner = account({ storeName: 'Toko Setelan Sari', name: 'Sari Pengatur' });
+let formUrl: string;
+
+beforeAll(async () => {
+  d = await startDashboard();
+  page = await (await d.context()).newPage();
+});
+
+afterAll(async () => {
+  await d?.close();
+});
+
+const section = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+
+describe('an owner on the settings page', () => {
+  it("opens it from the home checklist's shipping step", async () => {
+    await signUp(page, owner);
+    const tenantId = await currentStoreId(page);
+    const product = await seedProduct(d.t.ctx, tenantId, { name: 'Kaos Sablon', price: 75000 });
+    formUrl = `/form/${tenantId}/${product.slug}`;
+    // The checklist's shipping step leads to the settings.
+    await page.getByRole('listitem').filter({ hasText: 'Atur ongkos kirim' }).getByRole('link', { name: 'Buka' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pengaturan toko');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/settings');
+  });
+
+  it('sets shipping rates at 360 px wide, and the order form offers those couriers at those fees', async () => {
+    const rates = section('Ongkos kirim');
+    const rows: Array<[string, string, string]> = [
+      ['SiCepat REG', 'Bali', '15000'],
+      ['SiCepat REG', '*', '25000'],
+      ['Kurir Lokal', 'DKI Jakarta', '8000'],
+    ];
+    for (const [i, [courier, province, fee]] of rows.entries()) {
+      await rates.getByRole('button', { name: 'Tambah tarif' }).click();
+      await rates.getByLabel('Kurir').nth(i).fill(courier);
+      await rates.getByLabel('Provinsi').nth(i).selectOption(province);
+      await rates.getByLabel('Ongkir (Rp)').nth(i).fill(fee);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await rates.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => rates.getByText('Pengaturan tersimpan.').count()).toBe(1);
+
+    const payment = section('Metode pembayaran');
+    await payment.getByLabel('COD (bayar di tempat)').uncheck();
+    await payment.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => payment.getByText('Pengaturan tersimpan.').count()).toBe(1);
+    expect(await payment.textContent()).toContain('Ditawarkan di formulir sekarangTransfer bank');
+
+    const form = await (await page.context()).newPage();
+    await form.goto(formUrl);
+    const couriers = await form.locator('input[name="courier"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(couriers.sort()).toEqual(['Kurir Lokal', 'SiCepat REG']);
+    const methods = await form.locator('input[name="payment_method"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(methods).toEqual(['bank_transfer']);
+    const feeOf = (courier: string) => form.locator('label.lf-opt').filter({ has: form.locator(`input[value="${courier}"]`) }).locator('.lf-fee').textContent();
+    await form.locator('select[name="province"]').selectOption('Bali');
+    await expect.poll(() => feeOf('SiCepat REG')).toBe('Rp15.000');
+    expect(await form.locator('input[value="Kurir Lokal"]').isDisabled()).toBe(true);
+    await form.locator('select[name="province"]').selectOption('Jawa Barat');
+    await expect.poll(() => feeOf('SiCepat REG')).toBe('Rp25.000');
+    await form.locator('select[name="province"]').selectOption('DKI Jakarta');
+    await expect.poll(() => feeOf('Kurir Lokal')).toBe('Rp8.000');
+    await form.close();
+  });
+
+  it('saves a bank account only with the password again, and the audit log names the change, not the value', async () => {
+    const banks = section('Rekening bank');
+    await banks.getByRole('button', { name: 'Tambah rekening' }).click();
+    await banks.getByLabel('Bank').fill('BCA');
+    await banks.getByLabel('Nomor rekening').fill('8800112233');
+    await banks.getByLabel('Atas nama').fill('Sari Pengatur');
+    await banks.getByRole('button', { name: 'Simpan' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Kata sandi').fill('bukan-kata-sandinya');
+    await dialog.getByRole('button', { name: 'Konfirmasi dan simpan' }).click();
+    await expect.poll(() => dialog.getByText('Kata sandi salah. Pengaturan tidak diubah.').count()).toBe(1);
+    expect((await (await page.context().request.get('/dashboard/api/settings')).json()).bank_accounts).toEqual([]);
+
+    await dialog.getByLabel('Kata sandi').fill(owner.password);
+    await dialog.getByRole('button', { name: 'Konfirmasi dan simpan' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByText('Pengaturan tersimpan.').first().isVisible()).toBe(true);
+    expect((await (await page.context().request.get('/dashboard/api/settings')).json()).bank_accounts).toEqual([{ bank: 'BCA', number: '8800112233', holder: 'Sari Pengatur' }]);
+
+    const audit = page.getByTestId('audit-log');
+    await expect.poll(() => audit.getByRole('listitem').count()).toBe(1);
+    const entry = await audit.getByRole('listitem').first().textContent();
+    expect(entry).toContain('Rekening bank');
+    expect(entry).toContain(owner.name);
+    expect(entry).not.toContain('8800112233');
+  });
+
+  it('previews a message through the server while typing, and refuses an unknown placeholder on save', async () => {
+    const messages = section('Pesan');
+    const thankYou = messages.getByLabel('Pesan WhatsApp dari halaman terima kasih');
+    await thankYou.fill('Halo {toko}, saya {nama}, pesanan #{pesanan} total {total}. Kode {kupon}');
+    await expect.poll(() => page.getByTestId('preview-thank_you').textContent()).toBe(`Halo ${owner.storeName}, saya Budi Santoso, pesanan #1024 total Rp159.000. Kode {kupon}`);
+    await expect.poll(() => messages.getByText('Placeholder tidak dikenal: {kupon}').count()).toBeGreaterThan(0);
+    await messages.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(async () => (await messages.textContent()) ?? '').toContain('Yang tersedia: {nama}');
+    expect((await (await page.context().request.get('/dashboard/api/settings')).json()).thank_you_template).toBeNull();
+  });
+
+  it("shows the dashboard's dates in the store's time zone once it is chosen", async () => {
+    const entry = page.getByTestId('audit-log').getByRole('listitem').first();
+    const before = (await entry.textContent()) ?? '';
+    const hour = (text: string) => Number(/(\d{2})[.:]\d{2}/.exec(text)![1]);
+    const zone = section('Zona waktu');
+    await zone.getByLabel('Zona waktu toko').selectOption('Asia/Jayapura');
+    await zone.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => zone.getByText('Pengaturan tersimpan.').count()).toBe(1);
+    // Jayapura is two hours ahead of Jakarta (the server's TZ here).
+    await expect.poll(async () => ((await entry.textContent()) ?? '') !== before).toBe(true);
+    expect((hour((await entry.textContent())!) - hour(before) + 24) % 24).toBe(2);
+    // The API's timestamps stay in the server's zone.
+    const audit = (await (await page.context().request.get('/dashboard/api/settings/audit')).json()) as Array<{ created_at: string }>;
+    expect(audit[0]!.created_at).toMatch(/\+07:00$/);
+  });
+
+  it('reported no script error and no Content-Security-Policy violation', () => {
+    expect(d.problems).toEqual([]);
+  });
+});
