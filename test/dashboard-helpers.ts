@@ -41,3 +41,10 @@ export const asMember = (member: Member, extra: Record<string, string> = {}): In
   'sec-fetch-site': 'same-origin',
   ...extra,
 });
+
+/** The writes every session route refuses before it runs: [label, headers, status, code] (docs/dashboard.md, "Cross-site rule"). */
+export const REFUSED_WRITES = [
+  ['a foreign Origin', { origin: 'https://evil.test' }, 403, 'cross_site_request'],
+  ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, 403, 'cross_site_request'],
+  ['a text/plain body', { 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain' }, 415, 'unsupported_media_type'],
+] as const;

@@ -275,9 +275,13 @@ function CredentialsSection({ settings, owner, onSave }: SensitiveProps) {
   );
 }
 
+const TEMPLATES = [
+  { kind: 'thank_you', field: 'thank_you_template', label: S.messages.thankYou, hint: S.messages.thankYouHint },
+  { kind: 'opening', field: 'opening_message_template', label: S.messages.opening, hint: S.messages.openingHint },
+] as const;
+
 function MessagesSection({ settings }: { settings: Settings }) {
-  const [thankYou, setThankYou] = useState(settings.thank_you_template ?? '');
-  const [opening, setOpening] = useState(settings.opening_message_template ?? '');
+  const [values, setValues] = useState({ thank_you_template: settings.thank_you_template ?? '', opening_message_template: settings.opening_message_template ?? '' });
   const save = useSaveSettings();
   const fields = save.error?.body.fields ?? {};
   const refused = save.error?.code === 'unknown_placeholder' ? (save.error.body as { field?: string; unknown?: string[]; accepted?: string[] }) : null;
@@ -288,7 +292,7 @@ function MessagesSection({ settings }: { settings: Settings }) {
       busy={save.isPending}
       error={refused ? null : save.error}
       saved={save.isSuccess}
-      onSubmit={() => save.mutate({ thank_you_template: thankYou, opening_message_template: opening })}
+      onSubmit={() => save.mutate(values)}
     >
       <p className="text-sm text-slate-700">
         {S.messages.placeholders}:{' '}
@@ -296,26 +300,19 @@ function MessagesSection({ settings }: { settings: Settings }) {
           <code key={name} className="mr-1 inline-block rounded bg-slate-100 px-1">{`{${name}}`}</code>
         ))}
       </p>
-      <TemplateField
-        kind="thank_you"
-        label={S.messages.thankYou}
-        hint={S.messages.thankYouHint}
-        placeholder={settings.default_templates.thank_you}
-        value={thankYou}
-        timeZone={null}
-        error={unknownError('thank_you_template') ?? fields.thank_you_template}
-        onChange={setThankYou}
-      />
-      <TemplateField
-        kind="opening"
-        label={S.messages.opening}
-        hint={S.messages.openingHint}
-        placeholder={settings.default_templates.opening}
-        value={opening}
-        timeZone={null}
-        error={unknownError('opening_message_template') ?? fields.opening_message_template}
-        onChange={setOpening}
-      />
+      {TEMPLATES.map(({ kind, field, label, hint }) => (
+        <TemplateField
+          key={kind}
+          kind={kind}
+          label={label}
+          hint={hint}
+          placeholder={settings.default_templates[kind]}
+          value={values[field]}
+          timeZone={null}
+          error={unknownError(field) ?? fields[field]}
+          onChange={(value) => setValues((all) => ({ ...all, [field]: value }))}
+        />
+      ))}
     </SectionForm>
   );
 }
