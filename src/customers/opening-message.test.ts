@@ -6,6 +6,8 @@ import {
   PLACEHOLDERS,
   renderOpeningMessage,
   STATUS_WORDS,
+  PLACEHOLDER_NAMES,
+  unknownPlaceholders,
   type OpeningMessageInput,
 } from './opening-message.js';
 import { ORDER_STATUSES } from '../orders/statuses.js';
@@ -87,3 +89,12 @@ describe('formatting helpers', () => {
     expect(formatIndonesianDate(at, 'UTC')).toBe('31 Desember 2026');
   });
 });
+
+describe('unknownPlaceholders', () => {
+  it('lists the placeholders no renderer fills, each once, in order of appearance', () => {
+    expect(unknownPlaceholders('Halo {nama}, {harga} {ongkir} {harga} {toko} {Nama} { nama }')).toEqual(['harga', 'ongkir']);
+    expect(unknownPlaceholders(PLACEHOLDER_NAMES.map((name) => `{${name}}`).join(' '))).toEqual([]);
+    expect(unknownPlaceholders(DEFAULT_OPENING_TEMPLATE)).toEqual([]);
+  });
+});
+

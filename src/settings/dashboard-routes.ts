@@ -86,7 +86,7 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
   const serverZone = ctx.config.timeZone;
   const settingsAnswer = async (tenantId: number): Promise<Answer> => {
     const read = await readSettings(ctx.db, tenantId, serverZone);
-    return read.ok ? { status: 200, body: read.value } : dashboardFailure('login_required');
+    return read ? { status: 200, body: read } : dashboardFailure('login_required');
   };
 
   dashboardRoute(app, ctx, {

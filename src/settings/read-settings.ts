@@ -3,19 +3,19 @@
 import { DEFAULT_OPENING_TEMPLATE, PLACEHOLDER_NAMES } from '../customers/opening-message.js';
 import { DEFAULT_THANK_YOU_TEMPLATE } from '../form/messages.js';
 import type { Db } from '../lib/db/db.js';
-import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { PROVINCES } from '../shipping/provinces.js';
 import { storeRates } from '../shipping/rates.js';
 import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
 
+/** Null for a store that does not exist. */
 export async function readSettings(db: Db, tenantId: number, serverTimeZone: string) {
   const settings = await loadStoreSettings(db, tenantId);
-  if (!settings) return refuse('tenant_not_found', `tenant ${tenantId} not found`) as Outcome<never, 'tenant_not_found'>;
+  if (!settings) return null;
   const masked = maskedSettings(settings);
   const tenant = await db.selectFrom('tenants').select(['opening_message_template']).where('id', '=', tenantId).executeTakeFirstOrThrow();
   const table = await storeRates(db).table(tenantId);
   const shippingRates = Object.entries(table).flatMap(([courier, fees]) => Object.entries(fees).map(([province, fee]) => ({ courier, province, fee })));
-  return succeed({
+  return {
     store_name: settings.storeName,
     whatsapp_number: masked.whatsapp_number,
     payment_methods: masked.payment_methods,
@@ -36,5 +36,5 @@ export async function readSettings(db: Db, tenantId: number, serverTimeZone: str
     placeholders: [...PLACEHOLDER_NAMES],
     time_zone: settings.timeZone,
     server_time_zone: serverTimeZone,
-  });
+  };
 }

@@ -63,9 +63,12 @@ export async function saveSettings(tx: Tx, clock: Clock, tenantId: number, chang
       thank_you_template: templateValue(change.thank_you_template),
     }).filter(([, value]) => value !== undefined),
   );
-  // The first write: it checks its own fields before writing any.
-  const updated = await updateStoreSettings(tx, clock, tenantId, storeSettings);
-  if (!updated.ok) return updated;
+  // The first write, and only when the change has its fields (a saved row tells the home
+  // checklist that payments were chosen): it checks its own fields before writing any.
+  if (Object.keys(storeSettings).length > 0) {
+    const updated = await updateStoreSettings(tx, clock, tenantId, storeSettings);
+    if (!updated.ok) return updated;
+  }
   const tenant = { ...(storeName !== undefined ? { name: storeName } : {}), ...(opening !== undefined ? { opening_message_template: opening } : {}), ...(timeZone !== undefined ? { time_zone: timeZone } : {}) };
   if (Object.keys(tenant).length > 0) await tx.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
   if (rates) await replaceRates(tx, tenantId, rates);

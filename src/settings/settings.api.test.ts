@@ -4,7 +4,7 @@
 // password entered again and their audit log, and the store's time zone: it changes the dates
 // inside rendered messages, never the API's or webhooks' timestamps. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestApp, type Store } from '../../test/helpers.js';
+import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { issueKey } from '../api-keys/issue-key.js';
 import { valueOf } from '../lib/outcome.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
@@ -150,6 +150,17 @@ describe('PATCH /dashboard/api/settings', () => {
     expect(cleared.thank_you_template).toBeNull();
     expect(cleared.store_name).toBe('Toko Setelan Baru');
     expect(cleared.time_zone).toBe('Asia/Makassar');
+  });
+
+  it("rates and a name alone do not mark the payment step of the home checklist as chosen", async () => {
+    const fresh = await seedStore(t.ctx, {}, { name: 'Toko Baru' });
+    const freshOwner = await seedMember(t.ctx, fresh.tenantId, 'owner');
+    const res = await patch({ store_name: 'Toko Baru Sekali', shipping_rates: [{ courier: 'JNE', province: '*', fee: 20000 }] }, freshOwner);
+    expect(res.statusCode, res.body).toBe(200);
+    const home = json(await t.request({ method: 'GET', url: '/dashboard/api/home', headers: as(freshOwner) }));
+    expect(home.checklist).toMatchObject({ shipping: true, payment: false });
+    expect((await patch({ payment_methods: ['cod'] }, freshOwner)).statusCode).toBe(200);
+    expect(json(await t.request({ method: 'GET', url: '/dashboard/api/home', headers: as(freshOwner) })).checklist.payment).toBe(true);
   });
 
   it('unknown fields and the sensitive ones are not accepted here', async () => {
