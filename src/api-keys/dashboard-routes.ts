@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
 import { dashboardRoute, fromRefusal } from '../dashboard/route.js';
 import { formatTimestamp } from '../lib/time.js';
+import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { issueKeyForPurpose } from './issue-key-for-purpose.js';
 import { listKeys } from './list-keys.js';
 import { revokeKey } from './revoke-key.js';
@@ -50,7 +51,9 @@ export function apiKeyDashboardRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     handler: async ({ session, body }) => {
-      const issued = await issueKeyForPurpose(ctx.db, ctx.clock, session.tenantId, { name: body.name, purpose: body.purpose, expiresAt: body.expires_at }, timeZone);
+      // The date the person picked is a day of the store's calendar; the answer's timestamp is in the server's zone.
+      const storeZone = await storeTimeZone(ctx.db, session.tenantId, timeZone);
+      const issued = await issueKeyForPurpose(ctx.db, ctx.clock, session.tenantId, { name: body.name, purpose: body.purpose, expiresAt: body.expires_at }, storeZone);
       if (!issued.ok) {
         return fromRefusal(issued, {
           invalid_name: { code: 'invalid_request', field: 'name' },

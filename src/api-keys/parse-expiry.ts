@@ -1,5 +1,5 @@
 // The expiry the dashboard accepts: a date (YYYY-MM-DD: the key works through the end of
-// that day in the server's time zone, TZ) or an ISO 8601 timestamp with Z or an offset. A
+// that day in the given zone: the store's, else the server's TZ) or an ISO 8601 timestamp with Z or an offset. A
 // timestamp without one is refused rather than read in some zone the caller did not say.
 import { exactOffsetMinutes } from '../lib/time.js';
 

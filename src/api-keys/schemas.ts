@@ -34,7 +34,7 @@ export const IssueKeyBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100, description: 'The connector name: unique among the store\'s active (neither revoked nor expired) keys.' }),
     purpose: Purpose,
     expires_at: Type.Optional(
-      Type.Union([Type.String({ description: 'A date YYYY-MM-DD (the key works through the end of that day in the server\'s time zone) or an ISO 8601 timestamp with Z or an offset.', examples: ['2026-12-31'] }), Type.Null()]),
+      Type.Union([Type.String({ description: 'A date YYYY-MM-DD (the key works through the end of that day in the store\'s time zone: the server\'s unless the store chose one) or an ISO 8601 timestamp with Z or an offset.', examples: ['2026-12-31'] }), Type.Null()]),
     ),
   },
   { additionalProperties: false },

@@ -356,6 +356,14 @@ describe("the store's time zone", () => {
     const event = await t.ctx.db.selectFrom('events').select(['payload']).where('tenant_id', '=', zoned.tenantId).where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(event.payload).changed_at).toBe('2026-03-11T01:30:00+07:00');
 
+    // A key's expiry date picked in the dashboard is a day of the store's calendar; the answer stays in the server's zone.
+    const key = await t.request({
+      method: 'POST', url: '/dashboard/api/keys', headers: { ...(asMember(zonedOwner) as Record<string, string>), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'CRM', purpose: 'order_status', expires_at: '2027-11-30' }),
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    expect(key.json().expires_at).toBe('2027-11-30T21:59:59+07:00');
+
     // /me tells the dashboard which zone to display in.
     const me = await t.request({ method: 'GET', url: '/dashboard/api/me', headers: asMember(zonedOwner) as Record<string, string> });
     expect(json(me).store.time_zone).toBe('Asia/Jayapura');
