@@ -274,7 +274,7 @@ export const T = {
       not_found: 'Pesanan transfer tidak ditemukan di toko ini.',
   settings: {
     title: 'Pengaturan toko',
-    lead: 'Nama toko, WhatsApp, pembayaran, ongkos kirim, pesan, dan zona waktu. Pengaturan bertanda gembok hanya dapat diubah pemilik toko dengan kata sandinya.',
+    lead: 'Nama toko, WhatsApp, pembayaran, ongkos kirim, pesan, dan zona waktu. Bagian bertanda “Pemilik + kata sandi” hanya dapat diubah pemilik toko dengan kata sandinya.',
     saved: 'Pengaturan tersimpan.',
     ownerOnly: 'Hanya pemilik toko yang dapat mengubah bagian ini.',
     sensitiveBadge: 'Pemilik + kata sandi',

@@ -100,7 +100,7 @@ function SectionForm({ title, badge, lead, onSubmit, busy, error, saved, childre
   );
 }
 
-const SensitiveBadge = () => <Badge tone="warn">🔒 {S.sensitiveBadge}</Badge>;
+const SensitiveBadge = () => <Badge tone="warn">{S.sensitiveBadge}</Badge>;
 
 function StoreSection({ settings }: { settings: Settings }) {
   const [name, setName] = useState(settings.store_name);
