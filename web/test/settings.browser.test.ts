@@ -103,6 +103,20 @@ describe('an owner on the settings page', () => {
     expect(entry).not.toContain('8800112233');
   });
 
+  it('sets a gateway credential that is then shown only as stored, never read back', async () => {
+    const credentials = section('Kredensial payment gateway');
+    await credentials.getByLabel('Nilai baru: Midtrans server key').fill('SB-Mid-server-rahasia-9');
+    await credentials.getByRole('button', { name: 'Simpan' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Kata sandi').fill(owner.password);
+    await dialog.getByRole('button', { name: 'Konfirmasi dan simpan' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => section('Kredensial payment gateway').getByText('Tersimpan', { exact: true }).count()).toBe(1);
+    expect(await section('Kredensial payment gateway').getByLabel('Nilai baru: Midtrans server key').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('SB-Mid-server-rahasia-9');
+    await expect.poll(() => page.getByTestId('audit-log').getByRole('listitem').count()).toBe(2);
+  });
+
   it('previews a message through the server while typing, and refuses an unknown placeholder on save', async () => {
     const messages = section('Pesan');
     const thankYou = messages.getByLabel('Pesan WhatsApp dari halaman terima kasih');

@@ -25,6 +25,8 @@ export function SettingsPage() {
   const owner = can(me, 'settings:sensitive');
   const [pending, setPending] = useState<SensitiveChange | null>(null);
   const [savedSensitive, setSavedSensitive] = useState(false);
+  // Bumped by each confirmed sensitive save: those sections start again from what is stored.
+  const [version, setVersion] = useState(0);
   const askPassword = (change: SensitiveChange) => {
     setSavedSensitive(false);
     setPending(change);
@@ -39,12 +41,12 @@ export function SettingsPage() {
           {savedSensitive ? <Notice tone="success">{S.saved}</Notice> : null}
           <StoreSection settings={settings.data} />
           <PaymentSection settings={settings.data} />
-          <BankSection settings={settings.data} owner={owner} onSave={askPassword} />
-          <CredentialsSection settings={settings.data} owner={owner} onSave={askPassword} />
+          <BankSection key={`banks-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+          <CredentialsSection key={`credentials-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
           <RatesEditor settings={settings.data} />
           <MessagesSection settings={settings.data} />
           <TimeZoneSection settings={settings.data} />
-          <UniqueCodeSection settings={settings.data} owner={owner} onSave={askPassword} />
+          <UniqueCodeSection key={`unique-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
           {owner ? <AuditSection /> : null}
         </div>
       ) : null}
@@ -53,6 +55,7 @@ export function SettingsPage() {
         onDone={(saved) => {
           setPending(null);
           setSavedSensitive(saved);
+          if (saved) setVersion((v) => v + 1);
         }}
       />
     </>
@@ -245,8 +248,6 @@ function CredentialsSection({ settings, owner, onSave }: SensitiveProps) {
     if (Object.keys(change).length === 0) return setNothing(true);
     setNothing(false);
     onSave(change);
-    setValues({ midtrans_server_key: '', xendit_secret_key: '', xendit_callback_token: '' });
-    setRemoving({ midtrans_server_key: false, xendit_secret_key: false, xendit_callback_token: false });
   };
   return (
     <SectionForm title={S.credentials.title} badge={<SensitiveBadge />} lead={S.credentials.lead} busy={false} error={null} saved={false} onSubmit={submit}>
