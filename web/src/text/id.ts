@@ -272,6 +272,9 @@ export const T = {
       already_applied: 'Transfer ini sudah diterapkan sebelumnya.',
       amount_differs: 'Total pesanan tidak sama dengan nominal.',
       not_found: 'Pesanan transfer tidak ditemukan di toko ini.',
+    },
+  },
+
   settings: {
     title: 'Pengaturan toko',
     lead: 'Nama toko, WhatsApp, pembayaran, ongkos kirim, pesan, dan zona waktu. Bagian bertanda “Pemilik + kata sandi” hanya dapat diubah pemilik toko dengan kata sandinya.',
