@@ -122,7 +122,7 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     handler: async ({ session, body }) => {
       const unknown = unknownPlaceholderIn(body);
       if (unknown) return dashboardFailure('unknown_placeholder', { placeholders: unknown });
-      const saved = await ctx.writeTransaction((tx) => saveSettings(tx, ctx.clock, session.tenantId, body));
+      const saved = await ctx.writeTransaction((tx) => saveSettings(tx, ctx.clock, ctx.sealer, session.tenantId, body));
       return saved.ok ? settingsAnswer(session.tenantId) : refusal(saved);
     },
   });
@@ -150,7 +150,7 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       if (changedFields(change).length === 0) return invalid({ body: DASHBOARD_FIELD_TEXT.nothingToChange });
       const refused = await confirmPassword(ctx, request, session.userId, password);
       if (refused) return refused;
-      const saved = await ctx.writeTransaction((tx) => saveSensitiveSettings(tx, ctx.clock, session.tenantId, session.userId, change));
+      const saved = await ctx.writeTransaction((tx) => saveSensitiveSettings(tx, ctx.clock, ctx.sealer, session.tenantId, session.userId, change));
       return saved.ok ? settingsAnswer(session.tenantId) : refusal(saved);
     },
   });

@@ -3,6 +3,7 @@
 // and its audit entries (one per field, never the value) commit together.
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
 import { succeed, type Outcome } from '../lib/outcome.js';
 import { updateStoreSettings, type UpdateSettingsCode } from '../tenants/update-store-settings.js';
 import type { BankAccount } from '../tenants/store-settings.js';
@@ -22,12 +23,13 @@ export const changedFields = (change: SensitiveChange): AuditedField[] => AUDITE
 export async function saveSensitiveSettings(
   tx: Tx,
   clock: Clock,
+  sealer: Sealer,
   tenantId: number,
   userId: number,
   change: SensitiveChange,
 ): Promise<Outcome<{ changed: AuditedField[] }, UpdateSettingsCode>> {
   const fields = changedFields(change);
-  const updated = await updateStoreSettings(tx, clock, tenantId, Object.fromEntries(fields.map((field) => [field, change[field]])));
+  const updated = await updateStoreSettings(tx, clock, sealer, tenantId, Object.fromEntries(fields.map((field) => [field, change[field]])));
   if (!updated.ok) return updated;
   await recordAudit(tx, tenantId, userId, fields, clock.now());
   return succeed({ changed: fields });

@@ -3,6 +3,7 @@
 // transaction; everything is checked before the first write, so a refusal changes nothing.
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { parseRates, replaceRates, type RateInput, type SetRatesCode } from '../shipping/set-rates.js';
 import { updateStoreSettings, type UpdateSettingsCode } from '../tenants/update-store-settings.js';
@@ -39,7 +40,7 @@ export function unknownPlaceholderIn(change: SettingsChange): { field: string; u
 /** An empty template means "the default". */
 const templateValue = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value);
 
-export async function saveSettings(tx: Tx, clock: Clock, tenantId: number, change: SettingsChange): Promise<Outcome<{ saved: true }, SaveSettingsCode | 'tenant_not_found'>> {
+export async function saveSettings(tx: Tx, clock: Clock, sealer: Sealer, tenantId: number, change: SettingsChange): Promise<Outcome<{ saved: true }, SaveSettingsCode | 'tenant_not_found'>> {
   const storeName = change.store_name?.trim();
   if (storeName !== undefined && (storeName === '' || storeName.length > NAME_MAX)) return refuse('invalid_store_name', `store_name must be 1 to ${NAME_MAX} characters`);
   const opening = templateValue(change.opening_message_template);
@@ -66,7 +67,7 @@ export async function saveSettings(tx: Tx, clock: Clock, tenantId: number, chang
   // The first write, and only when the change has its fields (a saved row tells the home
   // checklist that payments were chosen): it checks its own fields before writing any.
   if (Object.keys(storeSettings).length > 0) {
-    const updated = await updateStoreSettings(tx, clock, tenantId, storeSettings);
+    const updated = await updateStoreSettings(tx, clock, sealer, tenantId, storeSettings);
     if (!updated.ok) return updated;
   }
   const tenant = { ...(storeName !== undefined ? { name: storeName } : {}), ...(opening !== undefined ? { opening_message_template: opening } : {}), ...(timeZone !== undefined ? { time_zone: timeZone } : {}) };
