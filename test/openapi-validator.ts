@@ -91,10 +91,21 @@ function pathItemOf(doc: LoadedDocument, path: string): { key: string; item: Jso
 
 const isDashboardPath = (path: string): boolean => path === '/dashboard/api' || path.startsWith('/dashboard/api/');
 
+/**
+ * SPEC: /api/products.php without an `action` is the dashboard's path; its four verbs are
+ * openapi/dashboard.json's operations (any other method stays lapak.json's x-other-methods).
+ */
+function isProductsDashboardPath(request: CheckedRequest, path: string): boolean {
+  if (path !== '/api/products.php' || !['GET', 'POST', 'PATCH', 'DELETE'].includes(request.method.toUpperCase())) return false;
+  const action = new URL(request.url, 'http://lapak.invalid').searchParams.get('action');
+  return action === null || action === '';
+}
+
 /** Throws when the document of the path does not describe this response; does nothing outside /api/ and /dashboard/api/. */
 export function checkApiResponse(request: CheckedRequest, response: CheckedResponse): void {
   // The path as the router reads it: percent-escapes decoded (decodeURI keeps %2F, as it does).
   const path = decodeURI(new URL(request.url, 'http://lapak.invalid').pathname);
+  if (isProductsDashboardPath(request, path)) return checkDocumented(load('openapi/dashboard.json', readDashboardOpenapiFile), request, path, response);
   if (path.startsWith('/api/')) return checkDocumented(load('openapi/lapak.json', readOpenapiFile), request, path, response);
   if (isDashboardPath(path)) return checkDocumented(load('openapi/dashboard.json', readDashboardOpenapiFile), request, path, response);
 }

@@ -1,13 +1,14 @@
 // Lapak embed script (the snippet's <script src="{PUBLIC_URL}/embed.js" data-lapak-frame=...>).
 // For each snippet on the page: sizes its iframe to the form's content, hands the form the
 // page's fbclid, gclid and utm_* parameters and, with data-lapak-pixel="1", runs the
-// product's Meta Pixel and Google Tag Manager (PageView, and Lead when an order is placed).
+// product's Meta Pixel, TikTok Pixel and Google Tag Manager (PageView, and Lead when an order is placed).
 // Messages are accepted only from the iframe's window and origin, and sent only to that
 // origin. Protocol: docs/embed.md.
 (function () {
   'use strict';
   var AD = /^(fbclid|gclid|utm_[a-z0-9_]{1,40})$/;
   var metaOn = false;
+  var tiktokOn = false;
   var gtmOn = false;
 
   function adParams() {
@@ -50,6 +51,26 @@
       window.fbq('track', 'PageView');
       metaOn = true;
     }
+    if (typeof p.tiktok === 'string' && /^[A-Z0-9]{20}$/.test(p.tiktok)) {
+      // TikTok's documented base code: calls queue in window.ttq until events.js has loaded;
+      // load() registers the pixel in _i/_t/_o as the base code's own load does.
+      var ttq = (window.ttq = window.ttq || []);
+      window.TiktokAnalyticsObject = 'ttq';
+      ['page', 'track', 'identify'].forEach(function (m) {
+        ttq[m] = ttq[m] || function () { ttq.push([m].concat([].slice.call(arguments))); };
+      });
+      var src = 'https://analytics.tiktok.com/i18n/pixel/events.js';
+      ttq._i = ttq._i || {};
+      ttq._i[p.tiktok] = [];
+      ttq._i[p.tiktok]._u = src;
+      ttq._t = ttq._t || {};
+      ttq._t[p.tiktok] = +new Date();
+      ttq._o = ttq._o || {};
+      ttq._o[p.tiktok] = {};
+      addScript(src + '?sdkid=' + encodeURIComponent(p.tiktok) + '&lib=ttq');
+      ttq.page();
+      tiktokOn = true;
+    }
     if (typeof p.gtm === 'string' && /^GTM-[A-Z0-9]{4,12}$/.test(p.gtm)) {
       var dl = (window.dataLayer = window.dataLayer || []);
       dl.push({ 'gtm.start': new Date().getTime(), event: 'gtm.js' });
@@ -62,6 +83,7 @@
   function lead(d) {
     var value = typeof d.value === 'number' ? d.value : 0;
     if (metaOn) window.fbq('track', 'Lead', { value: value, currency: 'IDR' });
+    if (tiktokOn) window.ttq.track('SubmitForm', { value: value, currency: 'IDR' });
     if (gtmOn) window.dataLayer.push({ event: 'lapak_lead', value: value, currency: 'IDR', order_id: d.order_id });
   }
 

@@ -27,6 +27,8 @@ export const FORM_TEXT = {
   refused: 'Pesanan tidak dapat diproses.',
   tooMany: AUTH_TEXT.tooManyRequests,
   notFound: 'Produk tidak ditemukan atau toko sedang tidak aktif.',
+  // A deleted product's form (410, docs/products.md).
+  unavailable: 'Produk tidak tersedia',
   failed: 'Maaf, terjadi gangguan. Silakan coba lagi sebentar lagi.',
   tooLarge: 'Isian terlalu panjang.',
   quantity: 'Jumlah',

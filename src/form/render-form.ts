@@ -141,6 +141,6 @@ ${Object.entries(view.adParams).map(([name, value]) => html`<input type="hidden"
       noRate: FORM_TEXT.courierNoRate,
       chooseProvince: FORM_TEXT.chooseProvinceFirst,
     },
-    pixel: { meta: product.meta_pixel_id, gtm: product.gtm_id },
+    pixel: { meta: product.meta_pixel_id, tiktok: product.tiktok_pixel_id, gtm: product.gtm_id },
   });
 }

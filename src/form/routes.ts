@@ -12,7 +12,7 @@ import { storeRates } from '../shipping/rates.js';
 import { pickAdParams } from './ad-params.js';
 import { ASSETS, type Asset } from './assets.js';
 import { messagePage } from './layout.js';
-import { loadFormProduct, loadOrderForm } from './load-form.js';
+import { loadFormProduct, loadOrderForm, type OrderForm } from './load-form.js';
 import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
 import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
@@ -59,9 +59,22 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     return tenantId === null ? null : loadOrderForm(ctx.db, rates, tenantId, params.slug);
   }
 
+  // A product's former slug redirects to its current form URL, method and body kept (308), so
+  // snippets pasted before a rename keep working; a deleted product's form is gone (410).
+  function elsewhere(request: FastifyRequest<{ Params: FormParams }>, reply: FastifyReply, form: OrderForm): FastifyReply | null {
+    if (form.product.slug !== request.params.slug) {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.code(308).header('location', formPath(form.product.tenant_id, form.product.slug) + search).header('cache-control', 'no-store').send();
+    }
+    if (form.product.deleted_at !== null) return sendPage(request, reply, 410, messagePage(FORM_TEXT.unavailable));
+    return null;
+  }
+
   app.get<{ Params: FormParams }>('/form/:tenantId/:slug', { config }, async (request, reply) => {
     const form = await formOf(request.params);
     if (!form) return notFound(request, reply);
+    const moved = elsewhere(request, reply, form);
+    if (moved) return moved;
     const query = new URL(request.url, 'http://form.invalid').searchParams;
     const path = formPath(form.product.tenant_id, form.product.slug);
     return sendPage(request, reply, 200, renderForm({ form, action: path, token: newToken(), values: null, errors: {}, adParams: pickAdParams(query.entries()) }));
@@ -75,6 +88,8 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const form = await formOf(request.params);
     if (!form) return notFound(request, reply);
+    const moved = elsewhere(request, reply, form);
+    if (moved) return moved;
     const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
     const result = await submitOrder(ctx, form, params);
     if (result.kind === 'refused') return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused));
@@ -100,7 +115,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     const order = await findSubmittedOrder(ctx.db, tenantId, token);
     if (!order) return notFound(request, reply);
     const paymentUrl = needsPaymentLink(order) ? await ensureCharge(ctx, gateways, found.settings, order, request.log) : null;
-    const pixel = { meta: found.product.meta_pixel_id, gtm: found.product.gtm_id };
+    const pixel = { meta: found.product.meta_pixel_id, tiktok: found.product.tiktok_pixel_id, gtm: found.product.gtm_id };
     return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone));
   });
 

@@ -59,7 +59,7 @@ export function renderThankYou(
   settings: StoreSettings,
   order: SubmittedOrder,
   paymentUrl: string | null,
-  pixel: { meta: string | null; gtm: string | null },
+  pixel: { meta: string | null; tiktok: string | null; gtm: string | null },
   timeZone: string,
 ): string {
   const wa = whatsappLink(settings, order, timeZone);

@@ -31,7 +31,7 @@ export async function readChecklist(db: Db, clock: Clock, tenantId: number): Pro
     .where('tenants.id', '=', tenantId)
     .select((eb) => [
       'tenants.snippet_copied_at',
-      eb.exists(eb.selectFrom('products').select('products.id').where('products.tenant_id', '=', tenantId)).as('product'),
+      eb.exists(eb.selectFrom('products').select('products.id').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null)).as('product'),
       eb.exists(eb.selectFrom('shipping_rates').select('shipping_rates.fee').where('shipping_rates.tenant_id', '=', tenantId)).as('shipping'),
       eb.exists(eb.selectFrom('store_settings').select('store_settings.tenant_id').where('store_settings.tenant_id', '=', tenantId)).as('settings_saved'),
       eb.exists(eb.selectFrom('orders').select('orders.id').where('orders.tenant_id', '=', tenantId)).as('first_order'),

@@ -4,11 +4,12 @@ import { fail, ok, productFailure, type ProductFailure, type Result } from '../l
 import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { findProduct } from './find-product.js';
 import { insertProductWithFreeSlug } from './insert-product.js';
+import { NAME_MAX } from './product-fields.js';
 import type { Product } from './product-record.js';
 import { deriveSlug } from './slug.js';
 import { variantPriceProblem } from './variant-prices.js';
 
-export const NAME_MAX = 200;
+export { NAME_MAX } from './product-fields.js';
 
 const bad = (error: string) => fail(productFailure(400, error));
 
@@ -53,6 +54,12 @@ export async function duplicateProduct(
       variant_display: source.variant_display,
       meta_pixel_id: source.meta_pixel_id,
       gtm_id: source.gtm_id,
+      // Every field the editor adds is copied too.
+      description: source.description,
+      weight_grams: source.weight_grams,
+      payment_methods: source.payment_methods === null ? null : JSON.stringify(source.payment_methods),
+      couriers: source.couriers === null ? null : JSON.stringify(source.couriers),
+      tiktok_pixel_id: source.tiktok_pixel_id,
       created_at: now,
       updated_at: now,
     },

@@ -18,7 +18,17 @@ export interface Product {
   variant_display: string;
   meta_pixel_id: string | null;
   gtm_id: string | null;
+  description: string;
+  weight_grams: number;
+  /** The store's payment methods this product's form offers; null: all the store offers. */
+  payment_methods: string[] | null;
+  /** The store's couriers this product's form offers; null: all of them. */
+  couriers: string[] | null;
+  tiktok_pixel_id: string | null;
+  deleted_at: number | null;
 }
+
+const jsonList = (text: string | null): string[] | null => (text === null ? null : (JSON.parse(text) as string[]));
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -34,6 +44,12 @@ export function toProduct(row: ProductRow): Product {
     variant_display: row.variant_display,
     meta_pixel_id: row.meta_pixel_id,
     gtm_id: row.gtm_id,
+    description: row.description,
+    weight_grams: row.weight_grams,
+    payment_methods: jsonList(row.payment_methods),
+    couriers: jsonList(row.couriers),
+    tiktok_pixel_id: row.tiktok_pixel_id,
+    deleted_at: row.deleted_at === null ? null : Number(row.deleted_at),
   };
 }
 
@@ -57,5 +73,23 @@ export function embedRecord(product: Product, publicUrl: string) {
       form_url: url,
       ...embedSnippets(publicUrl, product, url),
     },
+  };
+}
+
+/**
+ * The dashboard's full product (GET /api/products.php?id=N, create, change): SPEC's embed
+ * record, its `embed` object exactly as action=embed builds it, and the fields the editor edits.
+ */
+export function fullRecord(product: Product, publicUrl: string) {
+  return {
+    ...embedRecord(product, publicUrl),
+    description: product.description,
+    weight_grams: product.weight_grams,
+    variant_compare_prices: product.variant_compare_prices,
+    payment_methods: product.payment_methods,
+    couriers: product.couriers,
+    meta_pixel_id: product.meta_pixel_id,
+    tiktok_pixel_id: product.tiktok_pixel_id,
+    gtm_id: product.gtm_id,
   };
 }

@@ -12,6 +12,8 @@ import { duplicateProduct } from './duplicate-product.js';
 import { findProduct } from './find-product.js';
 import { embedRecord } from './product-record.js';
 import { PRODUCT_WINDOWS, duplicateContract, embedContract, otherMethodsContract } from './schemas.js';
+import { dashboardPath } from './dashboard-path.js';
+import { dashboardContracts } from './dashboard-schemas.js';
 
 const ACTIONS = {
   embed: { method: 'GET', scope: 'products:read' },
@@ -33,10 +35,8 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!limited.ok) return sendFailure(reply, tooManyRequests(limited.retryAfter));
 
     const action = queryParam(request.query, 'action');
-    if (action === undefined || action === '') {
-      // The dashboard's path: it needs a login session, which an API key never is.
-      return sendFailure(reply, productFailure(401, PRODUCT_TEXT.loginRequired));
-    }
+    // The dashboard's path: it needs a login session, which an API key never is.
+    if (action === undefined || action === '') return dashboardPath(ctx, request, reply);
     if (!(action in ACTIONS)) {
       const auth = await requireKey(ctx, request, reply, { scopes: [] });
       if (!auth.ok) return sendFailure(reply, auth.failure);
@@ -54,9 +54,13 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     const tenantId = auth.value.tenantId;
     return action === 'embed' ? embed(ctx, reply, tenantId, id) : duplicate(ctx, request, reply, tenantId, id);
   };
-  app.get(PATH, { config: { family: 'product', contract: embedContract }, exposeHeadRoute: false }, handler);
-  app.post(PATH, { config: { family: 'product', contract: duplicateContract } }, handler);
-  app.route({ method: otherMethods(app, ['GET', 'POST']), url: PATH, config: { family: 'product', otherMethods: otherMethodsContract }, handler });
+  // Each route carries its API-key operation (openapi/lapak.json) and, for the verbs the
+  // dashboard uses, its session operation (openapi/dashboard.json).
+  app.get(PATH, { config: { family: 'product', contract: embedContract, dashboardContract: dashboardContracts.GET }, exposeHeadRoute: false }, handler);
+  app.post(PATH, { config: { family: 'product', contract: duplicateContract, dashboardContract: dashboardContracts.POST } }, handler);
+  app.patch(PATH, { config: { family: 'product', otherMethods: otherMethodsContract, dashboardContract: dashboardContracts.PATCH } }, handler);
+  app.delete(PATH, { config: { family: 'product', otherMethods: otherMethodsContract, dashboardContract: dashboardContracts.DELETE } }, handler);
+  app.route({ method: otherMethods(app, ['GET', 'POST', 'PATCH', 'DELETE']), url: PATH, config: { family: 'product', otherMethods: otherMethodsContract }, handler });
 }
 
 async function embed(ctx: AppContext, reply: FastifyReply, tenantId: number, id: number) {

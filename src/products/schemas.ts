@@ -25,7 +25,7 @@ import { SLUG_MAX } from './slug.js';
 
 const id = (description: string) => Type.Integer({ minimum: 1, description });
 
-const Variation = Type.Object(
+export const Variation = Type.Object(
   {
     dimension: Type.String({ description: 'Name of the variation, e.g. `Warna`.' }),
     options: Type.Array(Type.String(), { minItems: 1, description: 'Its options, e.g. `["Hitam", "Putih"]`.' }),
@@ -42,16 +42,16 @@ const VARIANT_PRICES_RULES =
   'of one price per option (never nested); with two or three variations a nested matrix whose dimensions equal the ' +
   'option counts of each variation, in the order of `variants`.';
 
-const VariantPrices = priceGrid(
+export const VariantPrices = priceGrid(
   Type.Integer({ minimum: 1 }),
   `Price in rupiah of each variant combination, every cell an integer greater than 0. ${VARIANT_PRICES_RULES}`,
 );
-const VariantComparePrices = priceGrid(
+export const VariantComparePrices = priceGrid(
   Type.Integer({ minimum: 0 }),
   `Strike-through price of each combination, same shape as \`variant_prices\`; 0 means none. ${VARIANT_PRICES_RULES}`,
 );
 
-const embedFields = {
+export const embedFields = {
   success: Type.Literal(true),
   id: id('Product id.'),
   name: Type.String(),
@@ -238,13 +238,19 @@ export const duplicateContract: OperationContract = withRateLimitHeaders({
 export const otherMethodsContract: OtherMethodsContract = withRateLimitHeaders({
   description:
     'Any other method (PUT, PATCH, DELETE, HEAD, OPTIONS, ...): with `action=embed` or `action=duplicate`, 405 naming the ' +
-    'action\'s method; without an action, the dashboard\'s path (401 `Login required`); with another action, the key is ' +
+    'action\'s method; without an action, the dashboard\'s path (401 `Login required` without a session; its PATCH and DELETE ' +
+    'are in openapi/dashboard.json, any other method 405 to a member); with another action, the key is ' +
     `checked and then 400 \`Unknown action: <value>\`. ${LIMIT}`,
   response: {
     400: errorResponse('An unknown `action` (judged after the key).', { unknown_action: UNKNOWN_ACTION }),
     401: unauthorisedResponse(LOGIN_REQUIRED, LOGIN_NOTE),
     403: forbiddenResponse(null, CROSS_SITE, CROSS_SITE_NOTE),
-    405: errorResponse('`action` is `embed` (GET) or `duplicate` (POST).', { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed }, { Allow: allowHeader(['GET', 'POST']) }),
+    405: errorResponse(
+      '`action` is `embed` (GET) or `duplicate` (POST); without an action, a session\'s request with another method than GET, POST, PATCH or DELETE.',
+      { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed },
+      { Allow: allowHeader(['GET', 'POST', 'GET, POST, PATCH, DELETE']) },
+    ),
+    409: errorResponse('Without an action, with a session: `X-Lapak-Store` differs from the session\'s selected store.', { store_changed: PRODUCT_TEXT.storeChanged }),
     413: PRODUCT_FAILURES[413],
     429: PRODUCT_429,
     500: PRODUCT_FAILURES[500],

@@ -32,6 +32,20 @@ export interface ProductTable {
   gtm_id: string | null;
   created_at: number;
   updated_at: number;
+  description: Generated<string>; // 011
+  weight_grams: Generated<number>; // 011
+  payment_methods: string | null; // 011, JSON list; null: all the store offers
+  couriers: string | null; // 011, JSON list; null: all the store's couriers
+  tiktok_pixel_id: string | null; // 011
+  deleted_at: number | null; // 011, soft deletion
+}
+
+/** A slug a product answered under before a rename: its form URL redirects (011). */
+export interface ProductSlugRedirectTable {
+  tenant_id: number;
+  slug: string;
+  product_id: number;
+  created_at: number;
 }
 
 export interface OrderTable {
@@ -322,6 +336,7 @@ export interface SettingsAuditTable {
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
+  product_slug_redirects: ProductSlugRedirectTable;
   orders: OrderTable;
   api_keys: ApiKeyTable;
   idempotency_records: IdempotencyRecordTable;

@@ -27,6 +27,21 @@ export const PRODUCT_TEXT = {
   nameTooLong: 'name too long (max 200 characters)',
   invalidJson: 'body must be a JSON object',
   loginRequired: 'Login required',
+  // The dashboard's path of /api/products.php (issue 11; docs/products.md).
+  missingPermission: (permission: string) => `Missing permission: ${permission}`,
+  storeChanged: 'Store changed: reload the dashboard',
+  pageInvalid: 'page must be a positive integer',
+  perPageInvalid: 'per_page must be a whole number from 1 to 100',
+  priceInvalid: 'price must be a whole number of rupiah, 0 or more',
+  salePriceInvalid: 'sale_price must be a whole number of rupiah or null',
+  variantDisplayInvalid: (allowed: readonly string[]) => `variant_display must be one of: ${allowed.join(', ')}`,
+  descriptionInvalid: 'description must be text of at most 5000 characters',
+  weightInvalid: 'weight_grams must be a whole number of grams from 0 to 1000000',
+  paymentMethodsInvalid: "payment_methods must be null or a list of the store's payment methods",
+  couriersInvalid: "couriers must be null or a list of the store's couriers",
+  metaPixelInvalid: 'meta_pixel_id must be 15 or 16 digits',
+  tiktokPixelInvalid: 'tiktok_pixel_id must be 20 upper-case letters and digits',
+  gtmInvalid: 'gtm_id must look like GTM-XXXXXXX (4 to 12 upper-case letters and digits)',
 } as const;
 
 // Answers of the transport, in the {error} family, on any path: no route for the path, a

@@ -1,0 +1,64 @@
+// The dashboard's PATCH /api/products.php?id=N: changes the fields sent, checked as on create.
+// A new slug gets a numeric suffix when taken; the old one is kept as a redirect to the
+// product, so the form URL in snippets already pasted keeps working (docs/products.md).
+import type { Clock } from '../lib/clock.js';
+import type { Db } from '../lib/db/db.js';
+import type { WriteTransaction } from '../lib/db/write-transaction.js';
+import { fail, ok, productFailure, type ProductFailure, type Result } from '../lib/http/failures.js';
+import { PRODUCT_TEXT } from '../lib/http/messages.js';
+import { findProduct } from './find-product.js';
+import { takenSlugs } from './insert-product.js';
+import { readProductFields } from './product-fields.js';
+import { toProduct, type Product } from './product-record.js';
+import { slugCandidate } from './slug.js';
+
+const MAX_ATTEMPTS = 1000;
+
+export async function updateProduct(
+  db: Db,
+  writeTransaction: WriteTransaction,
+  clock: Clock,
+  tenantId: number,
+  productId: number,
+  input: Record<string, unknown>,
+): Promise<Result<Product, ProductFailure>> {
+  const current = await findProduct(db, tenantId, productId);
+  if (!current) return fail(productFailure(404, PRODUCT_TEXT.productNotFound));
+  const fields = await readProductFields(db, tenantId, input, current);
+  if (!fields.ok) return fail(productFailure(400, fields.error));
+
+  // The product's own former slugs are free for it again (renaming back).
+  const own = fields.slug === null ? new Set<string>() : new Set(
+    (await db.selectFrom('product_slug_redirects').select('slug').where('tenant_id', '=', tenantId).where('product_id', '=', productId).execute()).map((r) => r.slug),
+  );
+  const taken = fields.slug === null ? new Set<string>() : await takenSlugs(db, tenantId, fields.slug);
+  const now = clock.now();
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const slug = fields.slug === null ? current.slug : slugCandidate(fields.slug, attempt);
+    if (slug === current.slug && fields.slug !== null && attempt > 1) continue;
+    if (slug !== current.slug && taken.has(slug) && !own.has(slug)) continue;
+    const row = await writeTransaction(async (tx) => {
+      if (slug !== current.slug) {
+        // The slug must still be free of other products (the unique index is the last word).
+        const clash = await tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('slug', '=', slug).executeTakeFirst();
+        if (clash) return null;
+        await tx.deleteFrom('product_slug_redirects').where('tenant_id', '=', tenantId).where('slug', '=', slug).where('product_id', '=', productId).execute();
+        await tx.insertInto('product_slug_redirects')
+          .values({ tenant_id: tenantId, slug: current.slug, product_id: productId, created_at: now })
+          .onConflict((oc) => oc.columns(['tenant_id', 'slug']).doNothing())
+          .execute();
+      }
+      return tx.updateTable('products')
+        .set({ ...fields.values, slug, updated_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', productId)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    });
+    if (row === undefined) return fail(productFailure(404, PRODUCT_TEXT.productNotFound));
+    if (row) return ok(toProduct(row));
+  }
+  throw new Error(`no free slug for "${fields.slug}" after ${MAX_ATTEMPTS} attempts`);
+}
+
