@@ -31,6 +31,7 @@ import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
 import { homeDashboardRoutes } from './home/dashboard-routes.js';
 import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
+import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
@@ -138,6 +139,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     homeDashboardRoutes(app, ctx);
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
+    productDashboardRoutes(app, ctx);
     app.register(referenceRoutes);
     app.register((instance) => webAppRoutes(instance, ctx));
   });

@@ -27,6 +27,7 @@ export const dashboardOpenapiOptions: FastifyDynamicSwaggerOptions = {
     tags: [
       { name: 'Accounts', description: 'Sign-up, login, sessions, the current user and their stores.' },
       { name: 'Home', description: "The home page: the store's getting-started checklist." },
+      { name: 'Products', description: "The store's products on SPEC's dashboard path of `/api/products.php` (no `action`, a session), and what the editor may offer." },
       { name: 'Team', description: 'Members, roles, invitations and password-reset links of the selected store.' },
       { name: 'API keys', description: "The store's API keys: issue by purpose with an expiry, list, revoke (SPEC Key issuance)." },
       { name: 'Webhooks', description: 'Webhook endpoints, their delivery log, redelivery, secret rotation and test events.' },

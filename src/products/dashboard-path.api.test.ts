@@ -348,3 +348,12 @@ describe('duplicate and the form', () => {
     expect(placed.statusCode, placed.body.slice(0, 300)).toBe(303);
   });
 });
+
+describe('GET /dashboard/api/products/choices', () => {
+  it('names the store\'s payment methods and couriers to every member', async () => {
+    const res = await t.request({ method: 'GET', url: '/dashboard/api/products/choices', headers: asMember(cs) });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ payment_methods: ['bank_transfer', 'cod'], couriers: ['JNE REG', 'Kurir Lokal'] });
+    expect((await t.request({ method: 'GET', url: '/dashboard/api/products/choices' })).statusCode).toBe(401);
+  });
+});

@@ -712,6 +712,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/products/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's payment methods and couriers a product may offer a subset of
+         * @description Any member (`products:read`).
+         */
+        get: operations["getProductChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8272,6 +8292,117 @@ export interface operations {
                         fields: {
                             [key: string]: string;
                         };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getProductChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the store offers. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The store's payment methods (`bank_transfer`, `cod`, `gateway`), in its order. */
+                        payment_methods: string[];
+                        /** @description The store's couriers: those of its shipping rates. */
+                        couriers: string[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
