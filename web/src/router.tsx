@@ -67,11 +67,17 @@ export const deliveriesRoute = createRoute({
 });
 const transfersRoute = createRoute({ getParentRoute: () => app, path: 'transfers', component: gated('transfers:manage', lazyRouteComponent(() => import('./features/transfers/transfers-page'), 'TransfersPage')) });
 const settingsRoute = createRoute({ getParentRoute: () => app, path: 'settings', component: gated('settings:manage', lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage')) });
+const productsRoute = createRoute({ getParentRoute: () => app, path: 'products', component: gated('products:read', lazyRouteComponent(() => import('./features/products/products-page'), 'ProductsPage')) });
+export const productEditorRoute = createRoute({
+  getParentRoute: () => app,
+  path: 'products/$productId',
+  component: gated('products:read', lazyRouteComponent(() => import('./features/products/product-editor-page'), 'ProductEditorPage')),
+});
 const accountRoute = createRoute({ getParentRoute: () => app, path: 'account', component: lazyRouteComponent(() => import('./features/account/account-page'), 'AccountPage') });
 
 const routeTree = rootRoute.addChildren([
   entry.addChildren([loginRoute, signupRoute, inviteRoute, resetRoute]),
-  app.addChildren([homeRoute, teamRoute, keysRoute, webhooksRoute, deliveriesRoute, transfersRoute, settingsRoute, accountRoute]),
+  app.addChildren([homeRoute, productsRoute, productEditorRoute, teamRoute, keysRoute, webhooksRoute, deliveriesRoute, transfersRoute, settingsRoute, accountRoute]),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {

@@ -10,8 +10,9 @@ import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { StoreSwitcher } from './store-switcher';
 
-const SECTIONS: Array<{ to: '/' | '/team' | '/keys' | '/webhooks' | '/transfers' | '/settings' | '/account'; label: string; needs?: Permission }> = [
+const SECTIONS: Array<{ to: '/' | '/products' | '/team' | '/keys' | '/webhooks' | '/transfers' | '/settings' | '/account'; label: string; needs?: Permission }> = [
   { to: '/', label: T.nav.home },
+  { to: '/products', label: T.nav.products, needs: 'products:read' },
   { to: '/team', label: T.nav.team, needs: 'team:manage' },
   { to: '/keys', label: T.nav.keys, needs: 'integrations:manage' },
   { to: '/webhooks', label: T.nav.webhooks, needs: 'integrations:manage' },

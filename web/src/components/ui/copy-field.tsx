@@ -3,13 +3,14 @@ import { useId, useState } from 'react';
 import { T } from '../../text/id';
 import { Button } from './button';
 
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({ label, value, onCopied }: { label: string; value: string; onCopied?: () => void }) {
   const id = useId();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setState('copied');
+      onCopied?.();
     } catch {
       setState('failed');
     }

@@ -16,10 +16,10 @@ const STEPS: Step[] = ['product', 'shipping', 'payment', 'snippet', 'first_order
 export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => call(api.GET('/dashboard/api/home')) });
 
 /** Where a step is done, when this member may go there; the other pages come with the next issues. */
-function stepLink(step: Step, me: Me): '/keys' | '/settings' | null {
-  if (step === 'integration') return can(me, 'integrations:manage') ? '/keys' : null;
+function stepLink(step: Step, me: Me): '/keys' | '/products' | '/settings' | null {
+  if (step === 'product' || step === 'snippet') return can(me, 'products:manage') ? '/products' : null;
   if (step === 'shipping' || step === 'payment') return can(me, 'settings:manage') ? '/settings' : null;
-  return null;
+  return step === 'integration' && can(me, 'integrations:manage') ? '/keys' : null;
 }
 
 export function HomePage() {

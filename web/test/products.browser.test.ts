@@ -1,0 +1,113 @@
+// The product editor in a real browser (issue 11): a seller creates a product with two
+// variations and a price matrix, sees SPEC's text beside the zero cell, fixes it and saves,
+// copies the snippet, pastes it into a page on another origin, and a buyer orders through it.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUYER, RATES } from '../../test/form-helpers.js';
+import { replaceRates } from '../../src/shipping/set-rates.js';
+import { updateStoreSettings } from '../../src/tenants/update-store-settings.js';
+import { freePort } from '../../test/server-ready.js';
+import { account, currentStoreId, DESKTOP, openSection, signUp, startDashboard, type Dashboard } from './dashboard-browser.js';
+
+const CELL_TEXT = 'variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).';
+
+let d: Dashboard;
+let landing: http.Server;
+let landingUrl: string;
+let pasted = '';
+
+beforeAll(async () => {
+  d = await startDashboard();
+  // The seller's landing page, on another origin: whatever snippet was pasted into it.
+  landing = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="id"><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Promo</title></head><body><h1>Promo Kaos</h1>${pasted}</body></html>`);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => landing.listen(port, 'localhost', resolve));
+  landingUrl = `http://localhost:${port}/promo`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => landing?.close(resolve));
+  await d?.close();
+});
+
+describe('the product editor', () => {
+  it('creates a product with a price matrix, shows the server\'s text at the zero cell, and its snippet takes an order on another origin', async () => {
+    const context = await d.context(DESKTOP);
+    const page = await context.newPage();
+    const seller = account({ storeName: 'Toko Kaos Rina' });
+    await signUp(page, seller);
+    // Rates and payment methods come with the settings page (another part of the issue): set here directly.
+    const tenantId = await currentStoreId(page);
+    const settings = await updateStoreSettings(d.t.ctx.db, d.t.ctx.clock, tenantId, { payment_methods: ['bank_transfer', 'cod'], bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Rina' }] });
+    expect(settings.ok).toBe(true);
+    await d.t.ctx.db.transaction().execute((tx) => replaceRates(tx, tenantId, RATES));
+
+    await openSection(page, 'Produk');
+    await page.getByRole('link', { name: 'Tambah produk' }).click();
+    await page.getByLabel('Nama produk').fill('Kaos Lebaran');
+    await page.getByLabel('Harga (Rp)', { exact: true }).fill('50000');
+    await page.getByRole('button', { name: 'Tambah variasi' }).click();
+    await page.getByLabel('Nama variasi 1').fill('Warna');
+    await page.getByLabel('Opsi variasi 1').fill('Hitam, Putih');
+    await page.getByRole('button', { name: 'Tambah variasi' }).click();
+    await page.getByLabel('Nama variasi 2').fill('Ukuran');
+    await page.getByLabel('Opsi variasi 2').fill('M, L');
+    // One row per combination.
+    await expect.poll(() => page.locator('[data-combination]').count()).toBe(4);
+    await page.getByLabel('Harga Hitam / M', { exact: true }).fill('50000');
+    await page.getByLabel('Harga Hitam / L', { exact: true }).fill('0');
+    await page.getByLabel('Harga Putih / M', { exact: true }).fill('52000');
+    await page.getByLabel('Harga Putih / L', { exact: true }).fill('53000');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+
+    // SPEC's text, from the server, beside the zero cell only.
+    const zero = page.locator('[data-combination="Hitam / L"]');
+    await expect.poll(() => zero.getByText(CELL_TEXT).count()).toBe(1);
+    expect(await page.getByText(CELL_TEXT).count()).toBe(1);
+    expect(await page.getByLabel('Harga Hitam / L', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await d.t.ctx.db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).execute()).toEqual([]);
+
+    await page.getByLabel('Harga Hitam / L', { exact: true }).fill('55000');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.waitForURL(/\/dashboard\/products\/\d+$/);
+    await expect.poll(() => page.getByText('Produk dibuat.').count()).toBe(1);
+    const row = await d.t.ctx.db.selectFrom('products').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.variant_prices)).toEqual([[50000, 55000], [52000, 53000]]);
+
+    // The live preview is the real form.
+    const preview = page.frameLocator(`iframe[title="Pratinjau formulir Kaos Lebaran"]`);
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Kaos Lebaran');
+
+    // Copy the snippet: the clipboard holds it, and the checklist's snippet step is done.
+    await page.getByRole('button', { name: 'Salin' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Tersalin' }).count()).toBe(1);
+    pasted = await page.evaluate(() => navigator.clipboard.readText());
+    expect(pasted).toContain(`/form/${tenantId}/kaos-lebaran`);
+    await expect.poll(async () => ((await (await context.request.get('/dashboard/api/home')).json()) as { checklist: { snippet: boolean } }).checklist.snippet).toBe(true);
+
+    // A buyer on the landing page (another origin) orders Hitam / L through the pasted snippet.
+    const buyerContext = await d.browser.newContext();
+    const buyer = await buyerContext.newPage();
+    await buyer.goto(landingUrl);
+    const form = (await (await buyer.waitForSelector(`#lapak-form-${row.id}`)).contentFrame())!;
+    await form.waitForSelector('form.lf-card');
+    await form.click('label.lf-chip:has-text("L") >> nth=0');
+    expect(await form.textContent('#lf-unit')).toBe('Rp55.000');
+    for (const field of ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'postal_code'] as const) await form.fill(`#f-${field}`, BUYER[field]);
+    await form.selectOption('#f-province', BUYER.province);
+    await Promise.all([form.waitForNavigation(), form.click('.lf-submit')]);
+    await form.waitForSelector('#lf-order-id');
+    const orders = await d.t.ctx.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ product_id: row.id, variant: 'Hitam / L', unit_price: 55000 });
+    await buyerContext.close();
+    await context.close();
+  });
+});
+
+it('reported no script error and no Content-Security-Policy violation', () => {
+  expect(d.problems).toEqual([]);
+});
