@@ -20,6 +20,7 @@ let receiver: Receiver;
 const owner = account({ storeName: 'Toko Kaos Sari', name: 'Sari Wulandari' });
 const cs = account({ name: 'Budi Santoso' });
 let endpointId: number;
+let productId: number;
 let inviteUrl: string;
 let resetUrl: string;
 
@@ -41,6 +42,12 @@ async function seed(): Promise<void> {
   endpointId = endpoint!.id;
   receiver.secret = endpoint!.secret;
   await post(r, `/dashboard/api/webhooks/${endpointId}/test`);
+  const product = await post(r, '/api/products.php', {
+    name: 'Kaos Polos Premium', price: 75000, sale_price: 99000, description: 'Katun combed 30s.', weight_grams: 200,
+    variants: [{ dimension: 'Warna', options: ['Hitam', 'Putih'] }, { dimension: 'Ukuran', options: ['M', 'L', 'XL'] }],
+    variant_prices: [[75000, 78000, 80000], [75000, 78000, 80000]], meta_pixel_id: '123456789012345',
+  });
+  productId = product!.id;
   const dispatcher = createDispatcher({ db: d.t.ctx.db, sealer: d.t.ctx.sealer, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
   await dispatcher.runOnce();
   await dispatcher.stop();
@@ -111,15 +118,27 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    it("the owner's pages: home, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
+    it("the owner's pages: home, products, the editor, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
       // The checklist from the store's data: keys and an endpoint exist, nothing else yet.
-      await expect.poll(() => page.getByText('1 dari 6 langkah selesai').count()).toBe(1);
+      await expect.poll(() => page.getByText('2 dari 6 langkah selesai').count()).toBe(1);
       expect(await page.getByRole('listitem').filter({ hasText: 'Hubungkan integrasi' }).textContent()).toContain('(Selesai)');
-      expect(await page.getByRole('listitem').filter({ hasText: 'Tambah produk' }).textContent()).toContain('(Belum)');
+      expect(await page.getByRole('listitem').filter({ hasText: 'Tambah produk' }).textContent()).toContain('(Selesai)');
       await check(page, 'home', device);
+      await page.goto('/dashboard/products');
+      await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
+      await check(page, 'products', device);
+      await page.goto(`/dashboard/products/${productId}`);
+      await expect.poll(() => page.getByLabel('Harga Putih / XL', { exact: true }).count()).toBe(1);
+      // The preview loads lazily: below the editor on a phone.
+      await page.locator('iframe[title^="Pratinjau"]').scrollIntoViewIfNeeded();
+      await page.frameLocator('iframe[title^="Pratinjau"]').locator('form').waitFor();
+      await check(page, 'product-editor', device);
+      await page.goto('/dashboard/products/new');
+      await expect.poll(() => heading(page)).toBe('Produk baru');
+      await check(page, 'product-new', device);
       await page.goto('/dashboard/team');
       await expect.poll(() => page.getByText(cs.email).count()).toBe(1);
       await check(page, 'team', device);
@@ -174,11 +193,20 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await csSession.context.close();
     });
 
-    it("a CS member's home and the closed keys and transfers pages", async () => {
+    it("a CS member's home, the products read-only, and the closed keys and transfers pages", async () => {
       const { context, page } = await loggedIn(size, cs);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${cs.name}`);
       await check(page, 'home-cs', device);
+      await page.goto('/dashboard/products');
+      await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Tambah produk' }).count()).toBe(0);
+      await check(page, 'products-cs', device);
+      await page.goto(`/dashboard/products/${productId}`);
+      await expect.poll(() => page.getByLabel('Nama produk').count()).toBe(1);
+      expect(await page.getByLabel('Nama produk').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Simpan' }).count()).toBe(0);
+      await check(page, 'product-editor-cs', device);
       await page.goto('/dashboard/keys');
       await expect.poll(() => heading(page)).toBe('Tidak ada akses');
       await check(page, 'keys-cs', device);
