@@ -15,6 +15,7 @@ import type { Product } from '../products/product-record.js';
 import { FIELD_ERRORS } from './messages.js';
 
 const MIDTRANS_KEY = 'SB-Mid-server-browser-test-0123456789';
+const TIKTOK_PIXEL = 'C4ABCDEF1234567890AB';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let gateway: GatewayStandIn;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { PUBLIC_URL: `http://127.0.0.1:${port}`, MIDTRANS_BASE_URL: gateway.url } });
   await t.app.listen({ host: '127.0.0.1', port });
   store = await seedFormStore(t.ctx, { payment_methods: ['bank_transfer', 'gateway'], gateway: 'midtrans', midtrans_server_key: MIDTRANS_KEY });
-  kaos = await seedKaos(t.ctx, store.tenantId);
+  kaos = await seedKaos(t.ctx, store.tenantId, { tiktok_pixel_id: TIKTOK_PIXEL });
   const embed = await t.request({ method: 'GET', url: `/api/products.php?action=embed&id=${kaos.id}`, headers: { 'x-api-key': store.keys.reader! } });
   snippet = json(embed).embed;
 
@@ -58,7 +59,7 @@ async function openLanding(path: string): Promise<{ page: Page; form: Frame }> {
   const context = await browser.newContext(PHONE);
   // The pixel scripts would come from the internet: answer them locally, empty, so the
   // standard fbq/dataLayer queues keep what was reported.
-  await context.route(/connect\.facebook\.net|googletagmanager\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  await context.route(/connect\.facebook\.net|googletagmanager\.com|analytics\.tiktok\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
   const page = await context.newPage();
   await page.goto(`${parentUrl}${path}`);
   const handle = await page.waitForSelector(`#lapak-form-${kaos.id}`);
@@ -142,6 +143,15 @@ describe('the embedded order form in chromium', () => {
     expect(fbq).toEqual([['init', '123456789012345'], ['track', 'PageView'], ['track', 'Lead', { value: 136000, currency: 'IDR' }]]);
     const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer.map((e) => e.event));
     expect(dataLayer).toEqual(['gtm.js', 'lapak_form_view', 'lapak_lead']);
+    // TikTok's pixel: registered as its base code's load does, a page view, and SubmitForm once placed.
+    const ttq = await page.evaluate(() => {
+      const q = (window as unknown as { ttq: unknown[][] & { _i: Record<string, unknown> } }).ttq;
+      return { calls: Array.from(q, (args) => Array.from(args)), pixels: Object.keys(q._i) };
+    });
+    expect(ttq).toEqual({ pixels: [TIKTOK_PIXEL], calls: [['page'], ['track', 'SubmitForm', { value: 136000, currency: 'IDR' }]] });
+    expect(await page.evaluate(() => Array.from(document.scripts, (s) => s.src).filter((src) => src.includes('analytics.tiktok.com')))).toEqual([
+      `https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${TIKTOK_PIXEL}&lib=ttq`,
+    ]);
 
     // The gateway confirms the payment: closing, with one event.
     const notification = midtransNotification(MIDTRANS_KEY, { order_id: `lapak-${store.tenantId}-${orderId}`, gross_amount: '136000.00' });
@@ -161,7 +171,7 @@ describe('the embedded order form in chromium', () => {
     expect(await form.inputValue('input[name=gclid]')).toBe('g-1');
     expect(await form.inputValue('input[name=utm_medium]')).toBe('cpc');
     expect(await form.$('input[name=other]')).toBeNull();
-    expect(await page.evaluate(() => 'fbq' in window || 'dataLayer' in window)).toBe(false);
+    expect(await page.evaluate(() => 'fbq' in window || 'dataLayer' in window || 'ttq' in window)).toBe(false);
     // A height message from the landing page itself (not the iframe, not its origin) changes nothing.
     const before = await frameHeight(page);
     await page.evaluate(() => window.postMessage({ lapak: 1, type: 'height', height: 123 }, '*'));
