@@ -5,13 +5,13 @@
 // editor on a desktop, below it on a phone). CS members see it read-only.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError, api, call } from '../../api/client';
 import { can, useMe } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { CopyField } from '../../components/ui/copy-field';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { showFlash } from '../../lib/flash';
@@ -136,6 +136,7 @@ export function ProductEditorPage() {
   const queryClient = useQueryClient();
   const product = useQuery({ ...productQuery(queryClient, id), enabled: !isNew && Number.isSafeInteger(id) && id > 0 });
   if (isNew) return <Editor product={null} />;
+  if (!Number.isSafeInteger(id) || id <= 0) return <Notice tone="error">{T.notFoundBody}</Notice>;
   if (product.isPending) return <Loading label={T.loading} />;
   if (product.error || !product.data) return <ErrorNotice error={(product.error as ApiError | null) ?? null} />;
   return <Editor key={product.data.id} product={product.data} />;
@@ -221,7 +222,7 @@ function Editor({ product }: { product: Product | null }) {
               <div className="space-y-4">
                 <TextField label={T.products.name} value={draft.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} error={fieldOf(error) === 'name' ? error!.body.error : undefined} />
                 <TextField label={T.products.slug} hint={T.products.slugHint} value={draft.slug} onChange={(e) => set('slug', e.target.value)} error={fieldOf(error) === 'cannot' ? error!.body.error : undefined} />
-                <TextArea label={T.products.description} value={draft.description} onChange={(v) => set('description', v)} error={fieldError('description')} />
+                <TextAreaField label={T.products.description} maxLength={5000} value={draft.description} onChange={(e) => set('description', e.target.value)} error={fieldError('description')} />
                 <div className="grid gap-4 sm:grid-cols-3">
                   <TextField label={T.products.price} inputMode="numeric" value={draft.price} onChange={(e) => set('price', e.target.value)} error={fieldError('price')} />
                   <TextField label={T.products.salePrice} hint={T.products.salePriceHint} inputMode="numeric" value={draft.salePrice} onChange={(e) => set('salePrice', e.target.value)} error={fieldError('sale_price')} />
@@ -359,31 +360,5 @@ function Editor({ product }: { product: Product | null }) {
         </ConfirmDialog>
       ) : null}
     </>
-  );
-}
-
-function TextArea({ label, value, onChange, error }: { label: string; value: string; onChange(value: string): void; error?: string | undefined }) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={4}
-        maxLength={5000}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${error ? 'border-red-600' : 'border-slate-300'}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
