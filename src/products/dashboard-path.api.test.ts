@@ -307,6 +307,9 @@ describe('slug changes', () => {
     await create({ name: 'Dipakai', price: 1 });
     const made = await create({ name: 'Mau Pindah', price: 1 });
     expect(json(await send('PATCH', `?id=${made.id}`, owner, { slug: 'dipakai' })).slug).toBe('dipakai-2');
+    // Asking again for the taken slug keeps the one it has (no `-3`, no redirect to itself).
+    expect(json(await send('PATCH', `?id=${made.id}`, owner, { slug: 'dipakai' })).slug).toBe('dipakai-2');
+    expect((await t.request({ method: 'GET', url: `/form/${store.tenantId}/dipakai-2` })).statusCode).toBe(200);
   });
 });
 

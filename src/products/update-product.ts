@@ -35,7 +35,7 @@ export async function updateProduct(
   const now = clock.now();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const slug = fields.slug === null ? current.slug : slugCandidate(fields.slug, attempt);
-    if (slug === current.slug && fields.slug !== null && attempt > 1) continue;
+    // A candidate equal to the current slug (wanted `a`, taken; the product is `a-2`) keeps it.
     if (slug !== current.slug && taken.has(slug) && !own.has(slug)) continue;
     const row = await writeTransaction(async (tx) => {
       if (slug !== current.slug) {
