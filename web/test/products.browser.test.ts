@@ -41,7 +41,7 @@ describe('the product editor', () => {
     await signUp(page, seller);
     // Rates and payment methods come with the settings page (another part of the issue): set here directly.
     const tenantId = await currentStoreId(page);
-    const settings = await updateStoreSettings(d.t.ctx.db, d.t.ctx.clock, tenantId, { payment_methods: ['bank_transfer', 'cod'], bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Rina' }] });
+    const settings = await updateStoreSettings(d.t.ctx.db, d.t.ctx.clock, d.t.ctx.sealer, tenantId, { payment_methods: ['bank_transfer', 'cod'], bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Rina' }] });
     expect(settings.ok).toBe(true);
     await d.t.ctx.db.transaction().execute((tx) => replaceRates(tx, tenantId, RATES));
 
