@@ -33,6 +33,10 @@ import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
+import { IMAGE_TYPES, IMAGE_UPLOAD_LIMIT, imageDashboardRoutes } from './images/dashboard-routes.js';
+import { imageFileRoutes } from './images/routes.js';
+import { chooseImageStore } from './images/image-store.js';
+import { createResizeQueue } from './images/resize-queue.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
 import { resolveSealer } from './lib/secrets/key-source.js';
@@ -140,6 +144,13 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);
+    const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: createResizeQueue() };
+    // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).
+    app.register(async (instance) => {
+      instance.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_LIMIT }, (_request, body, done) => done(null, body));
+      imageDashboardRoutes(instance, ctx, images);
+    });
+    imageFileRoutes(app, ctx, images.store);
     app.register(referenceRoutes);
     app.register((instance) => webAppRoutes(instance, ctx));
   });

@@ -28,7 +28,7 @@ export interface DashboardContract {
   /** Query parameters: checked by route.ts like the body (422 invalid_request with `fields`). */
   querystring?: TSchema;
   body?: TSchema;
-  /** The body's media type when it is not JSON (the route then takes the raw text; route.ts `rawBody`). */
+  /** The body's media types when it is not JSON (the route then takes the raw text or bytes; route.ts `rawBody`). */
   consumes?: readonly string[];
   response: Responses;
 }

@@ -28,14 +28,14 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
 
-const isMediaType = (contentType: string | undefined, type: string): boolean =>
-  contentType !== undefined && contentType.split(';')[0]!.trim().toLowerCase() === type;
+const isMediaType = (contentType: string | undefined, type: string | readonly string[]): boolean =>
+  contentType !== undefined && (typeof type === 'string' ? [type] : type).includes(contentType.split(';')[0]!.trim().toLowerCase());
 const isJson = (contentType: string | undefined): boolean => isMediaType(contentType, 'application/json');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A dashboard route whose body is not JSON: its media type and the code refusing others (route.ts `rawBody`). */
-    bodyMediaType?: { type: string; refusal: DashboardErrorCode };
+    bodyMediaType?: { type: string | readonly string[]; refusal: DashboardErrorCode };
   }
 }
 

@@ -30,6 +30,7 @@ export const dashboardOpenapiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'Products', description: "The store's products on SPEC's dashboard path of `/api/products.php` (no `action`, a session), and what the editor may offer." },
       { name: 'Team', description: 'Members, roles, invitations and password-reset links of the selected store.' },
       { name: 'API keys', description: "The store's API keys: issue by purpose with an expiry, list, revoke (SPEC Key issuance)." },
+      { name: 'Products', description: "The store's products and their images." },
       { name: 'Webhooks', description: 'Webhook endpoints, their delivery log, redelivery, secret rotation and test events.' },
       { name: 'Transfers', description: 'Manual bank transfers: a statement matched to open transfer orders by amount, and the matches confirmed paid.' },
       { name: 'Settings', description: "The store's settings: payments, bank accounts, gateway credentials (write-only), shipping rates, message templates and their preview, the time zone, the audit log of sensitive changes." },

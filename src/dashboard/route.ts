@@ -37,6 +37,8 @@ export type SessionFor<A extends Access> = A extends 'public' | 'optional' ? Ses
 export interface RouteInput<B, P, A extends Access, Q = unknown> {
   request: FastifyRequest;
   body: B;
+  /** A `rawBody` route's body when app.ts parsed it as a buffer (image uploads); else null. */
+  bytes: Buffer | null;
   params: P;
   query: Q;
   session: SessionFor<A>;
@@ -48,11 +50,12 @@ export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A exte
   access: A;
   contract: DashboardContract & { body?: B; params?: P; querystring?: Q };
   /**
-   * A body that is not JSON (a bank statement's CSV): the handler gets the raw text, the
+   * A body that is not JSON (a bank statement's CSV, an image's bytes): the handler gets the
+   * raw text as `body` (or the bytes as `bytes`, where app.ts parses the type as a buffer), the
    * cross-site hook accepts this media type instead of application/json (415 `code`
    * otherwise), and `limit` replaces BODY_LIMIT on this route only.
    */
-  rawBody?: { contentType: string; limit: number; refusal: DashboardErrorCode };
+  rawBody?: { contentType: string | readonly string[]; limit: number; refusal: DashboardErrorCode };
   handler(input: RouteInput<Static<B>, Static<P>, A, Static<Q>>): Promise<Answer>;
 }
 
@@ -139,6 +142,7 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
       const answer = await spec.handler({
         request,
         body: body.value as Static<B>,
+        bytes: spec.rawBody && Buffer.isBuffer(request.body) ? request.body : null,
         params: params as Static<P>,
         query: query as Static<Q>,
         session: session as SessionFor<A>,

@@ -3,6 +3,7 @@
 // unknown or inactive or the product is not in it. A slug the product had before a rename
 // finds it too (the form then redirects to its current URL); a deleted product is found, for
 // its thank-you pages, and the form refuses it (routes.ts).
+import { productImages, type ProductImage } from '../images/product-images.js';
 import type { Db } from '../lib/db/db.js';
 import { toProduct, type Product } from '../products/product-record.js';
 import type { RateTable, ShippingRates } from '../shipping/rates.js';
@@ -14,6 +15,8 @@ export interface FormProduct {
 }
 
 export interface OrderForm extends FormProduct {
+  /** The product's images in their order. */
+  images: ProductImage[];
   rates: RateTable;
   paymentMethods: OrderPaymentMethod[];
 }
@@ -48,5 +51,9 @@ export function productOffer(product: Product, methods: OrderPaymentMethod[], ra
 export async function loadOrderForm(db: Db, rates: ShippingRates, tenantId: number, slug: string): Promise<OrderForm | null> {
   const found = await loadFormProduct(db, tenantId, slug);
   if (!found) return null;
-  return { ...found, ...productOffer(found.product, offeredPaymentMethods(found.settings), await rates.table(tenantId)) };
+  return {
+    ...found,
+    images: await productImages(db, tenantId, found.product.id),
+    ...productOffer(found.product, offeredPaymentMethods(found.settings), await rates.table(tenantId)),
+  };
 }

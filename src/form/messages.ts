@@ -22,6 +22,9 @@ export type FormField = keyof typeof FIELD_ERRORS;
 
 export const FORM_TEXT = {
   lang: 'id',
+  /** The alt text of a product image: the product's name, then this and its number. */
+  imageAlt: 'gambar',
+  gallery: 'Gambar produk',
   errorSummary: 'Pesanan belum terkirim. Periksa kembali isian yang ditandai.',
   expired: 'Formulir kedaluwarsa atau tidak lengkap. Periksa isian lalu kirim ulang.',
   refused: 'Pesanan tidak dapat diproses.',

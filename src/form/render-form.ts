@@ -70,6 +70,20 @@ function variantPicker(view: FormView, selected: number[]): Html {
   return html`<div class="lf-variants lf-variants-${display === 'small' ? 'small' : 'default'}${view.errors.variant ? ' lf-invalid' : ''}">${pickers}${errorOf(view, 'variant')}</div>`;
 }
 
+// The form is at most 560 px wide (form.css); an image fills 88% of it, or all of it alone.
+const IMAGE_SIZES = '(max-width: 560px) 88vw, 493px';
+
+/** The product's images: lazy, with every served width in srcset and the width/height that reserve their box before they load. */
+function gallery(view: FormView): Html | string {
+  const { images, product } = view.form;
+  if (images.length === 0) return '';
+  return html`<div class="lf-gallery" role="group" aria-label="${FORM_TEXT.gallery}">${images.map((image, i) => {
+    const widest = image.urls[image.urls.length - 1]!;
+    const srcset = image.urls.map((file) => `${file.url} ${file.width}w`).join(', ');
+    return html`<img src="${widest.url}" srcset="${srcset}" sizes="${IMAGE_SIZES}" width="${widest.width}" height="${widest.height}" loading="lazy" decoding="async" alt="${product.name} ${FORM_TEXT.imageAlt} ${i + 1}">`;
+  })}</div>`;
+}
+
 function courierFee(form: OrderForm, courier: string, province: string): string {
   if (province !== '') {
     const fee = feeFor(form.rates, courier, province);
@@ -114,6 +128,7 @@ export function renderForm(view: FormView): string {
   const qty = html`<input id="f-quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${MAX_QUANTITY}" required value="${quantityRaw}"${invalid(view, 'quantity')}>`;
 
   const body = html`<form class="lf-card" method="post" action="${view.action}" novalidate>
+${gallery(view)}
 <header class="lf-product"><h1>${product.name}</h1><p class="lf-price"><s id="lf-compare"${priced.compareAtPrice === null ? ' hidden' : ''}>${priced.compareAtPrice === null ? '' : formatRupiah(priced.compareAtPrice)}</s> <strong id="lf-unit">${formatRupiah(priced.unitPrice)}</strong></p></header>
 ${view.banner ? html`<p class="lf-banner" role="alert">${view.banner}</p>` : ''}
 ${variantPicker(view, selected)}

@@ -29,6 +29,8 @@ export interface Config {
   readonly secretKey: Buffer | null;
   /** The key being replaced (LAPAK_SECRET_KEY_OLD): opens values it sealed, during and for `lapak secrets rotate`. */
   readonly secretKeyOld: Buffer | null;
+  /** Directory of product image files (IMAGE_DIR); null: beside the SQLite file, or the image_blobs table on PostgreSQL. */
+  readonly imageDir: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
     xenditBaseUrl: httpUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co'),
     secretKey: secretKey(env.LAPAK_SECRET_KEY, 'LAPAK_SECRET_KEY'),
     secretKeyOld: secretKey(env.LAPAK_SECRET_KEY_OLD, 'LAPAK_SECRET_KEY_OLD'),
+    imageDir: env.IMAGE_DIR || null,
   };
   if (!LOG_LEVELS.includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${config.logLevel}"`);

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
+import { copyProductImages } from '../images/copy-product-images.js';
 import { fail, ok, productFailure, type ProductFailure, type Result } from '../lib/http/failures.js';
 import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { findProduct } from './find-product.js';
@@ -65,5 +66,7 @@ export async function duplicateProduct(
     },
     baseSlug,
   );
+  // The copy's images reference the source's stored bytes (nothing is encoded again).
+  await copyProductImages(db, tenantId, source.id, product.id, now);
   return ok(product);
 }

@@ -11,6 +11,7 @@ import { integrations } from './migrations/008-integrations.js';
 import { homeChecklist } from './migrations/009-home-checklist.js';
 import { uniqueCodeSwitch } from './migrations/010-unique-code-switch.js';
 import { productEditor } from './migrations/011-product-editor.js';
+import { productImages } from './migrations/012-product-images.js';
 import { storeSettingsPage } from './migrations/013-store-settings-page.js';
 import { transferMatching } from './migrations/014-transfer-matching.js';
 
@@ -29,6 +30,7 @@ export function migrations(handle: DbHandle): Migrations {
     '009-home-checklist': { up: homeChecklist(handle.dialect) },
     '010-unique-code-switch': { up: uniqueCodeSwitch() },
     '011-product-editor': { up: productEditor(handle.dialect) },
+    '012-product-images': { up: productImages(handle.dialect) },
     '013-store-settings-page': { up: storeSettingsPage(handle.dialect) },
     '014-transfer-matching': { up: transferMatching(handle.dialect) },
   };

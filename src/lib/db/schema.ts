@@ -333,6 +333,29 @@ export interface SettingsAuditTable {
   created_at: number;
 }
 
+export interface ProductImageTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  token: string;
+  position: number;
+  created_at: number;
+}
+
+export interface ProductImageVariantTable {
+  image_id: number;
+  width: number;
+  height: number;
+  hash: string;
+  size: number;
+}
+
+export interface ImageBlobTable {
+  hash: string;
+  bytes: Uint8Array;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -361,4 +384,7 @@ export interface Database {
   transfer_codes: TransferCodeTable;
   transfer_applied_lines: TransferAppliedLineTable;
   settings_audit: SettingsAuditTable;
+  product_images: ProductImageTable;
+  product_image_variants: ProductImageVariantTable;
+  image_blobs: ImageBlobTable;
 }

@@ -113,6 +113,10 @@ export const DASHBOARD_ERRORS = {
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
   password_required: { status: 403, error: 'Masukkan kata sandi Anda lagi untuk mengubah pengaturan ini.' },
   wrong_password: { status: 403, error: 'Kata sandi salah. Pengaturan tidak diubah.' },
+  image_type_unsupported: { status: 415, error: 'Gambar harus berupa file JPEG, PNG, atau WebP.' },
+  image_unreadable: { status: 422, error: 'File gambar rusak atau tidak dapat dibaca.' },
+  image_too_many_pixels: { status: 422, error: 'Ukuran gambar terlalu besar: maksimal 40 megapiksel.' },
+  image_limit_reached: { status: 409, error: 'Produk ini sudah memiliki 10 gambar. Hapus salah satu terlebih dahulu.' },
   body_too_large: { status: 413, error: 'Data yang dikirim terlalu besar.' },
   unsupported_media_type: { status: 415, error: 'Data harus dikirim sebagai application/json.' },
   csv_required: { status: 415, error: 'Mutasi rekening harus dikirim sebagai text/csv.' },
@@ -138,6 +142,7 @@ export const DASHBOARD_FIELD_TEXT = {
   timeZone: 'Zona waktu tidak dikenal. Pilih nama zona IANA, contoh Asia/Jakarta.',
   gatewayMissing: 'Pilih gateway (Midtrans atau Xendit) untuk metode pembayaran gateway.',
   nothingToChange: 'Tidak ada pengaturan yang diubah.',
+  imageOrder: 'Urutan harus menyebut setiap gambar produk ini tepat satu kali.',
 } as const;
 
 // The products path's answer to a cross-site session write, in its {error} family.
