@@ -39,6 +39,9 @@ export type ImageRefusal = 'image_type_unsupported' | 'image_unreadable' | 'imag
 
 const refusal = (code: ImageRefusal) => refuse(code, DASHBOARD_ERRORS[code].error);
 
+// sharp's text when limitInputPixels stops it (read from the header, before any decoding).
+const overLimit = (error: unknown) => error instanceof Error && /exceeds pixel limit/i.test(error.message);
+
 export function widthsFor(sourceWidth: number): number[] {
   const widest = Math.min(sourceWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
   return [...IMAGE_WIDTHS.filter((w) => w < widest), widest];
@@ -55,8 +58,8 @@ export async function processImage(bytes: Buffer): Promise<Outcome<Variant[], Im
     if (meta.format !== kind || !meta.width || !meta.height) return refusal('image_unreadable');
     if (meta.width * meta.height > MAX_INPUT_PIXELS) return refusal('image_too_many_pixels');
     width = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
-  } catch {
-    return refusal('image_unreadable');
+  } catch (error) {
+    return refusal(overLimit(error) ? 'image_too_many_pixels' : 'image_unreadable');
   }
   const variants: Variant[] = [];
   try {
@@ -66,8 +69,7 @@ export async function processImage(bytes: Buffer): Promise<Outcome<Variant[], Im
       variants.push({ width: info.width, height: info.height, hash: createHash('sha256').update(data).digest('hex'), bytes: data });
     }
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) return refusal('image_too_many_pixels');
-    return refusal('image_unreadable');
+    return refusal(overLimit(error) ? 'image_too_many_pixels' : 'image_unreadable');
   }
   return { ok: true, value: variants };
 }

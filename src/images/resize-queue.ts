@@ -1,6 +1,7 @@
 // One resize job per core at a time (libvips itself is told to use one thread per job), and a
-// short line of waiting jobs. When the line is full the upload is refused at once (503 busy,
-// Retry-After) instead of holding its 5 MiB body in memory for an unknown time.
+// line of waiting jobs (eight per core, each holding its body of at most 5 MiB). When the line
+// is full the upload is refused at once (503 busy, Retry-After) instead of holding more bodies
+// in memory for an unknown time.
 import os from 'node:os';
 
 export interface ResizeQueue {
@@ -8,7 +9,7 @@ export interface ResizeQueue {
   run<T>(job: () => Promise<T>): Promise<T> | null;
 }
 
-export function createResizeQueue(slots = os.availableParallelism(), waiting = slots * 2): ResizeQueue {
+export function createResizeQueue(slots = os.availableParallelism(), waiting = slots * 8): ResizeQueue {
   let running = 0;
   const line: Array<() => void> = [];
   const next = () => {

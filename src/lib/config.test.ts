@@ -24,6 +24,7 @@ describe('loadConfig defaults', () => {
       xenditBaseUrl: 'https://api.xendit.co',
       secretKey: null,
       secretKeyOld: null,
+      imageDir: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -54,6 +55,7 @@ describe('loadConfig defaults', () => {
       XENDIT_BASE_URL: 'http://127.0.0.1:9000',
       LAPAK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       LAPAK_SECRET_KEY_OLD: ` ${Buffer.alloc(32, 2).toString('base64')}\n`,
+      IMAGE_DIR: '/srv/shared/lapak-images',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://u@db:5432/lapak',
@@ -75,6 +77,7 @@ describe('loadConfig defaults', () => {
       xenditBaseUrl: 'http://127.0.0.1:9000',
       secretKey: Buffer.alloc(32, 1),
       secretKeyOld: Buffer.alloc(32, 2),
+      imageDir: '/srv/shared/lapak-images',
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).databaseUrl).toBe('postgresql://x/y');
