@@ -279,6 +279,25 @@ export const T = {
     status: { pending: 'Menunggu', delivered: 'Terkirim', failed: 'Gagal', cancelled: 'Dibatalkan' } as Record<string, string>,
   },
 
+  images: {
+    title: 'Gambar produk',
+    add: 'Tambah gambar',
+    uploading: 'Mengunggah…',
+    hint: 'JPEG, PNG, atau WebP, maksimal 5 MB per file, hingga 10 gambar. Gambar pertama adalah gambar utama di formulir.',
+    full: 'Sudah 10 gambar: hapus salah satu untuk menambah yang baru.',
+    empty: 'Belum ada gambar. Produk dengan gambar lebih meyakinkan pembeli.',
+    tooLarge: (name: string) => `${name} lebih dari 5 MB. Perkecil gambarnya lalu coba lagi.`,
+    alt: (n: number) => `Gambar ${n}`,
+    main: 'Gambar utama',
+    numbered: (n: number) => `Gambar ${n}`,
+    moveUp: (n: number) => `Pindahkan gambar ${n} ke depan`,
+    moveDown: (n: number) => `Pindahkan gambar ${n} ke belakang`,
+    remove: 'Hapus',
+    removeNumbered: (n: number) => `Hapus gambar ${n}`,
+    removeTitle: 'Hapus gambar ini?',
+    removeConfirm: (n: number) => `Gambar ${n} hilang dari produk dan dari formulir pesanan.`,
+  },
+
   account: {
     title: 'Akun',
     profile: 'Profil',
