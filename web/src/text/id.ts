@@ -280,7 +280,9 @@ export const T = {
   },
 
   images: {
-    title: 'Gambar produk',
+    pageTitle: 'Gambar produk',
+    pageLead: 'Gambar yang tampil di formulir pesanan produk ini, berurutan dari kiri.',
+    title: 'Gambar',
     add: 'Tambah gambar',
     uploading: 'Mengunggah…',
     hint: 'JPEG, PNG, atau WebP, maksimal 5 MB per file, hingga 10 gambar. Gambar pertama adalah gambar utama di formulir.',
