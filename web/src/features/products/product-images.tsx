@@ -1,9 +1,11 @@
 // A product's images in the editor: upload (the phone's gallery or camera through the file
 // picker), thumbnails in their order, move up/down, delete after a confirmation. The server
-// decides what it accepts; its refusal texts are shown as they are.
+// decides what it accepts; its refusal texts are shown as they are. A member without
+// products:manage (CS) sees the images without the buttons.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { api, ApiError, call, type paths } from '../../api/client';
+import { can, useMe } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
@@ -38,6 +40,7 @@ function uploadImage(productId: number, file: File) {
 
 export function ProductImages({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
+  const manage = can(useMe(), 'products:manage');
   const images = useQuery(productImagesQuery(productId));
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<ApiError | null>(null);
@@ -97,12 +100,16 @@ export function ProductImages({ productId }: { productId: number }) {
         <h2 id={`images-${productId}`} className="text-base font-semibold">
           {T.images.title}
         </h2>
-        <Button onClick={() => input.current?.click()} busy={upload.isPending} disabled={full || busy}>
-          {upload.isPending ? T.images.uploading : T.images.add}
-        </Button>
-        <input ref={input} type="file" accept={TYPES.join(',')} multiple hidden onChange={picked} aria-label={T.images.add} data-testid="product-image-input" />
+        {manage ? (
+          <>
+            <Button onClick={() => input.current?.click()} busy={upload.isPending} disabled={full || busy}>
+              {upload.isPending ? T.images.uploading : T.images.add}
+            </Button>
+            <input ref={input} type="file" accept={TYPES.join(',')} multiple hidden onChange={picked} aria-label={T.images.add} data-testid="product-image-input" />
+          </>
+        ) : null}
       </div>
-      <p className="text-sm text-slate-700">{full ? T.images.full : T.images.hint}</p>
+      {manage ? <p className="text-sm text-slate-700">{full ? T.images.full : T.images.hint}</p> : null}
       {images.isPending ? <Loading label={T.loading} /> : null}
       <ErrorNotice error={(images.error as ApiError | null) ?? problem} />
       {images.data && list.length === 0 ? <Notice>{T.images.empty}</Notice> : null}
@@ -121,17 +128,19 @@ export function ProductImages({ productId }: { productId: number }) {
                 className="aspect-square w-full rounded-md bg-slate-100 object-cover"
               />
               <p className="mt-1 text-xs text-slate-700">{index === 0 ? T.images.main : T.images.numbered(number)}</p>
-              <div className="mt-1 flex flex-wrap gap-1">
-                <Button variant="ghost" className="px-2" disabled={index === 0 || busy} onClick={() => move(index, -1)} aria-label={T.images.moveUp(number)}>
-                  ↑
-                </Button>
-                <Button variant="ghost" className="px-2" disabled={index === list.length - 1 || busy} onClick={() => move(index, 1)} aria-label={T.images.moveDown(number)}>
-                  ↓
-                </Button>
-                <Button variant="ghost" className="px-2 text-red-800" onClick={() => setDeleting({ image, number })} aria-label={T.images.removeNumbered(number)}>
-                  {T.images.remove}
-                </Button>
-              </div>
+              {manage ? (
+                <div className="mt-1 flex flex-wrap gap-1">
+                  <Button variant="ghost" className="px-2" disabled={index === 0 || busy} onClick={() => move(index, -1)} aria-label={T.images.moveUp(number)}>
+                    ↑
+                  </Button>
+                  <Button variant="ghost" className="px-2" disabled={index === list.length - 1 || busy} onClick={() => move(index, 1)} aria-label={T.images.moveDown(number)}>
+                    ↓
+                  </Button>
+                  <Button variant="ghost" className="px-2 text-red-800" onClick={() => setDeleting({ image, number })} aria-label={T.images.removeNumbered(number)}>
+                    {T.images.remove}
+                  </Button>
+                </div>
+              ) : null}
             </li>
           );
         })}
