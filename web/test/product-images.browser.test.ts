@@ -13,6 +13,7 @@ import { seedProduct } from '../../test/helpers.js';
 import { RATES } from '../../test/form-helpers.js';
 import { replaceRates } from '../../src/shipping/set-rates.js';
 import { updateStoreSettings } from '../../src/tenants/update-store-settings.js';
+import { seedMember } from '../../test/dashboard-helpers.js';
 import { account, currentStoreId, signUp, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
@@ -91,5 +92,14 @@ it('upload, reorder, a refusal, delete, and the image on the order form', async 
   expect(shown.src).toMatch(/\/images\/[A-Za-z0-9_-]{22}-\d+\.webp$/);
   expect(shown.alt).toBe('Kopi Gayo gambar 1');
   await form.screenshot({ path: path.join(SHOTS, 'form-with-image-phone.png') });
+
+  // A CS member of the store sees the image and none of the buttons.
+  const cs = await seedMember(d.t.ctx, tenantId, 'cs');
+  const csContext = await d.context();
+  await csContext.addCookies([{ name: 'lapak_session', value: cs.token, url: d.base }]);
+  const csPage = await csContext.newPage();
+  await csPage.goto(`/dashboard/products/${product.id}/images`);
+  await expect.poll(() => csPage.getByRole('listitem').getByRole('img', { name: 'Gambar 1' }).count()).toBe(1);
+  expect(await csPage.getByRole('button', { name: /Tambah gambar|Pindahkan|Hapus/ }).count()).toBe(0);
   expect(d.problems).toEqual([]);
 });

@@ -1,4 +1,5 @@
-// A product's images on a page of their own (/dashboard/products/{id}/images), until the
+// A product's images on a page of their own (/dashboard/products/{id}/images; every member
+// may look, products:manage changes them), until the
 // product editor mounts ProductImages beside the product's other fields.
 import { useParams } from '@tanstack/react-router';
 import { Card, PageHeader } from '../../components/ui/page';
