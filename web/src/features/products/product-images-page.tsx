@@ -1,6 +1,6 @@
 // A product's images on a page of their own (/dashboard/products/{id}/images; every member
-// may look, products:manage changes them), until the
-// product editor mounts ProductImages beside the product's other fields.
+// may look, products:manage changes them), until the product editor mounts ProductImages
+// beside the product's other fields.
 import { useParams } from '@tanstack/react-router';
 import { Card, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
