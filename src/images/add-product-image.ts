@@ -36,7 +36,7 @@ export async function addProductImage(deps: Deps, tenantId: number, productId: n
     outcome = await deps.writeTransaction(async (tx) => {
       // The product's row lock makes concurrent uploads count one after another (PostgreSQL;
       // SQLite's write transactions are one at a time already).
-      let lookup = tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('id', '=', productId);
+      let lookup = tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('id', '=', productId).where('deleted_at', 'is', null);
       if (isPostgres(tx)) lookup = lookup.forUpdate();
       if (!(await lookup.executeTakeFirst())) return refusal('not_found');
       const count = await imageCount(tx, tenantId, productId);

@@ -3,9 +3,11 @@
 import { DASHBOARD_ERRORS } from '../lib/http/messages.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import type { Deps } from './add-product-image.js';
+import { productExists } from './product-images.js';
 
 export async function deleteProductImage(deps: Deps, tenantId: number, productId: number, imageId: number): Promise<Outcome<null, 'not_found'>> {
   const hashes = await deps.writeTransaction(async (tx) => {
+    if (!(await productExists(tx, tenantId, productId))) return null;
     const image = await tx
       .selectFrom('product_images')
       .select(['id', 'position'])

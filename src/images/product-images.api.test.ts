@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, seedProduct, startTestApp, type TestApp } from '../../test/helpers.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { seedFormStore } from '../../test/form-helpers.js';
+import { deleteProduct } from '../products/delete-product.js';
 import { duplicateProduct } from '../products/duplicate-product.js';
 import { sqlitePath } from '../lib/db/db.js';
 import { sniffImage } from './process-image.js';
@@ -271,6 +272,20 @@ describe(`product images (${backend}, storage by default)`, () => {
     expect((await sharp(served.rawPayload).metadata()).width).toBe(700);
     await deleteAll(s, copy.value.id);
     expect(await stored(s)).toEqual({ images: 0, variants: 0, blobs: 0, files: 0 });
+  });
+
+  it("a deleted product's images: its routes answer 404, its served files keep answering (its orders' pages may show them)", async () => {
+    const doomed = (await seedProduct(s.t.ctx, s.tenantId, { name: 'Teh Hijau', price: 30000 })).id;
+    const uploaded = (await upload(s, await jpeg(300, 200), { productId: doomed })).json() as { id: number; urls: Array<{ url: string }> };
+    const deleted = await deleteProduct(s.t.ctx.db, s.t.ctx.clock, s.tenantId, doomed);
+    expect(deleted.ok).toBe(true);
+    const before = await stored(s);
+    expectFailure(await s.t.request({ method: 'GET', url: `/dashboard/api/products/${doomed}/images`, headers: asMember(s.owner) }), 404, 'not_found');
+    expectFailure(await upload(s, await jpeg(100, 100), { productId: doomed }), 404, 'not_found');
+    expectFailure(await s.t.request({ method: 'PATCH', url: `/dashboard/api/products/${doomed}/images`, headers: asMember(s.owner, { 'content-type': 'application/json' }), payload: JSON.stringify({ order: [uploaded.id] }) }), 404, 'not_found');
+    expectFailure(await s.t.request({ method: 'DELETE', url: `/dashboard/api/products/${doomed}/images/${uploaded.id}`, headers: asMember(s.owner) }), 404, 'not_found');
+    expect(await stored(s)).toEqual(before);
+    expect((await serve(s, uploaded.urls[0]!.url)).statusCode).toBe(200);
   });
 
   it('who may: CS reads but cannot upload, reorder or delete; without a session 401; another store\'s product is 404', async () => {

@@ -53,9 +53,9 @@ export async function productImages(db: Db | Tx, tenantId: number, productId: nu
   return (await imagesOfProducts(db, tenantId, [productId])).get(productId) ?? [];
 }
 
-/** Whether the store has the product (the routes' 404 for another store's). */
+/** Whether the store has the product, not deleted (the routes' 404 for another store's or a deleted one). */
 export async function productExists(db: Db | Tx, tenantId: number, productId: number): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('id', '=', productId).executeTakeFirst();
+  const row = await db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('id', '=', productId).where('deleted_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -280,9 +280,7 @@ export const T = {
   },
 
   images: {
-    pageTitle: 'Gambar produk',
-    pageLead: 'Gambar yang tampil di formulir pesanan produk ini, berurutan dari kiri.',
-    title: 'Gambar',
+    title: 'Gambar produk',
     add: 'Tambah gambar',
     uploading: 'Mengunggah…',
     hint: 'JPEG, PNG, atau WebP, maksimal 5 MB per file, hingga 10 gambar. Gambar pertama adalah gambar utama di formulir.',

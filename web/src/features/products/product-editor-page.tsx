@@ -17,6 +17,7 @@ import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { showFlash } from '../../lib/flash';
 import { productEditorRoute } from '../../router';
 import { T } from '../../text/id';
+import { ProductImages } from './product-images';
 import { choicesQuery, forgetProduct, productQuery, rememberProduct, type Product, type ProductBody } from './use-products';
 
 interface VariationDraft {
@@ -231,7 +232,11 @@ function Editor({ product }: { product: Product | null }) {
               </div>
             </Card>
 
-            {/* Product images (issue 11, section 2) mount here: <ProductImages productId={product.id} /> from ./product-images, built separately. */}
+            {product ? (
+              <Card>
+                <ProductImages productId={product.id} />
+              </Card>
+            ) : null}
 
             <Card title={T.products.variationsTitle}>
               <p className="-mt-2 mb-3 text-sm text-slate-700">{T.products.variationsLead}</p>

@@ -95,7 +95,7 @@ export function ProductImages({ productId }: { productId: number }) {
   };
 
   return (
-    <section aria-labelledby={`images-${productId}`} className="space-y-3">
+    <section aria-labelledby={`images-${productId}`} className="space-y-3" data-product-images>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`images-${productId}`} className="text-base font-semibold">
           {T.images.title}
