@@ -27,10 +27,9 @@ export const dashboardOpenapiOptions: FastifyDynamicSwaggerOptions = {
     tags: [
       { name: 'Accounts', description: 'Sign-up, login, sessions, the current user and their stores.' },
       { name: 'Home', description: "The home page: the store's getting-started checklist." },
-      { name: 'Products', description: "The store's products on SPEC's dashboard path of `/api/products.php` (no `action`, a session), and what the editor may offer." },
+      { name: 'Products', description: "The store's products on SPEC's dashboard path of `/api/products.php` (no `action`, a session), what the editor may offer, and the products' images." },
       { name: 'Team', description: 'Members, roles, invitations and password-reset links of the selected store.' },
       { name: 'API keys', description: "The store's API keys: issue by purpose with an expiry, list, revoke (SPEC Key issuance)." },
-      { name: 'Products', description: "The store's products and their images." },
       { name: 'Webhooks', description: 'Webhook endpoints, their delivery log, redelivery, secret rotation and test events.' },
       { name: 'Transfers', description: 'Manual bank transfers: a statement matched to open transfer orders by amount, and the matches confirmed paid.' },
       { name: 'Settings', description: "The store's settings: payments, bank accounts, gateway credentials (write-only), shipping rates, message templates and their preview, the time zone, the audit log of sensitive changes." },
