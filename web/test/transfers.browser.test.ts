@@ -39,7 +39,7 @@ it('two transfer orders of one price; a statement pays one; exactly that order b
   await signUp(page, owner);
   const tenantId = await currentStoreId(page);
   const { ctx, clock } = d.t;
-  const updated = await updateStoreSettings(ctx.db, clock, tenantId, {
+  const updated = await updateStoreSettings(ctx.db, clock, ctx.sealer, tenantId, {
     payment_methods: ['bank_transfer', 'cod'],
     bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Transfer' }],
     unique_code: true,
