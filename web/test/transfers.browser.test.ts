@@ -1,6 +1,5 @@
-// The Transfer page in chromium on the real server: a store with the unique code on (set
-// through the store settings operation, as `lapak store settings` does: the settings page is
-// another issue's), two buyers order the same product at the same price through the real form,
+// The Transfer page in chromium on the real server: the owner turns the unique code on in the
+// settings page (with the password again), two buyers order the same product at the same price through the real form,
 // the owner uploads a KlikBCA statement that pays one of them, ticks and confirms, and exactly
 // that order becomes paid.
 import type { Page } from 'playwright-core';
@@ -42,9 +41,18 @@ it('two transfer orders of one price; a statement pays one; exactly that order b
   const updated = await updateStoreSettings(ctx.db, clock, ctx.sealer, tenantId, {
     payment_methods: ['bank_transfer', 'cod'],
     bank_accounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Transfer' }],
-    unique_code: true,
   });
   expect(updated.ok).toBe(true);
+  // The owner turns the unique code on where a seller does: the settings page, password again.
+  await page.goto('/dashboard/settings');
+  const uniqueCode = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Kode unik transfer' }) });
+  await uniqueCode.getByLabel('Tambahkan kode unik 1–3 digit pada total pesanan transfer bank').check();
+  await uniqueCode.getByRole('button', { name: 'Simpan' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Kata sandi').fill(owner.password);
+  await dialog.getByRole('button', { name: 'Konfirmasi dan simpan' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(async () => (await (await page.context().request.get('/dashboard/api/settings')).json()).unique_code).toBe(true);
   await ctx.db.transaction().execute((tx) => replaceRates(tx, tenantId, RATES));
   const mug = await seedProduct(ctx, tenantId, { name: 'Mug Keramik', price: 35_000 });
 
