@@ -42,31 +42,34 @@ export async function duplicateProduct(
   if (priceProblem) return bad(priceProblem);
 
   const now = clock.now();
-  const product = await insertProductWithFreeSlug(
-    db,
-    {
-      tenant_id: tenantId,
-      name,
-      price: source.price,
-      sale_price: source.sale_price,
-      variants: JSON.stringify(source.variants),
-      variant_prices: JSON.stringify(variantPrices),
-      variant_compare_prices: JSON.stringify(comparePrices),
-      variant_display: source.variant_display,
-      meta_pixel_id: source.meta_pixel_id,
-      gtm_id: source.gtm_id,
-      // Every field the editor adds is copied too.
-      description: source.description,
-      weight_grams: source.weight_grams,
-      payment_methods: source.payment_methods === null ? null : JSON.stringify(source.payment_methods),
-      couriers: source.couriers === null ? null : JSON.stringify(source.couriers),
-      tiktok_pixel_id: source.tiktok_pixel_id,
-      created_at: now,
-      updated_at: now,
-    },
-    baseSlug,
-  );
-  // The copy's images reference the source's stored bytes (nothing is encoded again).
-  await copyProductImages(db, tenantId, source.id, product.id, now);
-  return ok(product);
+  // The copy and its images in one transaction: no copy is ever seen without its images.
+  return db.transaction().execute(async (tx) => {
+    const product = await insertProductWithFreeSlug(
+      tx,
+      {
+        tenant_id: tenantId,
+        name,
+        price: source.price,
+        sale_price: source.sale_price,
+        variants: JSON.stringify(source.variants),
+        variant_prices: JSON.stringify(variantPrices),
+        variant_compare_prices: JSON.stringify(comparePrices),
+        variant_display: source.variant_display,
+        meta_pixel_id: source.meta_pixel_id,
+        gtm_id: source.gtm_id,
+        // Every field the editor adds is copied too.
+        description: source.description,
+        weight_grams: source.weight_grams,
+        payment_methods: source.payment_methods === null ? null : JSON.stringify(source.payment_methods),
+        couriers: source.couriers === null ? null : JSON.stringify(source.couriers),
+        tiktok_pixel_id: source.tiktok_pixel_id,
+        created_at: now,
+        updated_at: now,
+      },
+      baseSlug,
+    );
+    // The copy's images reference the source's stored bytes (nothing is encoded again).
+    await copyProductImages(tx, tenantId, source.id, product.id, now);
+    return ok(product);
+  });
 }
