@@ -36,7 +36,7 @@ import { referenceRoutes } from './reference/routes.js';
 import { IMAGE_TYPES, IMAGE_UPLOAD_LIMIT, imageDashboardRoutes } from './images/dashboard-routes.js';
 import { imageFileRoutes } from './images/routes.js';
 import { chooseImageStore } from './images/image-store.js';
-import { createResizeQueue } from './images/resize-queue.js';
+import { createResizeQueue, type ResizeQueue } from './images/resize-queue.js';
 import { webAppRoutes } from './dashboard/web-app.js';
 
 import { resolveSealer } from './lib/secrets/key-source.js';
@@ -57,6 +57,8 @@ export interface AppOptions {
   passwordHasher?: PasswordHasher;
   /** Seals and opens stored secrets; default resolveSealer (LAPAK_SECRET_KEY or the SQLite key file). */
   sealer?: Sealer;
+  /** The image resize line; default one job per core and eight waiting per core (tests hold its slot). */
+  resizeQueue?: ResizeQueue;
 }
 
 function buildContext(options: AppOptions, log: FastifyInstance['log']): AppContext {
@@ -144,7 +146,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);
-    const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: createResizeQueue() };
+    const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };
     // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).
     app.register(async (instance) => {
       instance.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_LIMIT }, (_request, body, done) => done(null, body));

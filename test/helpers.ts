@@ -11,6 +11,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db/db.js';
 import type { Limiters } from '../src/lib/limits.js';
 import type { PasswordHasher } from '../src/accounts/passwords.js';
+import type { ResizeQueue } from '../src/images/resize-queue.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { valueOf } from '../src/lib/outcome.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
@@ -70,13 +71,14 @@ export async function startTestApp(
     database?: { url: string; handle: DbHandle };
     logStream?: NodeJS.WritableStream;
     passwordHasher?: PasswordHasher;
+    resizeQueue?: ResizeQueue;
   } = {},
 ): Promise<TestApp & { drop(): Promise<void> }> {
   const fresh = options.database ? null : await freshDatabase();
   const database = options.database ?? fresh!;
   const clock = options.clock ?? new ManualClock(Date.now());
   const config = loadConfig({ PUBLIC_URL: 'https://lapak.test', RATE_LIMIT_SCALE: '1000', LAPAK_SECRET_KEY: TEST_SECRET_KEY, ...options.env, DATABASE_URL: database.url });
-  const { app, ctx } = buildApp({ config, database: database.handle, clock, limiters: options.limiters, passwordHasher: options.passwordHasher,
+  const { app, ctx } = buildApp({ config, database: database.handle, clock, limiters: options.limiters, passwordHasher: options.passwordHasher, resizeQueue: options.resizeQueue,
     logger: options.logStream ? { stream: options.logStream } : false,
   });
   await app.ready();

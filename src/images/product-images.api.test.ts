@@ -14,6 +14,7 @@ import { deleteProduct } from '../products/delete-product.js';
 import { duplicateProduct } from '../products/duplicate-product.js';
 import { sqlitePath } from '../lib/db/db.js';
 import { sniffImage } from './process-image.js';
+import { createResizeQueue, type ResizeQueue } from './resize-queue.js';
 
 type App = TestApp & { drop(): Promise<void> };
 
@@ -33,10 +34,10 @@ const jpegWithGps = () =>
 /** The EXIF GPS-directory pointer (tag 0x8825) in either byte order. */
 const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 
-function setup(env: Record<string, string> = {}) {
+function setup(env: Record<string, string> = {}, resizeQueue?: ResizeQueue) {
   const s = {} as { t: App; owner: Member; admin: Member; cs: Member; stranger: Member; tenantId: number; productId: number; otherProductId: number; imageDir: string | null };
   beforeAll(async () => {
-    s.t = await startTestApp({ env });
+    s.t = await startTestApp({ env, resizeQueue });
     const store = await seedFormStore(s.t.ctx);
     const other = await seedFormStore(s.t.ctx, {}, 'Toko Lain');
     s.tenantId = store.tenantId;
@@ -358,3 +359,26 @@ describe(`product images with IMAGE_DIR (${backend})`, () => {
   });
 });
 
+
+describe(`product images when the resize line is full (${backend})`, () => {
+  // One resize slot and no room to wait: a job held in the slot fills the line.
+  const queue = createResizeQueue(1, 0);
+  const s = setup({}, queue);
+
+  it('answers 503 busy with Retry-After and stores nothing; once the slot is free the same upload is stored', async () => {
+    let release!: () => void;
+    const held = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(held).not.toBeNull();
+    const bytes = await jpeg(400, 300);
+    const refused = await upload(s, bytes);
+    expectFailure(refused, 503, 'busy');
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(await stored(s)).toEqual({ images: 0, variants: 0, blobs: 0, files: 0 });
+
+    release();
+    await held;
+    const res = await upload(s, bytes);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await listOf(s)).length).toBe(1);
+  });
+});
