@@ -4,7 +4,7 @@
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
-import { createTenant } from '../tenants/create-tenant.js';
+import { createStore } from './create-store.js';
 import { normaliseEmail } from './passwords.js';
 
 export interface NewOwner {
@@ -31,8 +31,8 @@ export async function signUp(tx: Tx, clock: Clock, input: NewOwner): Promise<Out
   if (input.storeName.trim() === '' || input.name.trim() === '') return refuse('invalid_name', 'store name and name must not be empty');
   const userId = await insertUser(tx, clock, input);
   if (userId === null) return refuse('email_taken', 'a user with this email exists');
-  const tenant = await createTenant(tx, clock, { name: input.storeName });
-  if (!tenant.ok) throw new Error(tenant.message);
-  await tx.insertInto('memberships').values({ tenant_id: tenant.value.id, user_id: userId, role: 'owner', integrations: 0, created_at: clock.now() }).execute();
-  return succeed({ userId, tenantId: tenant.value.id });
+  // The store and its owner's membership, as a second store is made (create-store.ts).
+  const store = await createStore(tx, clock, userId, input.storeName);
+  if (!store.ok) return store;
+  return succeed({ userId, tenantId: store.value.tenantId });
 }
