@@ -17,6 +17,7 @@ import { readSettings } from './read-settings.js';
 import { saveSensitiveSettings, changedFields } from './save-sensitive-settings.js';
 import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './save-settings.js';
 import { AuditList, PreviewAnswer, PreviewBody, SensitivePatch, SettingsBody, SettingsPatch } from './schemas.js';
+import { loadStoreSettings } from '../tenants/store-settings.js';
 import { parseTimeZone } from './time-zone.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
@@ -186,11 +187,11 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       response: { 200: jsonResponse('The rendered message.', PreviewAnswer), ...dashboardErrors([...WRITE, 'invalid_request']) },
     },
     handler: async ({ session, body }) => {
-      const store = await ctx.db.selectFrom('tenants').select(['name', 'time_zone']).where('id', '=', session.tenantId).executeTakeFirst();
+      const store = await loadStoreSettings(ctx.db, session.tenantId);
       if (!store) return dashboardFailure('login_required');
-      const zone = body.time_zone === undefined ? (store.time_zone ?? serverZone) : parseTimeZone(body.time_zone);
+      const zone = body.time_zone === undefined ? (store.timeZone ?? serverZone) : parseTimeZone(body.time_zone);
       if (zone === null) return invalid({ time_zone: DASHBOARD_FIELD_TEXT.timeZone });
-      return { status: 200, body: previewTemplate(body.kind, body.template, sampleInput(store.name, ctx.clock.now(), zone)) };
+      return { status: 200, body: previewTemplate(body.kind, body.template, sampleInput(store.storeName, ctx.clock.now(), zone)) };
     },
   });
 }

@@ -12,7 +12,6 @@ export async function readSettings(db: Db, tenantId: number, serverTimeZone: str
   const settings = await loadStoreSettings(db, tenantId);
   if (!settings) return null;
   const masked = maskedSettings(settings);
-  const tenant = await db.selectFrom('tenants').select(['opening_message_template']).where('id', '=', tenantId).executeTakeFirstOrThrow();
   const table = await storeRates(db).table(tenantId);
   const shippingRates = Object.entries(table).flatMap(([courier, fees]) => Object.entries(fees).map(([province, fee]) => ({ courier, province, fee })));
   return {
@@ -31,7 +30,7 @@ export async function readSettings(db: Db, tenantId: number, serverTimeZone: str
     shipping_rates: shippingRates,
     provinces: [...PROVINCES],
     thank_you_template: settings.thankYouTemplate,
-    opening_message_template: tenant.opening_message_template,
+    opening_message_template: settings.openingMessageTemplate,
     default_templates: { thank_you: DEFAULT_THANK_YOU_TEMPLATE, opening: DEFAULT_OPENING_TEMPLATE },
     placeholders: [...PLACEHOLDER_NAMES],
     time_zone: settings.timeZone,

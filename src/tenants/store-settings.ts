@@ -36,6 +36,8 @@ export interface StoreSettings {
   uniqueCode: boolean;
   /** The store's IANA time zone for rendered messages (013); null: the server's TZ. */
   timeZone: string | null;
+  /** The customer lookup's opening message; null: the default. */
+  openingMessageTemplate: string | null;
 }
 
 export const STORE_SECRET_COLUMNS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token'] as const;
@@ -61,7 +63,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
       'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
       'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
       'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
-      'store_settings.unique_code', 'tenants.time_zone',
+      'store_settings.unique_code', 'tenants.time_zone', 'tenants.opening_message_template',
     ])
     .where('tenants.id', '=', tenantId)
     .executeTakeFirst();
@@ -80,6 +82,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
     xenditCallbackToken: stored(row.id, 'xendit_callback_token', row.xendit_callback_token ?? null),
     uniqueCode: row.unique_code === 1,
     timeZone: row.time_zone ?? null,
+    openingMessageTemplate: row.opening_message_template ?? null,
   };
 }
 
