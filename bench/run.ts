@@ -16,6 +16,7 @@
 // repeats the whole table N times and then prints the median of each figure.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,8 @@ function parseOptions(argv: string[]): Options {
 
 interface Measurement {
   name: string;
+  /** The measured run on the monotonic clock (microseconds, as a V8 CPU profile's timestamps). */
+  window: { startUs: number; endUs: number };
   rps: number;
   /** Share of one core the server used during the measured run (null off Linux). */
   serverCpu: number | null;
@@ -104,7 +107,10 @@ interface Measurement {
   cpuXRawMedian?: number | null;
 }
 
-function summarise(name: string, result: Result, serverCpu: number | null): Measurement {
+/** CLOCK_MONOTONIC in microseconds: the clock of a V8 CPU profile's timestamps on Linux. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+function summarise(name: string, result: Result, serverCpu: number | null): Omit<Measurement, 'window'> {
   return {
     name,
     rps: result.requests.average,
@@ -129,10 +135,12 @@ async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'cpuSe
     process.stdout.write(`  (warm-up of ${name}: ${warmup.non2xx} non-2xx, ${warmup.errors + warmup.timeouts} errors)\n`);
   }
   const cpuBefore = server.cpuSeconds();
+  const startUs = monotonicUs();
   const run = await autocannon({ url, connections: CONNECTIONS, duration, requests });
+  const endUs = monotonicUs();
   const cpuAfter = server.cpuSeconds();
   const serverCpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.duration;
-  const result = summarise(name, run, serverCpu);
+  const result = { ...summarise(name, run, serverCpu), window: { startUs, endUs } };
   if (result.requests === 0) throw new Error(`${name}: no request completed (${result.errors} errors)`);
   return result;
 }
@@ -379,6 +387,7 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
     const ceilingAgain = await measure('GET /healthz (ceiling, again)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceilingAgain.name}: ${int(ceilingAgain.rps)} req/s`);
     const higher = ceiling.rps >= ceilingAgain.rps;
+    if (options.cpuProfDir) writeScenarioWindows(options.cpuProfDir, server.pid, [ceiling, get, patch, lookup, embed, ceilingAgain]);
     return {
       workers,
       raw,
@@ -393,6 +402,16 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Beside the server's CPU profile (CPU.<date>.<time>.<pid>.*.cpuprofile): when each scenario's
+ * measured run began and ended, so that bench/profile-summary.ts can tell the paths apart.
+ */
+function writeScenarioWindows(dir: string, pid: number, measured: Measurement[]): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const windows = measured.map((m) => ({ name: m.name, ...m.window }));
+  fs.writeFileSync(path.join(dir, `scenarios.${pid}.json`), `${JSON.stringify(windows, null, 2)}\n`);
 }
 
 const median = (values: number[]): number => {
@@ -414,6 +433,7 @@ function medianRound(rounds: Round[]): Round {
     };
     return {
       name: all[0]!.name,
+      window: all[0]!.window,
       rps: of((m) => m.rps)!,
       serverCpu: of((m) => m.serverCpu),
       cpuUs: of((m) => m.cpuUs),
