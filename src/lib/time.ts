@@ -30,21 +30,23 @@ export function exactOffsetMinutes(epochMs: number, timeZone: string): number {
   return Math.round((wall - seconds) / 60000);
 }
 
-const HOUR_MS = 3_600_000;
-const OFFSET_CACHE_MAX = 10_000;
-// Offsets per zone and UTC hour. An hour is cached only when its first and last second
-// have the same offset, so an hour holding a transition is always computed exactly.
-const offsets = new Map<string, number>();
+const DAY_MS = 86_400_000;
+const DAYS_CACHED_PER_ZONE = 10_000;
+// Offsets per zone and UTC day (numeric keys: no string built per call). A day is cached
+// only when its first and last second have the same offset, so a day holding a transition
+// is always computed exactly; no zone changes its offset twice within one day.
+const offsets = new Map<string, Map<number, number>>();
 
 function offsetMinutes(epochMs: number, timeZone: string): number {
-  const hour = Math.floor(epochMs / HOUR_MS);
-  const cacheKey = `${timeZone}|${hour}`;
-  const cached = offsets.get(cacheKey);
+  const day = Math.floor(epochMs / DAY_MS);
+  let days = offsets.get(timeZone);
+  const cached = days?.get(day);
   if (cached !== undefined) return cached;
-  const start = exactOffsetMinutes(hour * HOUR_MS, timeZone);
-  if (start !== exactOffsetMinutes(hour * HOUR_MS + HOUR_MS - 1000, timeZone)) return exactOffsetMinutes(epochMs, timeZone);
-  if (offsets.size >= OFFSET_CACHE_MAX) offsets.clear();
-  offsets.set(cacheKey, start);
+  const start = exactOffsetMinutes(day * DAY_MS, timeZone);
+  if (start !== exactOffsetMinutes(day * DAY_MS + DAY_MS - 1000, timeZone)) return exactOffsetMinutes(epochMs, timeZone);
+  if (!days) offsets.set(timeZone, (days = new Map()));
+  if (days.size >= DAYS_CACHED_PER_ZONE) days.clear();
+  days.set(day, start);
   return start;
 }
 
