@@ -1,6 +1,6 @@
 // Session tokens: `id.secret`, each half 20 random bytes in base64url (160 bits). The id is
 // the primary key; only the SHA-256 of the secret is stored, compared in constant time.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Sliding expiry: a session lives 30 days after its last use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -9,7 +9,7 @@ export const SESSION_REFRESH_MS = 60 * 60 * 1000;
 
 const PART = /^[A-Za-z0-9_-]{27}$/;
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
 export function newSessionToken(): { id: string; secret: string; token: string; secretHash: string } {
   const id = randomBytes(20).toString('base64url');
