@@ -1,8 +1,9 @@
 // Prometheus metrics (GET /metrics). Labels carry route patterns, methods, status codes and
 // window names only: never a URL, a key, an IP address or an id, so neither secrets nor
 // personal data reach a label, and the number of series stays fixed.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Limiter, Limiters, WindowName } from './limits.js';
+import { requestMetrics } from './request-metrics.js';
 
 export interface Metrics {
   registry: Registry;
@@ -24,19 +25,7 @@ export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'lapak_' });
 
-  const requests = new Counter({
-    name: 'lapak_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status_code'] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'lapak_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by route pattern and method',
-    labelNames: ['route', 'method'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const observeRequest = requestMetrics(registry);
   const rejections = new Counter({
     name: 'lapak_rate_limit_rejections_total',
     help: 'Requests refused with 429, by the SPEC window that refused them',
@@ -65,10 +54,7 @@ export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message
 
   return {
     registry,
-    observeRequest(route, method, statusCode, seconds) {
-      requests.inc({ route, method, status_code: String(statusCode) });
-      duration.observe({ route, method }, seconds);
-    },
+    observeRequest,
     countRejection(window) {
       rejections.inc({ window });
     },
