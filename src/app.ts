@@ -112,8 +112,10 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   app.addHook('onClose', async () => {
     await ctx.redis?.quit().catch(() => ctx.redis?.disconnect());
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style, not async: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   // Bodies stay raw strings; each endpoint parses them and answers in its own error family.
