@@ -15,7 +15,6 @@
 // scenario's server CPU per request against the raw hello-world's. --runs N (default 1)
 // repeats the whole table N times and then prints the median of each figure.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -25,13 +24,11 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
 import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
+import { LOOKUP_PATH, PATH, PRODUCTS_PATH, embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
 import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
-const PATH = '/api/order_status.php';
-const LOOKUP_PATH = '/api/customer_lookup.php';
-const PRODUCTS_PATH = '/api/products.php';
 
 // The issue's targets, as shares of the hello-world ceiling measured in the same run.
 const TARGETS = { getShare: 0.4, getP99Ms: 5, patchShare: 0.08 };
@@ -143,91 +140,6 @@ async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'cpuSe
   const result = { ...summarise(name, run, serverCpu), window: { startUs, endUs } };
   if (result.requests === 0) throw new Error(`${name}: no request completed (${result.errors} errors)`);
   return result;
-}
-
-const randomOf = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
-
-/**
- * Random orders of the store. The paths are drawn before the run: the load generator
- * shares this machine with the server, and every microsecond it spends per request is
- * one the server does not get.
- */
-function getRequests(database: BenchDatabase): Request[] {
-  const { readKey, orderIds } = database.seeded;
-  const paths = Array.from({ length: 65_536 }, () => `${PATH}?id=${randomOf(orderIds)}`);
-  let next = 0;
-  return [
-    {
-      method: 'GET',
-      headers: { 'x-api-key': readKey },
-      setupRequest: (req) => {
-        req.path = paths[next++ & 0xffff]!;
-        return req;
-      },
-    },
-  ];
-}
-
-/**
- * Toggles random pending/closing orders to the other state, each with a fresh
- * Idempotency-Key. The expected state flips when the request is sent; two requests on
- * the same order in flight at once just answer changed: false.
- */
-function patchRequests(database: BenchDatabase): Request[] {
-  const { writeKey, toggleable } = database.seeded;
-  const tag = randomBytes(4).toString('hex');
-  let sequence = 0;
-  return [
-    {
-      method: 'PATCH',
-      setupRequest: (req) => {
-        const order = randomOf(toggleable);
-        order.status = order.status === 'pending' ? 'closing' : 'pending';
-        sequence += 1;
-        return {
-          ...req,
-          path: PATH,
-          headers: { 'content-type': 'application/json', 'x-api-key': writeKey, 'idempotency-key': `bench-${tag}-${sequence}` },
-          body: JSON.stringify({ id: order.id, status: order.status }),
-        };
-      },
-    },
-  ];
-}
-
-/** Customer lookups of phones that have orders in the store (the 150 ms floor is sleep, not CPU). */
-function lookupRequests(database: BenchDatabase): Request[] {
-  const { lookupKey, phones } = database.seeded;
-  const bodies = phones.map((phone) => JSON.stringify({ phone }));
-  let next = 0;
-  return [
-    {
-      method: 'POST',
-      path: LOOKUP_PATH,
-      headers: { 'content-type': 'application/json', 'x-api-key': lookupKey },
-      setupRequest: (req) => {
-        req.body = bodies[next++ % bodies.length]!;
-        return req;
-      },
-    },
-  ];
-}
-
-/** The product embed of the store's products in turn. */
-function embedRequests(database: BenchDatabase): Request[] {
-  const { embedKey, productIds } = database.seeded;
-  const paths = productIds.map((id) => `${PRODUCTS_PATH}?action=embed&id=${id}`);
-  let next = 0;
-  return [
-    {
-      method: 'GET',
-      headers: { 'x-api-key': embedKey },
-      setupRequest: (req) => {
-        req.path = paths[next++ % paths.length]!;
-        return req;
-      },
-    },
-  ];
 }
 
 function machineInfo(): string {

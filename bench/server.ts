@@ -66,11 +66,16 @@ export async function startServer(options: {
   nodeArgs?: string[];
   /** API processes (`serve --workers N`); default 1. */
   workers?: number;
+  /** A command the server runs under, e.g. valgrind and its options (bench/instructions.ts). */
+  launcher?: string[];
+  /** How long to wait for /healthz; default 20 s. */
+  readyTimeoutMs?: number;
 }): Promise<RunningServer> {
   if (!fs.existsSync(CLI)) throw new Error(`${path.relative(process.cwd(), CLI)} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const workers = options.workers ?? 1;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'serve', ...(workers > 1 ? ['--workers', String(workers)] : [])], {
+  const [command, ...args] = [...(options.launcher ?? []), process.execPath, ...(options.nodeArgs ?? []), CLI, 'serve', ...(workers > 1 ? ['--workers', String(workers)] : [])];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -97,7 +102,7 @@ export async function startServer(options: {
   const logLines = () => (dropped > 0 ? [...lines, `... and ${dropped} more lines`] : [...lines]);
 
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealthz(url, child, READY_TIMEOUT_MS, () => logLines().join('\n'));
+  await waitForHealthz(url, child, options.readyTimeoutMs ?? READY_TIMEOUT_MS, () => logLines().join('\n'));
   // /healthz answered from one worker; give the others time to listen too.
   if (workers > 1) await sleep(1_500);
 
@@ -137,9 +142,10 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
 export type MeasuredServer = Pick<RunningServer, 'url' | 'pid' | 'cpuSeconds' | 'stop'>;
 
-/** Starts the raw node:http hello-world (the ceiling of any route on this machine). */
-export async function startRawCeiling(): Promise<MeasuredServer> {
-  const child = spawn(process.execPath, ['-e', RAW_HELLO_WORLD], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the raw node:http hello-world (the ceiling of any route on this machine), under `launcher` if given. */
+export async function startRawCeiling(launcher: string[] = []): Promise<MeasuredServer> {
+  const [command, ...args] = [...launcher, process.execPath, '-e', RAW_HELLO_WORLD];
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exit = exited(child);
   const port = await new Promise<number>((resolve, reject) => {
     // The port is the first line of stdout; stderr (a warning, say) only explains a failure.

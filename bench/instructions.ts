@@ -1,0 +1,160 @@
+// `npm run bench:instructions`: the server's user-space instructions per request, counted by
+// valgrind's callgrind, for the raw node:http hello-world and each scenario of the bench on
+// the embedded SQLite default. An instruction count does not follow the machine's speed or
+// whatever else runs on it (the same figure on a busy machine and a quiet one), so a change
+// of a few percent shows where the timed bench's CPU per request is lost in noise. It counts
+// neither the kernel's work (the socket writes) nor time spent waiting (fsync), and runs about
+// 50 times slower than the server normally does. Needs valgrind (Debian's package).
+//
+// Each scenario is warmed up (V8 compiles and optimises the hot paths in that time: without
+// it the count is mostly the JIT's), then the counters are zeroed, the measured requests
+// sent, and the counts dumped (callgrind_control). Options: --requests N (measured, default
+// 3000), --warmup N (default 6000), --orders N (default 20000), --scenarios a,b (of raw,
+// healthz, get, patch, lookup, embed; default all but lookup, whose 150 ms floor would make
+// it take minutes), --keep DIR (keep the callgrind files there, for callgrind_annotate).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Request } from 'autocannon';
+import { setupDatabase, type BenchDatabase } from './database.js';
+import { embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
+import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
+
+// Fewer connections than the timed bench: under valgrind every request is slow, and 50
+// waiting connections would only time out.
+const CONNECTIONS = 10;
+const SCENARIOS = ['raw', 'healthz', 'get', 'patch', 'lookup', 'embed'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+function requestsOf(scenario: Exclude<Scenario, 'raw'>, database: BenchDatabase): Request[] {
+  switch (scenario) {
+    case 'healthz':
+      return [{ method: 'GET', path: '/healthz' }];
+    case 'get':
+      return getRequests(database);
+    case 'patch':
+      return patchRequests(database);
+    case 'lookup':
+      return lookupRequests(database);
+    case 'embed':
+      return embedRequests(database);
+  }
+}
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: 'string', default: '3000' },
+      warmup: { type: 'string', default: '6000' },
+      orders: { type: 'string', default: '20000' },
+      scenarios: { type: 'string', default: 'raw,healthz,get,patch,embed' },
+      keep: { type: 'string' },
+    },
+  });
+  const whole = (raw: string, name: string) => {
+    if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+    return Number(raw);
+  };
+  const scenarios = values.scenarios.split(',').map((s) => s.trim());
+  for (const s of scenarios) if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario "${s}" (${SCENARIOS.join(', ')})`);
+  return {
+    requests: whole(values.requests, 'requests'),
+    warmup: whole(values.warmup, 'warmup'),
+    orders: whole(values.orders, 'orders'),
+    scenarios: scenarios as Scenario[],
+    keep: values.keep ? path.resolve(values.keep) : null,
+  };
+}
+
+/** Valgrind and callgrind_control name their meeting point after these: the same for both. */
+function sharedEnvironment(): void {
+  process.env.USER ??= 'lapak';
+  process.env.LOGNAME ??= 'lapak';
+  process.env.HOST = '127.0.0.1';
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
+  }
+  sharedEnvironment();
+  const dir = options.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-callgrind-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const vgdbPrefix = path.join(dir, 'vgdb');
+  const launcher = ['valgrind', '--tool=callgrind', `--vgdb-prefix=${vgdbPrefix}`, `--callgrind-out-file=${dir}/callgrind.out.%p`];
+  const control = (args: string[]) => execFileSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...args], { stdio: 'ignore' });
+
+  /** Warm-up, zero, the measured requests, dump: instructions per request. */
+  async function count(name: string, server: MeasuredServer, requests: Request[]): Promise<number> {
+    const warm = await autocannon({ url: server.url, connections: CONNECTIONS, amount: options.warmup, requests, timeout: 60 });
+    control(['--zero', String(server.pid)]);
+    const run = await autocannon({ url: server.url, connections: CONNECTIONS, amount: options.requests, requests, timeout: 60 });
+    const before = new Set(fs.readdirSync(dir));
+    control([`--dump=${name}`, String(server.pid)]);
+    let total = 0;
+    for (const file of fs.readdirSync(dir).filter((f) => !before.has(f) && f.startsWith('callgrind.out'))) {
+      const found = /^(?:summary|totals): (\d+)/m.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
+      if (found) total += Number(found[1]);
+    }
+    const failed = warm.non2xx + warm.errors + run.non2xx + run.errors + run.timeouts;
+    if (failed > 0) throw new Error(`${name}: ${failed} failed requests`);
+    return total / run.requests.total;
+  }
+
+  const database = await setupDatabase('sqlite', options.orders, '');
+  const results: Array<[string, number]> = [];
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(`Lapak instruction count, ${new Date().toISOString()}: ${options.warmup} warm-up + ${options.requests} measured requests per scenario, ${CONNECTIONS} connections, ${options.orders} orders`);
+  try {
+    if (options.scenarios.includes('raw')) {
+      const raw = await startRawCeiling(launcher);
+      try {
+        results.push(['raw node:http hello-world', await count('raw', raw, [{ method: 'GET', path: '/' }])]);
+      } finally {
+        await raw.stop();
+      }
+      log(`  ${results.at(-1)![0]}: ${Math.round(results.at(-1)![1])}`);
+    }
+    const routes = options.scenarios.filter((s): s is Exclude<Scenario, 'raw'> => s !== 'raw');
+    if (routes.length > 0) {
+      const server = await startServer({
+        databaseUrl: database.url,
+        launcher,
+        readyTimeoutMs: 180_000,
+        // As the timed bench, without the dispatcher's 20 ms poll (a cost per second, not per request).
+        env: { RATE_LIMIT_SCALE: '100000', WEBHOOK_OUT_HOURLY_CAP: '1000000000', WEBHOOK_DISPATCHER: 'off' },
+      });
+      try {
+        for (const scenario of routes) {
+          results.push([scenario, await count(scenario, server, requestsOf(scenario, database))]);
+          log(`  ${scenario}: ${Math.round(results.at(-1)![1])}`);
+        }
+      } finally {
+        await server.stop().catch((error: Error) => log(`server stop: ${error.message.split('\n')[0]}`));
+      }
+    }
+  } finally {
+    await database.cleanup();
+    if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const raw = results.find(([name]) => name.startsWith('raw'))?.[1];
+  log('');
+  log(`${'scenario'.padEnd(28)} ${'instructions/req'.padStart(16)} ${'x raw'.padStart(7)}`);
+  for (const [name, value] of results) {
+    log(`${name.padEnd(28)} ${Math.round(value).toLocaleString('en-US').padStart(16)} ${raw ? `${(value / raw).toFixed(1)}x`.padStart(7) : ''}`);
+  }
+  if (options.keep) log(`\ncallgrind files kept in ${options.keep} (callgrind_annotate <file>)`);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench:instructions failed: ${(error as Error).message}\n`);
+  process.exit(1);
+}
