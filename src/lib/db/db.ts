@@ -73,11 +73,20 @@ function openSqlite(file: string): DbHandle {
   const dialect = new FifoSqliteDialect({ database: cached });
   const db = new Kysely<Database>({ dialect });
   // Prepared reads (src/lib/db/prepared.ts) skip Kysely's queue when the connection is idle.
-  registerDirectReads(db, (text, parameters) => {
-    if (!dialect.idle()) return undefined;
-    const statement = cached.prepare(text);
-    return statement.reader ? statement.all(...parameters) : undefined;
-  });
+  registerDirectReads(
+    db,
+    (text, parameters) => {
+      if (!dialect.idle()) return undefined;
+      const statement = cached.prepare(text);
+      return statement.reader ? statement.all(...parameters) : undefined;
+    },
+    (text, parameters) => {
+      const statement = cached.prepare(text);
+      if (statement.reader) return statement.all(...parameters);
+      statement.run(...parameters);
+      return [];
+    },
+  );
   // data_version changes when another connection commits; total_changes() counts the rows
   // this connection has inserted, updated or deleted, committed or not. Two statements
   // cost less than one that reads both: total_changes() alone takes no lock on the file.

@@ -23,11 +23,28 @@ export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknow
 
 // SQLite: Kysely's way to a query is several promise hops (connection provider, driver
 // lock, result); a prepared read on an idle connection runs synchronously instead. Keyed by
-// the database handle, so a transaction (another handle) always goes through Kysely.
+// the database handle, so a transaction (another handle) goes through Kysely, unless
+// runPreparedDirectly() says that it holds the connection.
 const directReads = new WeakMap<object, DirectRead>();
+// Per database handle: runs any prepared statement (a write too) on its one connection, for
+// a transaction that holds that connection.
+const directStatements = new WeakMap<object, DirectRead>();
 
-export function registerDirectReads(db: object, read: DirectRead): void {
+/** `read` serves prepared reads on `db` when the connection is idle; `statement` any prepared statement inside a transaction holding it. */
+export function registerDirectReads(db: object, read: DirectRead, statement: DirectRead): void {
   directReads.set(db, read);
+  directStatements.set(db, statement);
+}
+
+/**
+ * For the group transaction of the SQLite write path (write-transaction.ts), which holds the
+ * one connection from BEGIN to COMMIT: prepared statements on `tx` run synchronously on it
+ * (every statement of a PATCH), instead of through Kysely's promise hops. Nothing else can
+ * run on the connection meanwhile, so they see and write exactly what they would through Kysely.
+ */
+export function runPreparedDirectly(tx: object, db: object): void {
+  const statement = directStatements.get(db);
+  if (statement) directReads.set(tx, statement);
 }
 
 interface Template<R> {

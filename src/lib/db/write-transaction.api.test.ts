@@ -4,6 +4,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../../test/helpers.js';
+import type { Db } from './db.js';
+import { prepareQuery } from './prepared.js';
 import { createWriteTransaction } from './write-transaction.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -53,6 +55,30 @@ it('a later unit sees the writes of an earlier one, as with serial transactions'
     ),
   );
   expect([...counts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+});
+
+// On SQLite the group's prepared statements run directly on the connection it holds: writes
+// too, each unit's rolled back with its savepoint, and read by the next unit.
+const insertHistory = prepareQuery((db: Db, a: { tenantId: number; orderId: number; actor: string }) =>
+  db.insertInto('order_history').values({ tenant_id: a.tenantId, order_id: a.orderId, source: 'api', actor: a.actor, field: 'status', old_value: 'a', new_value: 'b', created_at: 2 }),
+);
+const actorsOf = prepareQuery((db: Db, a: { tenantId: number; orderId: number }) =>
+  db.selectFrom('order_history').select('actor').where('tenant_id', '=', a.tenantId).where('order_id', '=', a.orderId).orderBy('id'),
+);
+
+it.skipIf(backend !== 'sqlite')('prepared statements in units: a throwing unit keeps none of its writes; later units see earlier ones', async () => {
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  const product = await seedProduct(t.ctx, tenantId, { name: 'Sabuk', price: 1000 });
+  const order = await seedOrder(t.ctx, tenantId, { product_id: product.id, variant: '' });
+  const unit = (actor: string) =>
+    write(async (tx) => {
+      await insertHistory.all(tx, { tenantId, orderId: order.id, actor });
+      if (actor === 'thrower') throw new Error('boom');
+      return (await actorsOf.all(tx, { tenantId, orderId: order.id })).map((r) => r.actor);
+    });
+  const outcomes = await Promise.allSettled(['p1', 'thrower', 'p2'].map(unit));
+  expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([['p1'], 'boom', ['p1', 'p2']]);
+  expect((await actorsOf.all(t.ctx.db, { tenantId, orderId: order.id })).map((r) => r.actor)).toEqual(['p1', 'p2']);
 });
 
 // PostgreSQL runs one transaction per unit: there is no group to fail together.

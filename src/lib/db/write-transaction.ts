@@ -10,6 +10,7 @@
 // on disk.
 import { sql } from 'kysely';
 import type { Db, DialectName, Tx } from './db.js';
+import { prepareQuery, runPreparedDirectly } from './prepared.js';
 
 export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -22,6 +23,11 @@ interface Unit {
 /** Bounds the work one COMMIT waits for. */
 const MAX_GROUP = 64;
 
+// Prepared, so that they too run directly on the connection the group holds.
+const savepoint = prepareQuery((_db: Db, _a: Record<string, never>) => sql`savepoint unit`);
+const release = prepareQuery((_db: Db, _a: Record<string, never>) => sql`release unit`);
+const rollbackTo = prepareQuery((_db: Db, _a: Record<string, never>) => sql`rollback to unit`);
+
 export function createWriteTransaction(db: Db, dialect: DialectName): WriteTransaction {
   if (dialect === 'postgres') return (work) => db.transaction().execute(work);
 
@@ -32,15 +38,18 @@ export function createWriteTransaction(db: Db, dialect: DialectName): WriteTrans
     const outcomes: Array<() => void> = [];
     try {
       await db.transaction().execute(async (tx) => {
+        // The group holds the one connection until COMMIT: its prepared statements run on it
+        // synchronously (prepared.ts), the rest through Kysely as before.
+        runPreparedDirectly(tx, db);
         for (const unit of group) {
-          await sql`savepoint unit`.execute(tx);
+          await savepoint.all(tx, {});
           try {
             const value = await unit.work(tx);
-            await sql`release unit`.execute(tx);
+            await release.all(tx, {});
             outcomes.push(() => unit.resolve(value));
           } catch (error) {
-            await sql`rollback to unit`.execute(tx);
-            await sql`release unit`.execute(tx);
+            await rollbackTo.all(tx, {});
+            await release.all(tx, {});
             outcomes.push(() => unit.reject(error));
           }
         }
