@@ -3,7 +3,7 @@
 // (in-flight.ts); across processes, on PostgreSQL, a transaction-scoped advisory lock on the
 // same name does, ended with the transaction, or by the server when the process dies or hangs
 // (the lease, src/lib/db/db.ts).
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import type { IdempotentRequest } from './idempotency-key.js';
@@ -28,9 +28,14 @@ export async function whileHoldingKey<T>(
   }
 }
 
-const takeKeyLock = prepareQuery((db: Db, a: { lockName: string }) =>
-  db.selectNoFrom(sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${a.lockName}, 0))`.as('locked')),
-);
+/**
+ * PostgreSQL: true when this transaction now holds the key, false when another one does.
+ * Also one part of a one-statement write (orders/patch-at-once.ts), whose implicit
+ * transaction then holds the key until it commits.
+ */
+export const takeKeyLockPart = (lockName: string): RawBuilder<boolean> => sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0))`;
+
+const takeKeyLock = prepareQuery((db: Db, a: { lockName: string }) => db.selectNoFrom(takeKeyLockPart(a.lockName).as('locked')));
 
 /**
  * First thing in the request's transaction: false when another process's transaction holds

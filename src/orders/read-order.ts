@@ -42,6 +42,37 @@ const findKeyAndOrder = prepareQuery((db: Db, a: { hash: string; orderId: number
     where k.key_hash = ${a.hash}`;
 });
 
+/** For requireKey: a lookup that reads the key's row with more in one statement, and what it read. */
+export interface AlongsideKey<T> {
+  lookup: KeyLookup;
+  /** What was read with the key, or undefined when the lookup did not run (a cached key) or fell back to the plain one. */
+  found(): T | undefined;
+}
+
+/**
+ * The lookup `read` (the key's row by hash with more), and `extract(row)` of what it read. The
+ * database down: the request fails as it would have. Any other failure of the joined
+ * statement (a broken orders table): the key is checked alone, its windows are consumed, and
+ * the caller's own read fails afterwards, as before.
+ */
+export function alongsideKey<R extends KeyLookupRow, T>(read: (hash: string) => Promise<R | undefined>, extract: (row: R | undefined) => T): AlongsideKey<T> {
+  let found: T | undefined;
+  return {
+    lookup: async (hash, plain) => {
+      let row;
+      try {
+        row = await read(hash);
+      } catch (error) {
+        if (isUnavailable(error)) throw error;
+        return plain(hash);
+      }
+      found = extract(row);
+      return row;
+    },
+    found: () => found,
+  };
+}
+
 export interface OrderAlongsideKey {
   /** For requireKey: reads the key's row and the order together. */
   lookup: KeyLookup;
@@ -51,27 +82,15 @@ export interface OrderAlongsideKey {
 
 /** The order with id orderId of whichever store the key belongs to, read in the key's lookup. */
 export function orderAlongsideKey(db: Db, orderId: number): OrderAlongsideKey {
-  let order: OrderRecordRow | null | undefined;
-  return {
-    lookup: async (hash, plain) => {
-      let row;
-      try {
-        row = await findKeyAndOrder.first(db, { hash, orderId });
-      } catch (error) {
-        // The database is down: the request fails as it would have. Any other failure of the
-        // joined statement (a broken orders table): the key is checked alone, its windows
-        // are consumed, and the order's own read fails afterwards, as before.
-        if (isUnavailable(error)) throw error;
-        return plain(hash);
-      }
-      order = null;
-      if (!row || row.order_id === null) return row;
+  const alongside = alongsideKey(
+    (hash) => findKeyAndOrder.first(db, { hash, orderId }),
+    (row): OrderRecordRow | null => {
+      if (!row || row.order_id === null) return null;
       const found: Record<string, unknown> = { id: row.order_id };
       for (const c of RECORD_COLUMNS) if (c !== 'id') found[c] = row[c];
       for (const c of CUSTOMER_COLUMNS) found[c] = row[c];
-      order = found as unknown as OrderRecordRow;
-      return row;
+      return found as unknown as OrderRecordRow;
     },
-    order: () => order,
-  };
+  );
+  return { lookup: alongside.lookup, order: alongside.found };
 }

@@ -2,13 +2,15 @@
 // entry, all in the caller's transaction. On SQLite these are statements one after another;
 // on PostgreSQL, where every statement is a network round trip, they are one statement
 // (data-modifying CTEs) in the common case. Both backends run the same test suite.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
 import { enqueueStatusChanged, insertEventPart, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
 import { chooseSlot, takeFromAnySlot, takeFromSlotPart } from '../events/hourly-cap.js';
-import { followStatusChange } from './transfer-codes.js';
+import { takeKeyLockPart } from '../idempotency/key-lock.js';
+import { insertRecordPart, isRecordTaken, type RecordValues } from '../idempotency/remember-response.js';
+import { followStatusChange, isOpenStatus } from './transfer-codes.js';
 
 // The conditional update: no row comes back when the order was no longer in `from`.
 const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
@@ -35,21 +37,19 @@ const insertHistory = prepareQuery(
     }),
 );
 
+type ChangeArgs = {
+  tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string;
+  payload: string; hourStart: number; slot: number; share: number;
+};
+
 // PostgreSQL: the update, the history entry, the unit of the hourly cap from one slot and
-// the event, in one round trip. No row moved: nothing else happens. The slot full or not
-// created yet: no event here, and the caller looks for room in the other slots. The parts
-// on the events tables are events/'s.
-const changeAtOnce = prepareQuery(
-  (
-    _db: Db,
-    a: {
-      tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string;
-      payload: string; hourStart: number; slot: number; share: number;
-    },
-  ) => sql<{ moved_id: number | null; event_id: number | null }>`
-    with moved as (
+// the event, as the CTEs `moved`, `history`, `slot` and `event` of one statement. The update
+// runs only while `onlyIf` holds; no row moved: nothing else happens. The slot full or not
+// created yet: no event here. The parts on the events tables are events/'s.
+const changeParts = (a: ChangeArgs, onlyIf: RawBuilder<unknown>) => sql`
+    moved as (
       update orders set status = ${a.to}, updated_at = ${a.now}
-      where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.from}
+      where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.from} and ${onlyIf}
       returning id
     ), history as (
       insert into order_history (tenant_id, order_id, source, actor, field, old_value, new_value, created_at)
@@ -57,8 +57,40 @@ const changeAtOnce = prepareQuery(
       from moved
     ), slot as (${takeFromSlotPart(a, sql`exists (select 1 from moved)`)}
     ), event as (${insertEventPart('slot', a)}
-    )
+    )`;
+
+// In the caller's transaction: the change in one round trip; when the slot gave no unit the
+// caller looks for room in the other slots, in the same transaction.
+const changeAtOnce = prepareQuery(
+  (_db: Db, a: ChangeArgs) => sql<{ moved_id: number | null; event_id: number | null }>`
+    with ${changeParts(a, sql`true`)}
     select (select id from moved) as moved_id, (select id from event) as event_id`,
+);
+
+// Outside any transaction the statement is its own, committed when it answers, and there is
+// no later statement to look for room in the other slots. So a moved order without the
+// slot's unit undoes the whole statement: the division by the count of events (zero) raises
+// division_by_zero (22012, NO_UNIT), and the caller makes the change in a transaction
+// instead. Nothing else in these statements divides.
+const NO_UNIT = '22012';
+const withoutUnitAbort = sql`case when exists (select 1 from moved) then 1 / (select count(*) from event) end`;
+
+const changeAlone = prepareQuery(
+  (_db: Db, a: ChangeArgs) => sql<{ moved_id: number | null; locked: boolean }>`
+    with ${changeParts(a, sql`true`)}
+    select (select id from moved) as moved_id, true as locked, ${withoutUnitAbort} as no_unit`,
+);
+
+// With an Idempotency-Key: first the key's lock (no change at all unless this statement holds
+// it), and the remembered response inserted for the moved row (insertRecordPart: a record of
+// the key committed meanwhile undoes the whole statement).
+const changeAloneRemembered = prepareQuery(
+  (_db: Db, a: ChangeArgs & RecordValues & { lockName: string }) => sql<{ moved_id: number | null; locked: boolean }>`
+    with lock as (select ${takeKeyLockPart(a.lockName)} as held),
+    ${changeParts(a, sql`(select held from lock)`)},
+    remembered as (${insertRecordPart('moved', a)}
+    )
+    select (select id from moved) as moved_id, (select held from lock) as locked, ${withoutUnitAbort} as no_unit`,
 );
 
 export interface StatusChange {
@@ -116,6 +148,46 @@ async function changeOnPostgres(tx: Tx, change: StatusChange, payload: StatusCha
     await insertStatusChangedEvent(tx, payload, change.now);
   }
   return true;
+}
+
+/** How a change made by one statement outside a transaction ended. */
+export type ChangeAloneOutcome =
+  | 'changed'
+  /** The order was no longer in `from`: nothing written. */
+  | 'stale'
+  /** Another request holds the Idempotency-Key: nothing written. */
+  | 'key_held'
+  /** The key's record is there (committed meanwhile): nothing written. */
+  | 'record_taken'
+  /** The slot gave no unit: nothing written; make the change in a transaction (recordStatusChange). */
+  | 'needs_transaction';
+
+/**
+ * PostgreSQL: the change, its history entry, its event and, with `remember`, the key's lock and
+ * the remembered response, in one statement outside any transaction, durable when it
+ * answers. Only for moves between open statuses (PATCH's), which leave the transfer codes as
+ * they are (followStatusChange does nothing for them).
+ */
+export async function recordStatusChangeAlone(
+  db: Db,
+  change: StatusChange,
+  settings: ChangeSettings,
+  remember: { lockName: string; record: RecordValues } | null,
+): Promise<ChangeAloneOutcome> {
+  if (!isOpenStatus(change.from) || !isOpenStatus(change.to)) throw new Error('recordStatusChangeAlone: only moves between open statuses');
+  const args = { ...change, payload: JSON.stringify(statusChangedPayload(change, settings.timeZone)), ...chooseSlot(change.now, settings.webhookHourlyCap) };
+  let row;
+  try {
+    row = remember
+      ? await changeAloneRemembered.first(db, { ...args, ...remember.record, lockName: remember.lockName })
+      : await changeAlone.first(db, args);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === NO_UNIT) return 'needs_transaction';
+    if (isRecordTaken(error)) return 'record_taken';
+    throw error;
+  }
+  if (!row || !row.locked) return 'key_held';
+  return row.moved_id === null ? 'stale' : 'changed';
 }
 
 function statusChangedPayload(change: StatusChange, timeZone: string): StatusChangedPayload {

@@ -9,6 +9,7 @@ import { otherMethods } from '../lib/http/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { orderRecord, orderResponseSchema } from './order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
+import { patchReadAlongsideKey } from './read-for-patch.js';
 import { orderAlongsideKey, readOrder } from './read-order.js';
 import { ORDER_WINDOWS, getOrderContract, otherMethodsContract, patchOrderContract } from './schemas.js';
 
@@ -37,15 +38,15 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch(PATH, { config: { ...config, contract: patchOrderContract } }, async (request, reply) => {
     reply.header(POLICY_HEADER, policy);
-    const auth = await requireKey(ctx, request, reply, { scopes: ['orders.status:write'], windows: perKey });
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = Array.isArray(header) ? header.join(',') : header;
+    const body = parseJsonObject(request.body);
+    // PostgreSQL: the remembered response and the order are read in the key's lookup (one
+    // round trip, not two); they are used only after the key's checks, windows and scope.
+    const alongside = ctx.dialect === 'postgres' ? patchReadAlongsideKey(ctx.db, body, idempotencyKey) : null;
+    const auth = await requireKey(ctx, request, reply, { scopes: ['orders.status:write'], windows: perKey, lookup: alongside?.lookup });
     if (!auth.ok) return sendFailure(reply, auth.failure);
-    const idempotencyKey = request.headers['idempotency-key'];
-    const result = await patchOrderStatus(ctx, {
-      key: auth.value,
-      body: parseJsonObject(request.body),
-      idempotencyKey: Array.isArray(idempotencyKey) ? idempotencyKey.join(',') : idempotencyKey,
-      requestId: request.id,
-    });
+    const result = await patchOrderStatus(ctx, { key: auth.value, body, idempotencyKey, requestId: request.id, read: alongside?.found() });
     if (!result.ok) return sendFailure(reply, result.failure);
     if (result.value.replayed) reply.header('Idempotency-Replayed', 'true');
     return reply.send(result.value.body);

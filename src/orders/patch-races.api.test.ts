@@ -1,0 +1,182 @@
+// PATCH on PostgreSQL reads outside any transaction (with the key's row) and writes in one
+// statement afterwards (patch-on-postgres.ts). What may happen between the two, and what the
+// request must answer then. A spy on the pg driver runs `between` right after the request's
+// read has answered, before its write.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backend, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
+import { contentHash, IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key.js';
+
+// The read of the key's row with the remembered response and the order (read-for-patch.ts).
+const READ_WITH_KEY = 'left join idempotency_records r on r.tenant_id = k.tenant_id';
+
+describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed between the read and the write', () => {
+  let t: Awaited<ReturnType<typeof startTestApp>>;
+  let store: Store;
+  let productId: number;
+  let between: (() => Promise<unknown>) | null = null;
+
+  beforeAll(async () => {
+    // Spied before any connection exists: the pool's clients bind this query at connect time.
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : first?.text;
+      const run = between;
+      if (run && text?.includes(READ_WITH_KEY)) {
+        between = null;
+        return (result as Promise<unknown>).then(async (rows) => {
+          await run();
+          return rows;
+        });
+      }
+      return result;
+    } as typeof query);
+    t = await startTestApp();
+    store = await seedStore(t.ctx, { w: { scopes: ['orders.status:write'] } });
+    productId = (await seedProduct(t.ctx, store.tenantId, { name: 'Madu', price: 80000 })).id;
+    // The hour's slots of the hourly cap exist (the first change of an hour creates them), so
+    // that the changes below take the one-statement path.
+    const warm = await newOrder();
+    expect((await patch({ id: warm, status: 'closing' }, 'races-warm-up')).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.drop();
+  });
+
+  const newOrder = async () => (await seedOrder(t.ctx, store.tenantId, { product_id: productId, variant: '' })).id;
+  const patch = (body: Record<string, unknown>, idem: string) =>
+    t.request({
+      method: 'PATCH',
+      url: '/api/order_status.php',
+      headers: { 'x-api-key': store.keys.w!, 'content-type': 'application/json', 'idempotency-key': idem },
+      payload: JSON.stringify(body),
+    });
+  const statusOf = async (id: number) =>
+    (await t.ctx.db.selectFrom('orders').select('status').where('tenant_id', '=', store.tenantId).where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const history = (id: number) =>
+    t.ctx.db.selectFrom('order_history').select(['old_value', 'new_value']).where('tenant_id', '=', store.tenantId).where('order_id', '=', id).execute();
+  const events = (id: number) =>
+    t.ctx.db.selectFrom('events').select('payload').where('tenant_id', '=', store.tenantId).where('order_id', '=', id).execute();
+  const records = (key: string) =>
+    t.ctx.db.selectFrom('idempotency_records').select(['request_hash', 'response_body']).where('tenant_id', '=', store.tenantId).where('idempotency_key', '=', key).execute();
+  /** A remembered response of `key`, as a request that committed meanwhile leaves it. */
+  const insertRecord = (key: string, body: Record<string, unknown>, response: Record<string, unknown>) =>
+    t.ctx.db
+      .insertInto('idempotency_records')
+      .values({
+        tenant_id: store.tenantId,
+        api_key_id: store.keyIds.w!,
+        idempotency_key: key,
+        request_hash: contentHash(body),
+        response_status: 200,
+        response_body: JSON.stringify(response),
+        created_at: t.clock.now(),
+        expires_at: t.clock.now() + IDEMPOTENCY_RETENTION_MS,
+      })
+      .execute();
+
+  it('the same request with the same key committed meanwhile: its response is replayed, the order changed once', async () => {
+    const id = await newOrder();
+    const body = { id, status: 'closing' };
+    let first: Record<string, unknown> | undefined;
+    between = async () => {
+      const res = await patch(body, 'race-same-1');
+      expect(res.statusCode).toBe(200);
+      first = json(res);
+    };
+    const res = await patch(body, 'race-same-1');
+    expect(first).toMatchObject({ changed: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['idempotency-replayed']).toBe('true');
+    expect(json(res)).toEqual(first);
+    expect(await statusOf(id)).toBe('closing');
+    expect(await history(id)).toHaveLength(1);
+    expect(await events(id)).toHaveLength(1);
+    expect(await records('race-same-1')).toHaveLength(1);
+  });
+
+  it('a record of the same key and content committed meanwhile, the order still as read: the record answers, nothing written', async () => {
+    const id = await newOrder();
+    const body = { id, status: 'closing' };
+    const remembered = { order_id: id, previous_status: 'pending', status: 'closing', updated_at: '2026-01-01T00:00:00+07:00', request_id: 'e0e0e0e0', changed: true };
+    between = () => insertRecord('race-same-2', body, remembered);
+    const res = await patch(body, 'race-same-2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['idempotency-replayed']).toBe('true');
+    expect(json(res)).toEqual(remembered);
+    // The change and its record were one statement: the record's unique key undid the change.
+    expect(await statusOf(id)).toBe('pending');
+    expect(await history(id)).toHaveLength(0);
+    expect(await events(id)).toHaveLength(0);
+  });
+
+  it('the same key with other content committed meanwhile: 422 idempotency_key_reused, this request changes nothing', async () => {
+    const id = await newOrder();
+    between = async () => {
+      expect((await patch({ id, status: 'closing', external_reference: 'first' }, 'race-other-1')).statusCode).toBe(200);
+    };
+    const res = await patch({ id, status: 'closing', external_reference: 'second' }, 'race-other-1');
+    expect(res.statusCode).toBe(422);
+    expect(json(res).code).toBe('idempotency_key_reused');
+    expect(await history(id)).toHaveLength(1);
+    const queued = await events(id);
+    expect(queued).toHaveLength(1);
+    expect(JSON.parse(queued[0]!.payload as string)).toMatchObject({ external_reference: 'first' });
+  });
+
+  it('a record of the key with other content committed meanwhile, the order still as read: 422, the order untouched', async () => {
+    const id = await newOrder();
+    between = () => insertRecord('race-other-2', { id, status: 'pending' }, { changed: false });
+    const res = await patch({ id, status: 'closing' }, 'race-other-2');
+    expect(res.statusCode).toBe(422);
+    expect(json(res).code).toBe('idempotency_key_reused');
+    expect(await statusOf(id)).toBe('pending');
+    expect(await history(id)).toHaveLength(0);
+    expect(await events(id)).toHaveLength(0);
+  });
+
+  it('a record of the key committed meanwhile, on a request that changes nothing: the record answers, none written', async () => {
+    const id = await newOrder();
+    between = () => insertRecord('race-other-3', { id, status: 'closing' }, { changed: true });
+    const res = await patch({ id, status: 'pending' }, 'race-other-3');
+    expect(res.statusCode).toBe(422);
+    expect(json(res).code).toBe('idempotency_key_reused');
+    expect(await records('race-other-3')).toEqual([expect.objectContaining({ request_hash: contentHash({ id, status: 'closing' }) })]);
+  });
+
+  it('the status changed meanwhile: 409 update_conflict, nothing written, nothing remembered', async () => {
+    const id = await newOrder();
+    const moveBehind = () => t.ctx.db.updateTable('orders').set({ status: 'closing' }).where('tenant_id', '=', store.tenantId).where('id', '=', id).execute();
+    between = moveBehind;
+    const res = await patch({ id, status: 'closing' }, 'race-stale-1');
+    expect(res.statusCode).toBe(409);
+    expect(json(res).code).toBe('update_conflict');
+    expect(await history(id)).toHaveLength(0);
+    expect(await events(id)).toHaveLength(0);
+    expect(await records('race-stale-1')).toHaveLength(0);
+
+    // changed: false read on a status that moved meanwhile is not remembered either.
+    between = () => t.ctx.db.updateTable('orders').set({ status: 'pending' }).where('tenant_id', '=', store.tenantId).where('id', '=', id).execute();
+    const unchanged = await patch({ id, status: 'closing' }, 'race-stale-2');
+    expect(unchanged.statusCode).toBe(409);
+    expect(json(unchanged).code).toBe('update_conflict');
+    expect(await records('race-stale-2')).toHaveLength(0);
+    // A resend is evaluated afresh (SPEC rule 5).
+    const resend = await patch({ id, status: 'closing' }, 'race-stale-2');
+    expect(resend.statusCode).toBe(200);
+    expect(json(resend)).toMatchObject({ changed: true, previous_status: 'pending' });
+  });
+
+  it('a record read as expired and still expired at the write is replaced (SPEC rule 7)', async () => {
+    const id = await newOrder();
+    await insertRecord('race-expired', { id, status: 'pending' }, { changed: false });
+    await t.ctx.db.updateTable('idempotency_records').set({ expires_at: t.clock.now() }).where('tenant_id', '=', store.tenantId).where('idempotency_key', '=', 'race-expired').execute();
+    const res = await patch({ id, status: 'closing' }, 'race-expired');
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ changed: true });
+    expect(await records('race-expired')).toEqual([expect.objectContaining({ request_hash: contentHash({ id, status: 'closing' }) })]);
+  });
+});
