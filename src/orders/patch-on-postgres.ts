@@ -3,15 +3,16 @@
 // statement, its own transaction, durable when it answers: the key's lock first (a request of
 // another process holding the key: request_in_progress, nothing written), then the
 // conditional update with its history entry, its event and the remembered response
-// (record-status-change.ts). What was read may be stale by then; the statement only writes
-// what is still true:
-// - the order no longer in the status read: nothing written; a record of the key committed
-//   meanwhile answers (replay or idempotency_key_reused), otherwise update_conflict;
-// - a record of the key committed meanwhile: its unique key undoes the whole statement; the
+// (record-status-change.ts). What was read may be stale by then; the statement writes
+// nothing unless it is still true:
+// - the order no longer in the status read: update_conflict, as when the status changes
+//   underneath a transaction; but first a record of the key committed meanwhile (a request
+//   with the same key that ran in between) answers (replay or idempotency_key_reused);
+// - a record of the key committed meanwhile: its primary key undoes the whole statement; the
 //   record answers;
 // - a record read as expired (SPEC: the key runs as new): deleted first, if still expired;
-// - the hourly cap's slot without room, or not created yet: nothing written; the PATCH runs in
-//   a transaction instead (patch-order-status.ts), which looks in every slot.
+// - the hourly cap's slot without room, or not created yet: the PATCH runs in a transaction
+//   as on SQLite (patch-order-status.ts), which looks in every slot.
 import { sql } from 'kysely';
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
@@ -20,30 +21,21 @@ import { prepareQuery } from '../lib/db/prepared.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/failures.js';
 import type { IdempotentRequest } from '../idempotency/idempotency-key.js';
 import { takeKeyLockPart } from '../idempotency/key-lock.js';
-import {
-  deleteExpiredRecord,
-  findRememberedResponse,
-  insertRecordPart,
-  isRecordTaken,
-  recordValues,
-  type RecordValues,
-} from '../idempotency/remember-response.js';
+import { deleteExpiredRecord, findRememberedResponse, insertRecordPart, isRecordTaken, recordValues, type RecordValues } from '../idempotency/remember-response.js';
 import { replayRule } from '../idempotency/replay.js';
-import { decidePatch, replayAnswer, type PatchOutcome, type PatchRead, type StatusUpdateResult, type ValidRequest } from './patch-decision.js';
+import { decidePatch, replayAnswer, type PatchOutcome, type PatchRead, type ValidRequest } from './patch-decision.js';
 import { readForPatch } from './read-for-patch.js';
 import { recordStatusChangeAlone, type ChangeAloneOutcome } from './record-status-change.js';
 
 // changed: false with a key: the remembered response, written only while this statement holds
-// the key and the order is still in the status the answer names.
+// the key (a plain insert: a record of the key committed meanwhile undoes it).
 const rememberUnchanged = prepareQuery(
-  (_db: Db, a: RecordValues & { lockName: string; orderId: number; status: string }) => sql<{ locked: boolean; remembered: boolean }>`
+  (_db: Db, a: RecordValues & { lockName: string }) => sql<{ locked: boolean }>`
     with lock as (select ${takeKeyLockPart(a.lockName)} as held),
-    still as (
-      select 1 as one from orders
-      where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.status} and (select held from lock)
-    ), remembered as (${insertRecordPart('still', a)}
+    holding as (select 1 as one from lock where held),
+    remembered as (${insertRecordPart('holding', a)}
     )
-    select (select held from lock) as locked, exists (select 1 from remembered) as remembered`,
+    select (select held from lock) as locked`,
 );
 
 export async function patchOnPostgres(
@@ -64,38 +56,19 @@ export async function patchOnPostgres(
     if (decision.kind === 'unchanged') return answered;
     const outcome = await recordStatusChangeAlone(ctx.db, decision.change, ctx.config, null);
     if (outcome === 'needs_transaction') return inTransaction();
-    return outcome === 'changed' ? answered : fail(apiFailure('update_conflict'));
+    return outcome === 'written' ? answered : fail(apiFailure('update_conflict'));
   }
 
   if (decision.replacesExpired) await deleteExpiredRecord(ctx.db, { tenantId: key.tenantId, keyId: key.id, request: idempotency, now });
   const record = recordValues({ tenantId: key.tenantId, keyId: key.id, request: idempotency, body: JSON.stringify(decision.body), now });
-  let outcome: ChangeAloneOutcome;
-  if (decision.kind === 'change') {
-    outcome = await recordStatusChangeAlone(ctx.db, decision.change, ctx.config, { lockName: idempotency.lockName, record });
-  } else {
-    outcome = await rememberUnchangedResponse(ctx.db, record, idempotency, request.orderId, decision.body);
-  }
-  if (outcome === 'changed') return answered;
+  const outcome =
+    decision.kind === 'change'
+      ? await recordStatusChangeAlone(ctx.db, decision.change, ctx.config, { lockName: idempotency.lockName, record })
+      : await rememberUnchangedResponse(ctx.db, record, idempotency);
+  if (outcome === 'written') return answered;
   if (outcome === 'key_held') return fail(apiFailure('request_in_progress'));
   if (outcome === 'needs_transaction') return inTransaction();
   return answerFromRecord(ctx.db, key, idempotency, now);
-}
-
-async function rememberUnchangedResponse(
-  db: Db,
-  record: RecordValues,
-  idempotency: IdempotentRequest,
-  orderId: number,
-  body: StatusUpdateResult,
-): Promise<ChangeAloneOutcome> {
-  try {
-    const row = await rememberUnchanged.first(db, { ...record, lockName: idempotency.lockName, orderId, status: body.status });
-    if (!row?.locked) return 'key_held';
-    return row.remembered ? 'changed' : 'stale';
-  } catch (error) {
-    if (isRecordTaken(error)) return 'record_taken';
-    throw error;
-  }
 }
 
 /**
@@ -106,4 +79,14 @@ async function rememberUnchangedResponse(
 async function answerFromRecord(db: Db, key: AuthenticatedKey, idempotency: IdempotentRequest, now: number): Promise<Result<PatchOutcome, ApiFailure>> {
   const remembered = await findRememberedResponse(db, { tenantId: key.tenantId, keyId: key.id, request: idempotency });
   return replayAnswer(replayRule(remembered, idempotency, now)) ?? fail(apiFailure('update_conflict'));
+}
+
+async function rememberUnchangedResponse(db: Db, record: RecordValues, idempotency: IdempotentRequest): Promise<ChangeAloneOutcome> {
+  try {
+    const row = await rememberUnchanged.first(db, { ...record, lockName: idempotency.lockName });
+    return row?.locked ? 'written' : 'key_held';
+  } catch (error) {
+    if (isRecordTaken(error)) return 'record_taken';
+    throw error;
+  }
 }

@@ -1,20 +1,22 @@
 // PATCH on PostgreSQL reads outside any transaction (with the key's row) and writes in one
 // statement afterwards (patch-on-postgres.ts). What may happen between the two, and what the
-// request must answer then. A spy on the pg driver runs `between` right after the request's
-// read has answered, before its write.
+// request must answer then. A spy on the pg driver runs `between.run` right after
+// a read whose SQL contains `between.on` has answered.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backend, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { contentHash, IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key.js';
 
-// The read of the key's row with the remembered response and the order (read-for-patch.ts).
+// The read of the key's row with the remembered response and the order (read-for-patch.ts),
+// and the transaction's own read of the remembered response and the order.
 const READ_WITH_KEY = 'left join idempotency_records r on r.tenant_id = k.tenant_id';
+const READ_IN_TRANSACTION = '(select 1 as one)';
 
 describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed between the read and the write', () => {
   let t: Awaited<ReturnType<typeof startTestApp>>;
   let store: Store;
   let productId: number;
-  let between: (() => Promise<unknown>) | null = null;
+  let between: { on: string; run: () => Promise<unknown> } | null = null;
 
   beforeAll(async () => {
     // Spied before any connection exists: the pool's clients bind this query at connect time.
@@ -23,11 +25,11 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
       const result = (query as (...a: unknown[]) => unknown).apply(this, args);
       const first = args[0] as string | { text?: string };
       const text = typeof first === 'string' ? first : first?.text;
-      const run = between;
-      if (run && text?.includes(READ_WITH_KEY)) {
+      const hook = between;
+      if (hook && text?.includes(hook.on)) {
         between = null;
         return (result as Promise<unknown>).then(async (rows) => {
-          await run();
+          await hook.run();
           return rows;
         });
       }
@@ -62,6 +64,12 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
     t.ctx.db.selectFrom('events').select('payload').where('tenant_id', '=', store.tenantId).where('order_id', '=', id).execute();
   const records = (key: string) =>
     t.ctx.db.selectFrom('idempotency_records').select(['request_hash', 'response_body']).where('tenant_id', '=', store.tenantId).where('idempotency_key', '=', key).execute();
+  const afterRead = (run: () => Promise<unknown>) => ({ on: READ_WITH_KEY, run });
+  /** Someone else moves the order (no history: only its status matters here). */
+  const moveBehind = (id: number, status: string) =>
+    t.ctx.db.updateTable('orders').set({ status }).where('tenant_id', '=', store.tenantId).where('id', '=', id).execute();
+  /** The store's hour has no slot yet: the one statement finds no room. */
+  const dropHourSlots = () => t.ctx.db.deleteFrom('event_hour_slots').where('tenant_id', '=', store.tenantId).execute();
   /** A remembered response of `key`, as a request that committed meanwhile leaves it. */
   const insertRecord = (key: string, body: Record<string, unknown>, response: Record<string, unknown>) =>
     t.ctx.db
@@ -82,11 +90,11 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
     const id = await newOrder();
     const body = { id, status: 'closing' };
     let first: Record<string, unknown> | undefined;
-    between = async () => {
+    between = afterRead(async () => {
       const res = await patch(body, 'race-same-1');
       expect(res.statusCode).toBe(200);
       first = json(res);
-    };
+    });
     const res = await patch(body, 'race-same-1');
     expect(first).toMatchObject({ changed: true });
     expect(res.statusCode).toBe(200);
@@ -102,7 +110,7 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
     const id = await newOrder();
     const body = { id, status: 'closing' };
     const remembered = { order_id: id, previous_status: 'pending', status: 'closing', updated_at: '2026-01-01T00:00:00+07:00', request_id: 'e0e0e0e0', changed: true };
-    between = () => insertRecord('race-same-2', body, remembered);
+    between = afterRead(() => insertRecord('race-same-2', body, remembered));
     const res = await patch(body, 'race-same-2');
     expect(res.statusCode).toBe(200);
     expect(res.headers['idempotency-replayed']).toBe('true');
@@ -115,9 +123,9 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
 
   it('the same key with other content committed meanwhile: 422 idempotency_key_reused, this request changes nothing', async () => {
     const id = await newOrder();
-    between = async () => {
+    between = afterRead(async () => {
       expect((await patch({ id, status: 'closing', external_reference: 'first' }, 'race-other-1')).statusCode).toBe(200);
-    };
+    });
     const res = await patch({ id, status: 'closing', external_reference: 'second' }, 'race-other-1');
     expect(res.statusCode).toBe(422);
     expect(json(res).code).toBe('idempotency_key_reused');
@@ -129,7 +137,7 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
 
   it('a record of the key with other content committed meanwhile, the order still as read: 422, the order untouched', async () => {
     const id = await newOrder();
-    between = () => insertRecord('race-other-2', { id, status: 'pending' }, { changed: false });
+    between = afterRead(() => insertRecord('race-other-2', { id, status: 'pending' }, { changed: false }));
     const res = await patch({ id, status: 'closing' }, 'race-other-2');
     expect(res.statusCode).toBe(422);
     expect(json(res).code).toBe('idempotency_key_reused');
@@ -140,7 +148,7 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
 
   it('a record of the key committed meanwhile, on a request that changes nothing: the record answers, none written', async () => {
     const id = await newOrder();
-    between = () => insertRecord('race-other-3', { id, status: 'closing' }, { changed: true });
+    between = afterRead(() => insertRecord('race-other-3', { id, status: 'closing' }, { changed: true }));
     const res = await patch({ id, status: 'pending' }, 'race-other-3');
     expect(res.statusCode).toBe(422);
     expect(json(res).code).toBe('idempotency_key_reused');
@@ -149,25 +157,40 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
 
   it('the status changed meanwhile: 409 update_conflict, nothing written, nothing remembered', async () => {
     const id = await newOrder();
-    const moveBehind = () => t.ctx.db.updateTable('orders').set({ status: 'closing' }).where('tenant_id', '=', store.tenantId).where('id', '=', id).execute();
-    between = moveBehind;
+    between = afterRead(() => moveBehind(id, 'closing'));
     const res = await patch({ id, status: 'closing' }, 'race-stale-1');
     expect(res.statusCode).toBe(409);
     expect(json(res).code).toBe('update_conflict');
     expect(await history(id)).toHaveLength(0);
     expect(await events(id)).toHaveLength(0);
     expect(await records('race-stale-1')).toHaveLength(0);
+  });
 
-    // changed: false read on a status that moved meanwhile is not remembered either.
-    between = () => t.ctx.db.updateTable('orders').set({ status: 'pending' }).where('tenant_id', '=', store.tenantId).where('id', '=', id).execute();
-    const unchanged = await patch({ id, status: 'closing' }, 'race-stale-2');
-    expect(unchanged.statusCode).toBe(409);
-    expect(json(unchanged).code).toBe('update_conflict');
+  it('no room in the chosen slot of the hourly cap: the change is made in a transaction, with its event', async () => {
+    const id = await newOrder();
+    await dropHourSlots();
+    const res = await patch({ id, status: 'closing' }, 'race-slot-1');
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ changed: true });
+    expect(await history(id)).toHaveLength(1);
+    expect(await events(id)).toHaveLength(1);
+    expect(await records('race-slot-1')).toHaveLength(1);
+  });
+
+  it('the status changed inside that transaction: 409 update_conflict, nothing written, nothing remembered', async () => {
+    const id = await newOrder();
+    await dropHourSlots();
+    between = { on: READ_IN_TRANSACTION, run: () => moveBehind(id, 'closing') };
+    const res = await patch({ id, status: 'closing' }, 'race-stale-2');
+    expect(res.statusCode).toBe(409);
+    expect(json(res).code).toBe('update_conflict');
+    expect(await history(id)).toHaveLength(0);
+    expect(await events(id)).toHaveLength(0);
     expect(await records('race-stale-2')).toHaveLength(0);
     // A resend is evaluated afresh (SPEC rule 5).
-    const resend = await patch({ id, status: 'closing' }, 'race-stale-2');
+    const resend = await patch({ id, status: 'pending' }, 'race-stale-2');
     expect(resend.statusCode).toBe(200);
-    expect(json(resend)).toMatchObject({ changed: true, previous_status: 'pending' });
+    expect(json(resend)).toMatchObject({ changed: true, previous_status: 'closing' });
   });
 
   it('a record read as expired and still expired at the write is replaced (SPEC rule 7)', async () => {

@@ -152,7 +152,8 @@ async function changeOnPostgres(tx: Tx, change: StatusChange, payload: StatusCha
 
 /** How a change made by one statement outside a transaction ended. */
 export type ChangeAloneOutcome =
-  | 'changed'
+  /** Made, with all that goes with it. */
+  | 'written'
   /** The order was no longer in `from`: nothing written. */
   | 'stale'
   /** Another request holds the Idempotency-Key: nothing written. */
@@ -187,7 +188,7 @@ export async function recordStatusChangeAlone(
     throw error;
   }
   if (!row || !row.locked) return 'key_held';
-  return row.moved_id === null ? 'stale' : 'changed';
+  return row.moved_id === null ? 'stale' : 'written';
 }
 
 function statusChangedPayload(change: StatusChange, timeZone: string): StatusChangedPayload {
