@@ -1,7 +1,10 @@
 // The one way an order's status changes: a conditional update, its event and its history
 // entry, all in the caller's transaction. On SQLite these are statements one after another;
 // on PostgreSQL, where every statement is a network round trip, they are one statement
-// (data-modifying CTEs) in the common case. Both backends run the same test suite.
+// (data-modifying CTEs) in the common case. Both backends run the same test suite. PATCH on
+// PostgreSQL may also make its change as one statement of its own, outside any transaction
+// (recordStatusChangeAlone), and falls back to recordStatusChange in a transaction when that
+// statement cannot do all of it.
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
