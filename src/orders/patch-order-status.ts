@@ -50,7 +50,7 @@ export interface PatchInput {
   body: Record<string, unknown> | null;
   idempotencyKey: string | undefined;
   requestId: string;
-  /** PostgreSQL: what the key's lookup read with the key's row (read-order.ts); undefined when it did not run. */
+  /** PostgreSQL: what the key's lookup read with the key's row (read-for-patch.ts); undefined when it did not run. */
   read?: PatchRead | undefined;
 }
 
