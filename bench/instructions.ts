@@ -13,6 +13,7 @@
 // healthz, get, patch, lookup, embed; default all but lookup, whose 150 ms floor would make
 // it take minutes), --keep DIR (keep the callgrind files there, for callgrind_annotate).
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
         launcher,
         readyTimeoutMs: 180_000,
         // As the timed bench, without the dispatcher's 20 ms poll (a cost per second, not per request).
-        env: { RATE_LIMIT_SCALE: '100000', WEBHOOK_OUT_HOURLY_CAP: '1000000000', WEBHOOK_DISPATCHER: 'off' },
+        env: { RATE_LIMIT_SCALE: '100000', WEBHOOK_OUT_HOURLY_CAP: '1000000000', WEBHOOK_DISPATCHER: 'off', LAPAK_SECRET_KEY: randomBytes(32).toString('base64') },
       });
       try {
         for (const scenario of routes) {

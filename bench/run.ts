@@ -15,6 +15,7 @@
 // scenario's server CPU per request against the raw hello-world's. --runs N (default 1)
 // repeats the whole table N times and then prints the median of each figure.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -254,6 +255,8 @@ interface Round {
 }
 
 const RAW_NAME = 'raw node:http hello-world';
+/** A throwaway key for the bench's own database, unless LAPAK_SECRET_KEY is set. */
+const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
 
 /**
  * Measures the raw hello-world, then starts `serve` (with N workers) and measures the
@@ -278,6 +281,8 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
       // Every status change queues its event (the default cap of 3,000 an hour per store
       // would stop queueing them a few seconds into the PATCH run).
       WEBHOOK_OUT_HOURLY_CAP: '1000000000',
+      // Stored secrets are sealed with it; on PostgreSQL `serve` refuses to start without one.
+      LAPAK_SECRET_KEY: process.env.LAPAK_SECRET_KEY ?? BENCH_SECRET_KEY,
       ...extraEnv,
     },
     nodeArgs: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export const KEY_SHAPE = /^[A-Za-z0-9._:-]{8,120}$/;
 
@@ -21,7 +21,7 @@ function canonical(value: unknown): unknown {
 
 /** The identity of a request's content: key order does not matter. */
 export function contentHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return hash('sha256', JSON.stringify(canonical(body)), 'hex');
 }
 
 /** A request that carries a valid Idempotency-Key: the key, its content's identity, the name its lock is held under. */
