@@ -33,18 +33,24 @@ function withPromClient(registry: Registry) {
   };
 }
 
+/** Two registries fed the same requests: ours, and prom-client's own metrics. */
+function fedRegistries(): { ours: Registry; theirs: Registry } {
+  const ours = new Registry();
+  const theirs = new Registry();
+  const observe = requestMetrics(ours);
+  const reference = withPromClient(theirs);
+  for (const o of OBSERVATIONS) {
+    observe(...o);
+    reference(...o);
+  }
+  return { ours, theirs };
+}
+
 const sortedLines = (text: string) => text.split('\n').filter(Boolean).sort();
 
 describe('request metrics', () => {
   it('print what prom-client prints for the same requests', async () => {
-    const ours = new Registry();
-    const theirs = new Registry();
-    const observe = requestMetrics(ours);
-    const reference = withPromClient(theirs);
-    for (const o of OBSERVATIONS) {
-      observe(...o);
-      reference(...o);
-    }
+    const { ours, theirs } = fedRegistries();
     const text = await ours.metrics();
     expect(text).toContain('lapak_http_requests_total{route="/api/order_status.php",method="GET",status_code="200"} 2');
     expect(text).toContain('lapak_http_request_duration_seconds_bucket{le="0.001",route="/api/order_status.php",method="GET"} 2');
@@ -54,14 +60,7 @@ describe('request metrics', () => {
   });
 
   it('give the cluster aggregator the JSON of prom-client', async () => {
-    const ours = new Registry();
-    const theirs = new Registry();
-    const observe = requestMetrics(ours);
-    const reference = withPromClient(theirs);
-    for (const o of OBSERVATIONS) {
-      observe(...o);
-      reference(...o);
-    }
+    const { ours, theirs } = fedRegistries();
     // Each value with its keys and labels in a fixed order, so that the lists compare as sets.
     const sorted = (o: object) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
     const canonical = (v: { labels: Record<string, unknown> }) => JSON.stringify(sorted({ ...v, labels: sorted(v.labels) }));
