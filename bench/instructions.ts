@@ -4,11 +4,15 @@
 // whatever else runs on it (the same figure on a busy machine and a quiet one), so a change
 // of a few percent shows where the timed bench's CPU per request is lost in noise. It counts
 // neither the kernel's work (the socket writes) nor time spent waiting (fsync), and runs about
-// 50 times slower than the server normally does. Needs valgrind (Debian's package).
+// 50 times slower than the server normally does: about half an hour. Needs valgrind (Debian's package).
 //
 // Each scenario is warmed up (V8 compiles and optimises the hot paths in that time: without
 // it the count is mostly the JIT's), then the counters are zeroed, the measured requests
-// sent, and the counts dumped (callgrind_control). Options: --requests N (measured, default
+// sent, and the counts dumped (callgrind_control). This is done twice per scenario and the
+// second count is kept: a first count right after a start still held 20-60 % of compiling
+// and collecting (healthz 205k instructions a request, then 75k). Kept counts of the same
+// code moved by up to 10 % between runs: compare two builds in the same order of scenarios,
+// and distrust a difference smaller than that. Options: --requests N (measured, default
 // 3000), --warmup N (default 6000), --orders N (default 20000), --scenarios a,b (of raw,
 // healthz, get, patch, lookup, embed; default all but lookup, whose 150 ms floor would make
 // it take minutes), --keep DIR (keep the callgrind files there, for callgrind_annotate).
@@ -90,8 +94,14 @@ async function main(): Promise<void> {
   const launcher = ['valgrind', '--tool=callgrind', `--vgdb-prefix=${vgdbPrefix}`, `--callgrind-out-file=${dir}/callgrind.out.%p`];
   const control = (args: string[]) => execFileSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...args], { stdio: 'ignore' });
 
-  /** Warm-up, zero, the measured requests, dump: instructions per request. */
+  /** Measured twice; the second count is kept (see the header). */
   async function count(name: string, server: MeasuredServer, requests: Request[]): Promise<number> {
+    await countOnce(`${name}-first`, server, requests);
+    return countOnce(name, server, requests);
+  }
+
+  /** Warm-up, zero, the measured requests, dump: instructions per request. */
+  async function countOnce(name: string, server: MeasuredServer, requests: Request[]): Promise<number> {
     const warm = await autocannon({ url: server.url, connections: CONNECTIONS, amount: options.warmup, requests, timeout: 60 });
     control(['--zero', String(server.pid)]);
     const run = await autocannon({ url: server.url, connections: CONNECTIONS, amount: options.requests, requests, timeout: 60 });
