@@ -19,8 +19,13 @@ const findLiveProduct = prepareQuery((db: Db, a: { tenantId: number; productId: 
     .where('deleted_at', 'is', null),
 );
 
+/** The row of a product of the store that is not deleted. */
+export async function findProductRow(db: Db, tenantId: number, productId: number): Promise<ProductRow | null> {
+  return (await findLiveProduct.first(db, { tenantId, productId })) ?? null;
+}
+
 /** A product of the store that is not deleted (a deleted one answers as no product: SPEC's 404 texts). */
 export async function findProduct(db: Db, tenantId: number, productId: number): Promise<Product | null> {
-  const row = await findLiveProduct.first(db, { tenantId, productId });
+  const row = await findProductRow(db, tenantId, productId);
   return row ? toProduct(row) : null;
 }

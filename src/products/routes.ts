@@ -9,7 +9,8 @@ import { PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { otherMethods } from '../lib/http/methods.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import { duplicateProduct } from './duplicate-product.js';
-import { findProduct } from './find-product.js';
+import { embedBody } from './embed-body.js';
+import { findProductRow } from './find-product.js';
 import { embedRecord } from './product-record.js';
 import { PRODUCT_WINDOWS, duplicateContract, embedContract, otherMethodsContract } from './schemas.js';
 import { dashboardPath } from './dashboard-path.js';
@@ -64,9 +65,10 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 async function embed(ctx: AppContext, reply: FastifyReply, tenantId: number, id: number) {
-  const product = await findProduct(ctx.db, tenantId, id);
-  if (!product) return sendFailure(reply, productFailure(404, PRODUCT_TEXT.productNotFound));
-  return reply.send(embedRecord(product, ctx.config.publicUrl));
+  const row = await findProductRow(ctx.db, tenantId, id);
+  if (!row) return sendFailure(reply, productFailure(404, PRODUCT_TEXT.productNotFound));
+  // The serialised record, as Fastify would have sent the object (embed-body.ts).
+  return reply.type('application/json; charset=utf-8').send(embedBody(row, ctx.config.publicUrl));
 }
 
 async function duplicate(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, tenantId: number, id: number) {
