@@ -73,16 +73,9 @@ export function alongsideKey<R extends KeyLookupRow, T>(read: (hash: string) => 
   };
 }
 
-export interface OrderAlongsideKey {
-  /** For requireKey: reads the key's row and the order together. */
-  lookup: KeyLookup;
-  /** The order read with the key (null: none in the key's store), or undefined when the lookup did not run (a cached key). */
-  order(): OrderRecordRow | null | undefined;
-}
-
-/** The order with id orderId of whichever store the key belongs to, read in the key's lookup. */
-export function orderAlongsideKey(db: Db, orderId: number): OrderAlongsideKey {
-  const alongside = alongsideKey(
+/** The order with id orderId of whichever store the key belongs to, read in the key's lookup (null: none in the key's store). */
+export function orderAlongsideKey(db: Db, orderId: number): AlongsideKey<OrderRecordRow | null> {
+  return alongsideKey(
     (hash) => findKeyAndOrder.first(db, { hash, orderId }),
     (row): OrderRecordRow | null => {
       if (!row || row.order_id === null) return null;
@@ -92,5 +85,4 @@ export function orderAlongsideKey(db: Db, orderId: number): OrderAlongsideKey {
       return found as unknown as OrderRecordRow;
     },
   );
-  return { lookup: alongside.lookup, order: alongside.found };
 }

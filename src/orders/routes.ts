@@ -30,7 +30,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!auth.ok) return sendFailure(reply, auth.failure);
     if (id === null) return sendFailure(reply, apiFailure('invalid_request'));
     const withCustomer = hasScope(auth.value.scopes, 'customers:read');
-    const prefetched = alongside?.order();
+    const prefetched = alongside?.found();
     const row = prefetched !== undefined ? prefetched : await readOrder(ctx.db, auth.value.tenantId, id, withCustomer);
     if (!row) return sendFailure(reply, apiFailure('order_not_found'));
     return reply.send({ success: true, order: orderRecord(row, withCustomer, ctx.config.timeZone), request_id: request.id });
