@@ -33,3 +33,13 @@ it(`the rate-limit table exists on PostgreSQL only (here: ${backend})`, async ()
   const tables = await database.handle.db.introspection.getTables();
   expect(tables.some((t) => t.name === 'rate_limits')).toBe(backend === 'postgres');
 });
+
+it(`a status change writes one index entry per table it needs (015): events keeps only its outbox indexes (here: ${backend})`, async () => {
+  const { rows } =
+    backend === 'postgres'
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'events' order by indexname`.execute(database.handle.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'events' and sql is not null order by name`.execute(database.handle.db);
+  const names = rows.map((r) => r.name);
+  expect(names).toContain('events_fan_out_pending');
+  expect(names).not.toContain('events_tenant_order');
+});

@@ -14,6 +14,7 @@ import { productEditor } from './migrations/011-product-editor.js';
 import { productImages } from './migrations/012-product-images.js';
 import { storeSettingsPage } from './migrations/013-store-settings-page.js';
 import { transferMatching } from './migrations/014-transfer-matching.js';
+import { dropUnreadEventIndex } from './migrations/015-drop-unread-event-index.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -33,6 +34,7 @@ export function migrations(handle: DbHandle): Migrations {
     '012-product-images': { up: productImages(handle.dialect) },
     '013-store-settings-page': { up: storeSettingsPage(handle.dialect) },
     '014-transfer-matching': { up: transferMatching(handle.dialect) },
+    '015-drop-unread-event-index': { up: dropUnreadEventIndex() },
   };
 }
 

@@ -102,3 +102,8 @@ it.skipIf(backend !== 'sqlite')('a failed COMMIT fails every unit of its group a
   const row = await t.ctx.db.selectFrom('products').select(['name', 'tenant_id']).where('id', '=', product.id).executeTakeFirstOrThrow();
   expect(row).toEqual({ name: 'Topi', tenant_id: tenantId });
 });
+
+it.runIf(backend === 'sqlite')('SQLite: the units\' savepoint journals stay in memory, not in temporary files (temp_store = MEMORY)', async () => {
+  const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(t.ctx.db);
+  expect(rows[0]?.temp_store).toBe(2);
+});
