@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { PREPARED_SQL_MARK, registerDirectReads } from './prepared.js';
+import { PREPARED_SQL_MARK, registerDirectExecutors } from './prepared.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 
 export type Db = Kysely<Database>;
@@ -76,8 +76,9 @@ function openSqlite(file: string): DbHandle {
   const cached = withStatementCache(database);
   const dialect = new FifoSqliteDialect({ database: cached });
   const db = new Kysely<Database>({ dialect });
-  // Prepared reads (src/lib/db/prepared.ts) skip Kysely's queue when the connection is idle.
-  registerDirectReads(
+  // Prepared queries (src/lib/db/prepared.ts) skip Kysely's queue: reads when the connection
+  // is idle, any statement of a group transaction that holds it.
+  registerDirectExecutors(
     db,
     (text, parameters) => {
       if (!dialect.idle()) return undefined;

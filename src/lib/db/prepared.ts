@@ -30,8 +30,12 @@ const directReads = new WeakMap<object, DirectRead>();
 // a transaction that holds that connection.
 const directStatements = new WeakMap<object, DirectRead>();
 
-/** `read` serves prepared reads on `db` when the connection is idle; `statement` any prepared statement inside a transaction holding it. */
-export function registerDirectReads(db: object, read: DirectRead, statement: DirectRead): void {
+/**
+ * SQLite: how prepared queries on `db` skip Kysely. `read` serves prepared reads when the
+ * connection is idle (undefined: busy, go through Kysely); `statement` runs any prepared
+ * statement, a write too, for a transaction that holds the connection (runPreparedDirectly).
+ */
+export function registerDirectExecutors(db: object, read: DirectRead, statement: DirectRead): void {
   directReads.set(db, read);
   directStatements.set(db, statement);
 }
