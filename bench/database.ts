@@ -8,6 +8,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { openDatabase, type Db } from '../src/lib/db/db.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { createScratchDatabase } from '../test/pg-scratch.js';
+import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
 import { seed, type Seeded } from './seed.js';
 
 export type BenchBackend = 'sqlite' | 'postgres';
@@ -87,4 +88,38 @@ export async function setupDatabase(backend: BenchBackend, orders: number, postg
     case 'postgres':
       return setupPostgres(orders, postgresAdminUrl);
   }
+}
+
+/**
+ * The options that choose the backend, for parseArgs (bench/run.ts and bench/instructions.ts):
+ * --db sqlite|postgres, --pg-url (the server to create the scratch database on), --redis-url
+ * (the limiter's Redis on PostgreSQL; `none`: PostgreSQL's own limiter store).
+ */
+export const BACKEND_OPTIONS = {
+  db: { type: 'string', default: 'sqlite' },
+  'pg-url': { type: 'string', default: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' },
+  'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+} as const;
+
+export interface BackendChoice {
+  backend: BenchBackend;
+  pgUrl: string;
+  /** null: no Redis (--redis-url none). */
+  redisUrl: string | null;
+}
+
+export function parseBackend(values: { db: string; 'pg-url': string; 'redis-url': string }): BackendChoice {
+  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got "${values.db}"`);
+  return { backend: values.db, pgUrl: values['pg-url'], redisUrl: values['redis-url'] === 'none' ? null : values['redis-url'] };
+}
+
+/**
+ * The server's environment for its limiter windows: on PostgreSQL with Redis, REDIS_URL under
+ * a key prefix of this run's own, whose keys cleanup() deletes; otherwise nothing to set.
+ */
+export function limiterStore(choice: BackendChoice, label: string): { env: Record<string, string>; cleanup(): Promise<void> } {
+  if (choice.backend !== 'postgres' || choice.redisUrl === null) return { env: {}, cleanup: async () => undefined };
+  const url = choice.redisUrl;
+  const prefix = uniqueRedisPrefix(label);
+  return { env: { REDIS_URL: url, REDIS_KEY_PREFIX: prefix }, cleanup: () => deleteKeysByPrefix(url, prefix) };
 }

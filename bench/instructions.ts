@@ -17,7 +17,7 @@
 // healthz, get, patch, lookup, embed; default all but lookup, whose 150 ms floor would make
 // it take minutes), --keep DIR (keep the callgrind files there, for callgrind_annotate),
 // --db sqlite|postgres (default sqlite; postgres: a scratch database on --pg-url, default
-// TEST_DATABASE_URL or the local server, with the limiter windows in Redis at --redis-url).
+// TEST_DATABASE_URL or the local server, with the limiter windows in Redis at --redis-url, or `none`: PostgreSQL's own store).
 // On PostgreSQL only this process is counted, not PostgreSQL's or Redis's.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,8 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
-import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
-import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
+import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BenchDatabase } from './database.js';
 import { embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
 import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
 
@@ -60,9 +59,7 @@ function parseOptions() {
       orders: { type: 'string', default: '20000' },
       scenarios: { type: 'string', default: 'raw,healthz,get,patch,embed' },
       keep: { type: 'string' },
-      db: { type: 'string', default: 'sqlite' },
-      'pg-url': { type: 'string', default: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' },
-      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+      ...BACKEND_OPTIONS,
     },
   });
   const whole = (raw: string, name: string) => {
@@ -70,7 +67,6 @@ function parseOptions() {
     return Number(raw);
   };
   const scenarios = values.scenarios.split(',').map((s) => s.trim());
-  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got "${values.db}"`);
   for (const s of scenarios) if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario "${s}" (${SCENARIOS.join(', ')})`);
   return {
     requests: whole(values.requests, 'requests'),
@@ -78,9 +74,7 @@ function parseOptions() {
     orders: whole(values.orders, 'orders'),
     scenarios: scenarios as Scenario[],
     keep: values.keep ? path.resolve(values.keep) : null,
-    backend: values.db as BenchBackend,
-    pgUrl: values['pg-url'],
-    redisUrl: values['redis-url'],
+    ...parseBackend(values),
   };
 }
 
@@ -129,8 +123,7 @@ async function main(): Promise<void> {
   }
 
   const database = await setupDatabase(options.backend, options.orders, options.pgUrl);
-  const redisPrefix = uniqueRedisPrefix('lapak-instructions');
-  const limiterEnv: Record<string, string> = options.backend === 'postgres' ? { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {};
+  const limiter = limiterStore(options, 'lapak-instructions');
   const results: Array<[string, number]> = [];
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`Lapak instruction count, ${new Date().toISOString()}: ${options.warmup} warm-up + ${options.requests} measured requests per scenario, ${CONNECTIONS} connections, ${options.orders} orders, ${database.description}`);
@@ -151,7 +144,7 @@ async function main(): Promise<void> {
         launcher,
         readyTimeoutMs: 180_000,
         // As the timed bench, without the dispatcher's 20 ms poll (a cost per second, not per request).
-        env: { RATE_LIMIT_SCALE: '100000', WEBHOOK_OUT_HOURLY_CAP: '1000000000', WEBHOOK_DISPATCHER: 'off', LAPAK_SECRET_KEY: randomBytes(32).toString('base64'), ...limiterEnv },
+        env: { RATE_LIMIT_SCALE: '100000', WEBHOOK_OUT_HOURLY_CAP: '1000000000', WEBHOOK_DISPATCHER: 'off', LAPAK_SECRET_KEY: randomBytes(32).toString('base64'), ...limiter.env },
       });
       try {
         for (const scenario of routes) {
@@ -164,7 +157,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.cleanup();
-    if (limiterEnv.REDIS_URL) await deleteKeysByPrefix(limiterEnv.REDIS_URL, redisPrefix);
+    await limiter.cleanup();
     if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 

@@ -23,8 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
-import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
-import { setupDatabase, type BenchBackend, type BenchDatabase } from './database.js';
+import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BackendChoice, type BenchBackend, type BenchDatabase } from './database.js';
 import { LOOKUP_PATH, PATH, PRODUCTS_PATH, embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
 import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
 
@@ -42,16 +41,13 @@ const CPU_TARGETS = {
 // Issue 3's targets for --db postgres.
 const SCALE_TARGETS = { getRatio: 1.6, patchRps: 1_500 };
 
-interface Options {
+/** redisUrl null: the PostgreSQL limiter store. */
+interface Options extends BackendChoice {
   duration: number;
-  backend: BenchBackend;
   orders: number;
   cpuProfDir: string | null;
   skipWebhooks: boolean;
   runs: number;
-  pgUrl: string;
-  /** null: the PostgreSQL limiter store. */
-  redisUrl: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -59,13 +55,11 @@ function parseOptions(argv: string[]): Options {
     args: argv,
     options: {
       duration: { type: 'string', default: '10' },
-      db: { type: 'string', default: 'sqlite' },
       orders: { type: 'string', default: '100000' },
       'cpu-prof': { type: 'string' },
       'skip-webhooks': { type: 'boolean', default: false },
       runs: { type: 'string', default: '1' },
-      'pg-url': { type: 'string', default: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' },
-      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+      ...BACKEND_OPTIONS,
     },
     strict: true,
   });
@@ -73,16 +67,13 @@ function parseOptions(argv: string[]): Options {
     if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
     return Number(raw);
   };
-  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got "${values.db}"`);
   return {
     duration: whole(values.duration, 'duration'),
-    backend: values.db,
+    ...parseBackend(values),
     orders: whole(values.orders, 'orders'),
     cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
     skipWebhooks: values['skip-webhooks'],
     runs: whole(values.runs, 'runs'),
-    pgUrl: values['pg-url'],
-    redisUrl: values['redis-url'] === 'none' ? null : values['redis-url'],
   };
 }
 
@@ -410,9 +401,8 @@ async function main(options: Options): Promise<void> {
   log(`machine:  ${machineInfo()}`);
 
   const database = await setupDatabase(options.backend, options.orders, options.pgUrl);
-  const redisPrefix = uniqueRedisPrefix('lapak-bench');
   const postgres = options.backend === 'postgres';
-  const limiterEnv: Record<string, string> = postgres && options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {};
+  const limiter = limiterStore(options, 'lapak-bench');
   try {
     const { seeded } = database;
     log(`database: ${database.description}`);
@@ -431,7 +421,7 @@ async function main(options: Options): Promise<void> {
     for (let run = 1; run <= options.runs; run++) {
       if (options.runs > 1) log(`\n== run ${run} of ${options.runs}`);
       const thisRun: Round[] = [];
-      for (const workers of configs) thisRun.push(await runRound(options, database, workers, limiterEnv));
+      for (const workers of configs) thisRun.push(await runRound(options, database, workers, limiter.env));
       for (const round of thisRun) {
         if (thisRun.length > 1) log(`\n== ${round.workers === 1 ? 'one process' : `serve --workers ${round.workers}`}`);
         report(round, options.backend);
@@ -459,7 +449,7 @@ async function main(options: Options): Promise<void> {
     if (options.cpuProfDir) log(`server CPU profile written to ${options.cpuProfDir}`);
   } finally {
     await database.cleanup();
-    if (limiterEnv.REDIS_URL) await deleteKeysByPrefix(limiterEnv.REDIS_URL, redisPrefix);
+    await limiter.cleanup();
   }
 }
 
