@@ -11,6 +11,7 @@
 // SKIP (remember, history or event: leave that statement out).
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { IDEMPOTENCY_RETENTION_MS } from '../src/idempotency/idempotency-key.js';
 import { setupDatabase } from './database.js';
 
 const GROUP = 35;
@@ -46,7 +47,6 @@ const release = db.prepare('release unit');
 
 const hourStart = Math.floor(Date.now() / 3_600_000) * 3_600_000;
 db.prepare('insert or ignore into event_hour_slots (tenant_id, hour_start, slot, count) values (?, ?, 0, 0)').run(tenantId, hourStart);
-const status = new Map(toggleable.map((o) => [o.id, o.status as string]));
 const payload = JSON.stringify({
   store_id: tenantId, order_id: 1, previous_status: 'pending', status: 'closing', changed_at: '2026-11-23T12:00:00+07:00',
   source: 'api', changed_by: 'integration', integration: 'bench', external_reference: null,
@@ -65,8 +65,8 @@ const cpu0 = process.cpuUsage();
 for (let g = 0; g < GROUPS; g++) {
   db.exec('begin');
   for (let i = 0; i < GROUP; i++) {
-    const id = toggleable[Math.floor(Math.random() * toggleable.length)]!.id;
-    const from = status.get(id)!;
+    const order = toggleable[Math.floor(Math.random() * toggleable.length)]!;
+    const { id, status: from } = order;
     const to = from === 'pending' ? 'closing' : 'pending';
     const key = `floor-${changes++}-${Math.random()}`;
     const now = Date.now();
@@ -76,9 +76,9 @@ for (let g = 0; g < GROUPS; g++) {
     takeUnit.get(tenantId, hourStart, 0, Number.MAX_SAFE_INTEGER);
     if (skip !== 'event') insertEvent.get(tenantId, id, payload, now);
     if (skip !== 'history') insertHistory.run(tenantId, id, from, to, now);
-    if (skip !== 'remember') remember.run(tenantId, keyId, key, 'h'.repeat(64), body, now, now + 30 * 86_400_000, now);
+    if (skip !== 'remember') remember.run(tenantId, keyId, key, 'h'.repeat(64), body, now, now + IDEMPOTENCY_RETENTION_MS, now);
     release.run();
-    status.set(id, to);
+    order.status = to;
   }
   db.exec('commit');
 }

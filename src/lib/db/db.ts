@@ -70,8 +70,9 @@ function openSqlite(file: string): DbHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Each unit of a group commit runs in a SAVEPOINT (write-transaction.ts), whose statement
-  // journal otherwise spills to a temporary file: 13 more write calls and ~8 us CPU a PATCH
-  // (issue 13). Temporary tables and sorts stay in memory too; nothing here makes large ones.
+  // journal otherwise spills to a temporary file (issue 13: 5 more write calls a PATCH, 13
+  // before migration 015; npm run bench:floor). Temporary tables and sorts stay in memory
+  // too; nothing here makes large ones.
   database.pragma('temp_store = MEMORY');
   const cached = withStatementCache(database);
   const dialect = new FifoSqliteDialect({ database: cached });

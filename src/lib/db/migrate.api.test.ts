@@ -34,7 +34,7 @@ it(`the rate-limit table exists on PostgreSQL only (here: ${backend})`, async ()
   expect(tables.some((t) => t.name === 'rate_limits')).toBe(backend === 'postgres');
 });
 
-it(`a status change writes one index entry per table it needs (015): events keeps only its outbox indexes (here: ${backend})`, async () => {
+it(`015: events keeps its outbox index and no longer the unread events_tenant_order (here: ${backend})`, async () => {
   const { rows } =
     backend === 'postgres'
       ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'events' order by indexname`.execute(database.handle.db)
