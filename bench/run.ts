@@ -12,7 +12,8 @@
 // `serve --workers 2`, and prints the scaling ratio.
 // Every round also measures a raw node:http hello-world in its own process (the ceiling of
 // any route on this machine), the customer lookup and the product embed, and prints each
-// scenario's server CPU per request against the raw hello-world's. --runs N (default 1)
+// scenario's server CPU per request against the raw hello-world's, with the kernel's share
+// of it and the server's read and write system calls per request. --runs N (default 1)
 // repeats the whole table N times and then prints the median of each figure.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BackendChoice, type BenchBackend, type BenchDatabase } from './database.js';
 import { LOOKUP_PATH, PATH, PRODUCTS_PATH, embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
-import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
+import { startRawCeiling, startServer, type MeasuredServer, type Usage } from './server.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
@@ -86,6 +87,10 @@ interface Measurement {
   serverCpu: number | null;
   /** Server CPU time per request in microseconds (null off Linux). */
   cpuUs: number | null;
+  /** The kernel's share of that CPU time (null off Linux). */
+  systemShare: number | null;
+  /** The server's read and write system calls per request (null off Linux). */
+  ioCallsPerRequest: number | null;
   p50: number;
   p99: number;
   requests: number;
@@ -99,12 +104,16 @@ interface Measurement {
 /** CLOCK_MONOTONIC in microseconds: the clock of a V8 CPU profile's timestamps on Linux. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-function summarise(name: string, result: Result, serverCpu: number | null): Omit<Measurement, 'window'> {
+function summarise(name: string, result: Result, used: Usage | null): Omit<Measurement, 'window'> {
+  const serverCpu = used === null ? null : used.cpuSeconds / result.duration;
+  const requests = result.requests.total;
   return {
     name,
     rps: result.requests.average,
     serverCpu,
     cpuUs: serverCpu === null || result.requests.average === 0 ? null : (serverCpu * 1e6) / result.requests.average,
+    systemShare: used === null || used.cpuSeconds === 0 ? null : used.systemSeconds / used.cpuSeconds,
+    ioCallsPerRequest: used === null || requests === 0 ? null : used.ioCalls / requests,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
@@ -117,19 +126,22 @@ function summarise(name: string, result: Result, serverCpu: number | null): Omit
 }
 
 /** A short warm-up with the same load (JIT, statement cache, page cache), then the measured run. */
-async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'cpuSeconds'>, requests: Request[], duration: number): Promise<Measurement> {
+async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'usage'>, requests: Request[], duration: number): Promise<Measurement> {
   const { url } = server;
   const warmup = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests });
   if (warmup.errors + warmup.timeouts > 0 || warmup.non2xx > 0) {
     process.stdout.write(`  (warm-up of ${name}: ${warmup.non2xx} non-2xx, ${warmup.errors + warmup.timeouts} errors)\n`);
   }
-  const cpuBefore = server.cpuSeconds();
+  const before = server.usage();
   const startUs = monotonicUs();
   const run = await autocannon({ url, connections: CONNECTIONS, duration, requests });
   const endUs = monotonicUs();
-  const cpuAfter = server.cpuSeconds();
-  const serverCpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.duration;
-  const result = { ...summarise(name, run, serverCpu), window: { startUs, endUs } };
+  const after = server.usage();
+  const used =
+    before === null || after === null
+      ? null
+      : { cpuSeconds: after.cpuSeconds - before.cpuSeconds, systemSeconds: after.systemSeconds - before.systemSeconds, ioCalls: after.ioCalls - before.ioCalls };
+  const result = { ...summarise(name, run, used), window: { startUs, endUs } };
   if (result.requests === 0) throw new Error(`${name}: no request completed (${result.errors} errors)`);
   return result;
 }
@@ -170,7 +182,7 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
   if (title) out.push(title);
   out.push(
     ...table(
-      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'of ceiling', 'server CPU', 'CPU us/req', 'of raw', 'CPU x raw'],
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'of ceiling', 'server CPU', 'CPU us/req', 'kernel', 'I/O calls/req', 'of raw', 'CPU x raw'],
       measured.map((m) => [
         m.name,
         int(m.rps),
@@ -182,6 +194,8 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
         pct(m.rps / ceiling.rps),
         m.serverCpu === null ? 'n/a' : pct(m.serverCpu),
         cpuPerRequest(m) === null ? 'n/a' : cpuPerRequest(m)!.toFixed(0),
+        m.systemShare === null ? 'n/a' : `${(m.systemShare * 100).toFixed(0)} %`,
+        m.ioCallsPerRequest === null ? 'n/a' : m.ioCallsPerRequest.toFixed(1),
         pct(m.rps / raw.rps),
         times(cpuTimesRaw(m, raw)),
       ]),
@@ -345,6 +359,8 @@ function medianRound(rounds: Round[]): Round {
       rps: of((m) => m.rps)!,
       serverCpu: of((m) => m.serverCpu),
       cpuUs: of((m) => m.cpuUs),
+      systemShare: of((m) => m.systemShare),
+      ioCallsPerRequest: of((m) => m.ioCallsPerRequest),
       p50: of((m) => m.p50)!,
       p99: of((m) => m.p99)!,
       requests: of((m) => m.requests)!,

@@ -19,29 +19,47 @@ export interface RunningServer {
   pid: number;
   /** Lines the server wrote (LOG_LEVEL=warn: warnings and errors only), the first few kept. */
   logLines(): string[];
-  /** CPU seconds the server (with its workers) has used so far (Linux /proc), or null where unavailable. */
-  cpuSeconds(): number | null;
+  /** What the server (with its workers) has used so far (Linux /proc), or null where unavailable. */
+  usage(): Usage | null;
   /** SIGTERM, then waits for a graceful exit; throws when it does not exit cleanly. */
   stop(): Promise<void>;
+}
+
+/** A process's use of the machine so far, from Linux /proc. */
+export interface Usage {
+  /** CPU seconds, user and system. */
+  cpuSeconds: number;
+  /** Of those, the kernel's (system time: socket and file I/O, waking other processes). */
+  systemSeconds: number;
+  /**
+   * Read and write system calls (syscr + syscw of /proc/<pid>/io: read, write, writev and
+   * their kin, on sockets and files alike). Follows the code, not the machine's speed.
+   */
+  ioCalls: number;
 }
 
 // utime and stime of /proc/<pid>/stat, in clock ticks: 100 a second on Linux.
 const CLOCK_TICKS_PER_SECOND = 100;
 
-function cpuSecondsOf(pid: number): number | null {
+function usageOf(pid: number): Usage | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    const user = Number(fields[11]) / CLOCK_TICKS_PER_SECOND;
+    const system = Number(fields[12]) / CLOCK_TICKS_PER_SECOND;
+    const io = Object.fromEntries(
+      fs.readFileSync(`/proc/${pid}/io`, 'utf8').trim().split('\n').map((line) => line.split(': ') as [string, string]),
+    );
+    return { cpuSeconds: user + system, systemSeconds: system, ioCalls: Number(io.syscr) + Number(io.syscw) };
   } catch {
     return null;
   }
 }
 
 /** The process and its children (the cluster's workers), or null off Linux. */
-function cpuSecondsWithChildren(pid: number): number | null {
-  const own = cpuSecondsOf(pid);
+function usageWithChildren(pid: number): Usage | null {
+  const own = usageOf(pid);
   if (own === null) return null;
   let children: number[] = [];
   try {
@@ -49,7 +67,12 @@ function cpuSecondsWithChildren(pid: number): number | null {
   } catch {
     // no children file: count the process alone
   }
-  return children.reduce((sum, child) => sum + (cpuSecondsOf(child) ?? 0), own);
+  return children.reduce((sum, child) => {
+    const theirs = usageOf(child);
+    return theirs === null
+      ? sum
+      : { cpuSeconds: sum.cpuSeconds + theirs.cpuSeconds, systemSeconds: sum.systemSeconds + theirs.systemSeconds, ioCalls: sum.ioCalls + theirs.ioCalls };
+  }, own);
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
@@ -110,7 +133,7 @@ export async function startServer(options: {
     url,
     pid: child.pid!,
     logLines,
-    cpuSeconds: () => cpuSecondsWithChildren(child.pid!),
+    usage: () => usageWithChildren(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timeout = sleep(EXIT_TIMEOUT_MS, undefined, { ref: false }).then(() => 'timeout' as const);
@@ -140,7 +163,7 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port +
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-export type MeasuredServer = Pick<RunningServer, 'url' | 'pid' | 'cpuSeconds' | 'stop'>;
+export type MeasuredServer = Pick<RunningServer, 'url' | 'pid' | 'usage' | 'stop'>;
 
 /** Starts the raw node:http hello-world (the ceiling of any route on this machine), under `launcher` if given. */
 export async function startRawCeiling(launcher: string[] = []): Promise<MeasuredServer> {
@@ -161,7 +184,7 @@ export async function startRawCeiling(launcher: string[] = []): Promise<Measured
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    cpuSeconds: () => cpuSecondsOf(child.pid!),
+    usage: () => usageOf(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const result = await exit;
