@@ -22,18 +22,28 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
     // Spied before any connection exists: the pool's clients bind this query at connect time.
     const query = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      const run = (a: unknown[]) => (query as (...a: unknown[]) => unknown).apply(this, a);
       const first = args[0] as string | { text?: string };
       const text = typeof first === 'string' ? first : first?.text;
       const hook = between;
-      if (hook && text?.includes(hook.on)) {
-        between = null;
-        return (result as Promise<unknown>).then(async (rows) => {
-          await hook.run();
-          return rows;
-        });
+      if (!hook || !text?.includes(hook.on)) return run(args);
+      between = null;
+      // Called with a callback (a prepared statement outside a transaction) or for a promise.
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        return run([
+          ...args.slice(0, -1),
+          (error: unknown, result: unknown) =>
+            void hook.run().then(
+              () => callback(error, result),
+              (failure: unknown) => callback(failure),
+            ),
+        ]);
       }
-      return result;
+      return (run(args) as Promise<unknown>).then(async (rows) => {
+        await hook.run();
+        return rows;
+      });
     } as typeof query);
     t = await startTestApp();
     store = await seedStore(t.ctx, { w: { scopes: ['orders.status:write'] } });

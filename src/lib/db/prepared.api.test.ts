@@ -92,3 +92,15 @@ it('a read on the database handle never sees the uncommitted rows of a transacti
   expect(seen).toBe(backend === 'sqlite' ? 3 : before);
   await t.ctx.db.updateTable('products').set({ price: before }).where('tenant_id', '=', ids.a!).where('name', '=', 'Mug a').execute();
 });
+
+it('a prepared statement that fails rejects with the database error and gives its connection back', async () => {
+  const byPrice = prepareQuery((db: Db, a: { tenantId: number; price: unknown }) =>
+    db.selectFrom('products').select('name').where('tenant_id', '=', a.tenantId).where('price', '=', a.price as number),
+  );
+  // More failures than the PostgreSQL pool has connections (10): a connection kept by a
+  // failure would leave the last read waiting for one until it timed out.
+  for (let i = 0; i < 12; i++) {
+    await expect(byPrice.all(t.ctx.db, { tenantId: ids.a!, price: backend === 'postgres' ? 'not a number' : Symbol('x') })).rejects.toThrow();
+  }
+  expect(await byPrice.all(t.ctx.db, { tenantId: ids.a!, price: 35000 })).toEqual([{ name: 'Mug a' }]);
+});

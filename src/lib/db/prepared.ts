@@ -18,26 +18,31 @@ export const PREPARED_SQL_MARK = '/* lapak:prepared */ ';
 // process runs. Prepared queries list their columns.
 const SELECTS_ALL = /\bselect\s+\*|\.\*/i;
 
-/** Runs a read at once, or answers undefined when it cannot (the connection is busy). */
-export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+/**
+ * Runs a prepared statement without Kysely: its rows at once (SQLite) or later (PostgreSQL),
+ * or undefined when it cannot (SQLite's connection is busy: go through Kysely).
+ */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | undefined;
 
-// SQLite: Kysely's way to a query is several promise hops (connection provider, driver
-// lock, result); a prepared read on an idle connection runs synchronously instead. Keyed by
-// the database handle, so a transaction (another handle) goes through Kysely, unless
-// runPreparedDirectly() says that it holds the connection.
+// Kysely's way to a query is several promise hops (connection provider, driver, lock,
+// result). Keyed by the database handle, so a transaction (another handle) goes through
+// Kysely, unless runPreparedDirectly() says that it holds the connection. SQLite: a prepared
+// read on an idle connection runs synchronously. PostgreSQL: any prepared statement on the
+// database handle runs on a pooled connection of its own, as Kysely would run it.
 const directReads = new WeakMap<object, DirectRead>();
-// Per database handle: runs any prepared statement (a write too) on its one connection, for
-// a transaction that holds that connection.
+// SQLite, per database handle: runs any prepared statement (a write too) on its one
+// connection, for a transaction that holds that connection.
 const directStatements = new WeakMap<object, DirectRead>();
 
 /**
- * SQLite: how prepared queries on `db` skip Kysely. `read` serves prepared reads when the
- * connection is idle (undefined: busy, go through Kysely); `statement` runs any prepared
- * statement, a write too, for a transaction that holds the connection (runPreparedDirectly).
+ * How prepared queries on `db` skip Kysely. `read` serves prepared statements on `db` itself
+ * (SQLite: reads when the connection is idle; undefined means busy, go through Kysely);
+ * `statement` (SQLite) runs any prepared statement, a write too, for a transaction that
+ * holds the connection (runPreparedDirectly).
  */
-export function registerDirectExecutors(db: object, read: DirectRead, statement: DirectRead): void {
+export function registerDirectExecutors(db: object, read: DirectRead, statement?: DirectRead): void {
   directReads.set(db, read);
-  directStatements.set(db, statement);
+  if (statement) directStatements.set(db, statement);
 }
 
 /**
@@ -95,7 +100,8 @@ export function prepareQuery<DB, A extends Args, R>(
       return slot == null ? value : args[slot];
     });
     const rows = directReads.get(db)?.(compiled.sql, parameters);
-    if (rows) return rows as R[];
+    if (Array.isArray(rows)) return rows as R[];
+    if (rows) return (await rows) as R[];
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   }
 
