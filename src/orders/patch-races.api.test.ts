@@ -23,22 +23,20 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
     const query = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       const run = (a: unknown[]) => (query as (...a: unknown[]) => unknown).apply(this, a);
-      const first = args[0] as string | { text?: string };
+      const first = args[0] as string | { text?: string; callback?: (error: unknown, result?: unknown) => void };
       const text = typeof first === 'string' ? first : first?.text;
       const hook = between;
       if (!hook || !text?.includes(hook.on)) return run(args);
       between = null;
-      // Called with a callback (a prepared statement outside a transaction) or for a promise.
-      const callback = args.at(-1);
-      if (typeof callback === 'function') {
-        return run([
-          ...args.slice(0, -1),
-          (error: unknown, result: unknown) =>
-            void hook.run().then(
-              () => callback(error, result),
-              (failure: unknown) => callback(failure),
-            ),
-        ]);
+      // A prepared statement (src/lib/db/pg-prepared-statement.ts) answers through its callback.
+      if (typeof first === 'object' && typeof first.callback === 'function') {
+        const callback = first.callback;
+        first.callback = (error, result) =>
+          void hook.run().then(
+            () => callback(error, result),
+            (failure: unknown) => callback(failure),
+          );
+        return run(args);
       }
       return (run(args) as Promise<unknown>).then(async (rows) => {
         await hook.run();

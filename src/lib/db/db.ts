@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { PREPARED_SQL_MARK, registerDirectExecutors } from './prepared.js';
+import { PreparedStatement, type StatementResult } from './pg-prepared-statement.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 
 export type Db = Kysely<Database>;
@@ -110,10 +111,15 @@ function openSqlite(file: string): DbHandle {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+// Ids and epoch-millisecond times are bigint columns; they fit a JS number.
+const typeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID || oid === NUMERIC_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
 // The prepared queries (src/lib/db/prepared.ts, marked by PREPARED_SQL_MARK) run as named
 // statements: PostgreSQL parses and plans each once per connection instead of on every
-// call (PATCH: about 800 -> 1,100-1,400 req/s on the benchmark). Other queries run unnamed,
-// as pg runs them by default. The names follow the text: the same on every connection.
+// call (PATCH: about 800 -> 1,100-1,400 req/s on the benchmark), and describes its result
+// once per connection too (pg-prepared-statement.ts). Other queries run unnamed, as pg runs
+// them by default. The names follow the text: the same on every connection.
 const statementNames = new Map<string, string>();
 
 function statementName(text: string): string {
@@ -125,11 +131,22 @@ function statementName(text: string): string {
   return name;
 }
 
+/** Queues the prepared query `text` on a client (through `query`, its query method) as its named statement. */
+function runStatement(
+  query: (statement: PreparedStatement) => unknown,
+  text: string,
+  values: readonly unknown[],
+  done: (error: unknown, result?: StatementResult) => void,
+): void {
+  query(new PreparedStatement(statementName(text), text, values, typeParser, done));
+}
+
+// Kysely runs every query of a transaction through client.query(text, values).
 function namedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
     if (typeof text === 'string' && text.startsWith(PREPARED_SQL_MARK) && Array.isArray(values) && callback === undefined) {
-      return query({ name: statementName(text), text, values });
+      return new Promise((resolve, reject) => runStatement(query, text, values, (error, result) => (error ? reject(error) : resolve(result))));
     }
     return callback === undefined ? query(text, values) : query(text, values, callback);
   }) as typeof client.query;
@@ -147,10 +164,10 @@ function runPrepared(pool: pg.Pool, text: string, values: readonly unknown[]): P
         reject(connectError ?? new Error('no connection'));
         return;
       }
-      client.query({ name: statementName(text), text, values: values as unknown[] }, (error, result) => {
+      runStatement((statement) => client.query(statement), text, values, (error, result) => {
         release();
         if (error) reject(error);
-        else resolve(result.rows);
+        else resolve(result!.rows);
       });
     });
   });
@@ -169,13 +186,7 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
     // The server notices a vanished client host in about 25 s (its session and locks go
     // with it); a process that is merely killed is noticed at once (its socket closes).
     options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
-    // Ids and epoch-millisecond times are bigint columns; they fit a JS number.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: { getTypeParser: typeParser },
   });
   // A connection that the server ends (restart, failover, the lease above) is dropped from
   // the pool and replaced on the next checkout. Its error event needs a listener, idle (pool)
