@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BackendChoice, type BenchBackend, type BenchDatabase } from './database.js';
 import { LOOKUP_PATH, PATH, PRODUCTS_PATH, embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
-import { startRawCeiling, startServer, type MeasuredServer, type Usage } from './server.js';
+import { startRawCeiling, startServer, usageBetween, type MeasuredServer, type Usage } from './server.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
@@ -116,7 +116,7 @@ function summarise(name: string, result: Result, used: Usage | null): Omit<Measu
     ioCallsPerRequest: used === null || requests === 0 ? null : used.ioCalls / requests,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    requests: result.requests.total,
+    requests,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes: Object.entries(result.statusCodeStats)
@@ -136,11 +136,7 @@ async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'usage
   const startUs = monotonicUs();
   const run = await autocannon({ url, connections: CONNECTIONS, duration, requests });
   const endUs = monotonicUs();
-  const after = server.usage();
-  const used =
-    before === null || after === null
-      ? null
-      : { cpuSeconds: after.cpuSeconds - before.cpuSeconds, systemSeconds: after.systemSeconds - before.systemSeconds, ioCalls: after.ioCalls - before.ioCalls };
+  const used = usageBetween(before, server.usage());
   const result = { ...summarise(name, run, used), window: { startUs, endUs } };
   if (result.requests === 0) throw new Error(`${name}: no request completed (${result.errors} errors)`);
   return result;

@@ -38,6 +38,16 @@ export interface Usage {
   ioCalls: number;
 }
 
+/** Each figure of `a` plus `sign` times the same figure of `b`. */
+function combine(a: Usage, b: Usage, sign: 1 | -1): Usage {
+  return { cpuSeconds: a.cpuSeconds + sign * b.cpuSeconds, systemSeconds: a.systemSeconds + sign * b.systemSeconds, ioCalls: a.ioCalls + sign * b.ioCalls };
+}
+
+/** What was used between two readings, or null when either is unavailable. */
+export function usageBetween(before: Usage | null, after: Usage | null): Usage | null {
+  return before === null || after === null ? null : combine(after, before, -1);
+}
+
 // utime and stime of /proc/<pid>/stat, in clock ticks: 100 a second on Linux.
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -69,9 +79,7 @@ function usageWithChildren(pid: number): Usage | null {
   }
   return children.reduce((sum, child) => {
     const theirs = usageOf(child);
-    return theirs === null
-      ? sum
-      : { cpuSeconds: sum.cpuSeconds + theirs.cpuSeconds, systemSeconds: sum.systemSeconds + theirs.systemSeconds, ioCalls: sum.ioCalls + theirs.ioCalls };
+    return theirs === null ? sum : combine(sum, theirs, 1);
   }, own);
 }
 

@@ -28,20 +28,16 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
       const hook = between;
       if (!hook || !text?.includes(hook.on)) return run(args);
       between = null;
-      // A prepared statement (src/lib/db/pg-prepared-statement.ts) answers through its callback.
-      if (typeof first === 'object' && typeof first.callback === 'function') {
-        const callback = first.callback;
-        first.callback = (error, result) =>
-          void hook.run().then(
-            () => callback(error, result),
-            (failure: unknown) => callback(failure),
-          );
-        return run(args);
-      }
-      return (run(args) as Promise<unknown>).then(async (rows) => {
-        await hook.run();
-        return rows;
-      });
+      // Both hooked reads are prepared statements (src/lib/db/pg-prepared-statement.ts), which
+      // answer through their callback.
+      if (typeof first !== 'object' || typeof first.callback !== 'function') throw new Error(`not a prepared statement: ${text}`);
+      const callback = first.callback;
+      first.callback = (error, result) =>
+        void hook.run().then(
+          () => callback(error, result),
+          (failure: unknown) => callback(failure),
+        );
+      return run(args);
     } as typeof query);
     t = await startTestApp();
     store = await seedStore(t.ctx, { w: { scopes: ['orders.status:write'] } });

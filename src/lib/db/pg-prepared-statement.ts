@@ -103,12 +103,13 @@ export class PreparedStatement {
 
   handleDataRow(message: { fields: Array<string | null> }): void {
     if (this.failure) return;
-    const { names, parsers } = this.description ?? { names: [], parsers: [] };
     const row: Record<string, unknown> = {};
     try {
+      // Rows come only after a description: this execution's or the connection's kept one.
+      const { names, parsers } = this.description!;
       for (let i = 0; i < message.fields.length; i++) {
-        const value = message.fields[i];
-        row[names[i]!] = value === null || value === undefined ? null : parsers[i]!(value);
+        const value = message.fields[i] ?? null;
+        row[names[i]!] = value === null ? null : parsers[i]!(value);
       }
     } catch (error) {
       // Answered at ReadyForQuery, when the connection is free again (as pg does).
