@@ -20,8 +20,7 @@ export interface StatusChangedPayload {
 const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number; payload: string; now: number }) =>
   db
     .insertInto('events')
-    .values({ tenant_id: a.tenantId, order_id: a.orderId, type: 'order.status_changed', payload: a.payload, created_at: a.now })
-    .returning('id'),
+    .values({ tenant_id: a.tenantId, order_id: a.orderId, type: 'order.status_changed', payload: a.payload, created_at: a.now }),
 );
 
 /**
@@ -34,25 +33,14 @@ export const insertEventPart = (source: string, a: { tenantId: number; orderId: 
       from ${sql.id(source)}
       returning id`;
 
-/** Queues order.status_changed unless the hourly cap is reached. Returns the event id or null. */
-export async function enqueueStatusChanged(
-  tx: Tx,
-  payload: StatusChangedPayload,
-  now: number,
-  hourlyCap: number,
-): Promise<number | null> {
-  if (!(await takeHourlySlot(tx, payload.store_id, now, hourlyCap))) return null;
-  return insertStatusChangedEvent(tx, payload, now);
+/** Queues order.status_changed unless the hourly cap is reached. Returns whether it did. */
+export async function enqueueStatusChanged(tx: Tx, payload: StatusChangedPayload, now: number, hourlyCap: number): Promise<boolean> {
+  if (!(await takeHourlySlot(tx, payload.store_id, now, hourlyCap))) return false;
+  await insertStatusChangedEvent(tx, payload, now);
+  return true;
 }
 
 /** The outbox row alone, for a caller that has taken the hourly unit itself. */
-export async function insertStatusChangedEvent(tx: Tx, payload: StatusChangedPayload, now: number): Promise<number> {
-  const row = await insertEvent.first(tx, {
-    tenantId: payload.store_id,
-    orderId: payload.order_id,
-    payload: JSON.stringify(payload),
-    now,
-  });
-  if (!row) throw new Error('event insert returned no id');
-  return row.id;
+export async function insertStatusChangedEvent(tx: Tx, payload: StatusChangedPayload, now: number): Promise<void> {
+  await insertEvent.run(tx, { tenantId: payload.store_id, orderId: payload.order_id, payload: JSON.stringify(payload), now });
 }

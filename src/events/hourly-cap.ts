@@ -26,8 +26,7 @@ const takeFromSlot = prepareQuery((db: Db, a: SlotArgs) =>
     .where('tenant_id', '=', a.tenantId)
     .where('hour_start', '=', a.hourStart)
     .where('slot', '=', a.slot)
-    .where('count', '<', a.share)
-    .returning('count'),
+    .where('count', '<', a.share),
 );
 
 const countsOfHour = prepareQuery((db: Db, a: { tenantId: number; hourStart: number }) =>
@@ -73,7 +72,7 @@ export function chooseSlot(now: number, cap: number): SlotChoice {
  */
 export async function takeHourlySlot(tx: Tx, tenantId: number, now: number, cap: number): Promise<boolean> {
   const first = chooseSlot(now, cap);
-  if (await takeFromSlot.first(tx, { tenantId, ...first })) return true;
+  if ((await takeFromSlot.run(tx, { tenantId, ...first })) > 0) return true;
   return takeFromAnySlot(tx, tenantId, cap, first);
 }
 
@@ -93,7 +92,7 @@ export async function takeFromAnySlot(tx: Tx, tenantId: number, cap: number, tri
   for (let i = 0; i < shares.length; i++) {
     const slot = (tried.slot + i) % shares.length;
     const share = shares[slot]!;
-    if ((counted.get(slot) ?? 0) < share && (await takeFromSlot.first(tx, { tenantId, hourStart, slot, share }))) return true;
+    if ((counted.get(slot) ?? 0) < share && (await takeFromSlot.run(tx, { tenantId, hourStart, slot, share })) > 0) return true;
   }
   return false;
 }

@@ -15,15 +15,14 @@ import { takeKeyLockPart } from '../idempotency/key-lock.js';
 import { insertRecordPart, isRecordTaken, type RecordValues } from '../idempotency/remember-response.js';
 import { followStatusChange, isOpenStatus } from './transfer-codes.js';
 
-// The conditional update: no row comes back when the order was no longer in `from`.
+// The conditional update: it changes no row when the order was no longer in `from`.
 const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
   db
     .updateTable('orders')
     .set({ status: a.to, updated_at: a.now })
     .where('tenant_id', '=', a.tenantId)
     .where('id', '=', a.orderId)
-    .where('status', '=', a.from)
-    .returning('id'),
+    .where('status', '=', a.from),
 );
 
 const insertHistory = prepareQuery(
@@ -128,8 +127,8 @@ async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettin
   const payload = statusChangedPayload(change, settings.timeZone);
   if (isPostgres(tx)) return changeOnPostgres(tx, change, payload, settings.webhookHourlyCap);
 
-  const updated = await moveStatus.first(tx, { tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now });
-  if (!updated) return false;
+  const moved = await moveStatus.run(tx, { tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now });
+  if (moved === 0) return false;
   await enqueueStatusChanged(tx, payload, change.now, settings.webhookHourlyCap);
   await insertHistory.all(tx, {
     tenantId: change.tenantId,

@@ -5,9 +5,10 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { PREPARED_SQL_MARK, registerDirectExecutors } from './prepared.js';
+import { PREPARED_SQL_MARK, registerDirectExecutors, type StatementOutcome } from './prepared.js';
 import { PreparedStatement, type StatementResult } from './pg-prepared-statement.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
+import { sqliteStatements } from './sqlite-statements.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -75,25 +76,14 @@ function openSqlite(file: string): DbHandle {
   // before migration 015; npm run bench:floor). Temporary tables and sorts stay in memory
   // too; nothing here makes large ones.
   database.pragma('temp_store = MEMORY');
+  const statements = sqliteStatements(database.prepare.bind(database));
   const cached = withStatementCache(database);
   const dialect = new FifoSqliteDialect({ database: cached });
   const db = new Kysely<Database>({ dialect });
   // Prepared queries (src/lib/db/prepared.ts) skip Kysely's queue: reads when the connection
-  // is idle, any statement of a group transaction that holds it.
-  registerDirectExecutors(
-    db,
-    (text, parameters) => {
-      if (!dialect.idle()) return undefined;
-      const statement = cached.prepare(text);
-      return statement.reader ? statement.all(...parameters) : undefined;
-    },
-    (text, parameters) => {
-      const statement = cached.prepare(text);
-      if (statement.reader) return statement.all(...parameters);
-      statement.run(...parameters);
-      return [];
-    },
-  );
+  // is idle, any statement of a group transaction that holds it. They compile their own
+  // statements (sqlite-statements.ts), apart from Kysely's: theirs give rows as arrays.
+  registerDirectExecutors(db, (text, parameters) => (dialect.idle() ? statements.read(text, parameters) : undefined), statements.run);
   // data_version changes when another connection commits; total_changes() counts the rows
   // this connection has inserted, updated or deleted, committed or not. Two statements
   // cost less than one that reads both: total_changes() alone takes no lock on the file.
@@ -157,7 +147,7 @@ function namedStatements(client: pg.PoolClient): void {
  * transaction (check out, run, give back), without Kysely's promise hops around it. The
  * connection goes back to the pool whatever the outcome; the pool drops one that has died.
  */
-function runPrepared(pool: pg.Pool, text: string, values: readonly unknown[]): Promise<unknown[]> {
+function runPrepared(pool: pg.Pool, text: string, values: readonly unknown[]): Promise<StatementOutcome> {
   return new Promise((resolve, reject) => {
     pool.connect((connectError, client, release) => {
       if (connectError || !client) {
@@ -167,7 +157,7 @@ function runPrepared(pool: pg.Pool, text: string, values: readonly unknown[]): P
       runStatement((statement) => client.query(statement), text, values, (error, result) => {
         release();
         if (error) reject(error);
-        else resolve(result!.rows);
+        else resolve({ rows: result!.rows, changes: result!.rowCount ?? 0 });
       });
     });
   });

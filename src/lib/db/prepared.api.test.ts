@@ -104,3 +104,28 @@ it('a prepared statement that fails rejects with the database error and gives it
   }
   expect(await byPrice.all(t.ctx.db, { tenantId: ids.a!, price: 35000 })).toEqual([{ name: 'Mug a' }]);
 });
+
+it('run() counts the rows a write changed, on the database handle and in a transaction', async () => {
+  const reprice = prepareQuery((db: Db, a: { tenantId: number; from: number; to: number }) =>
+    db.updateTable('products').set({ price: a.to }).where('tenant_id', '=', a.tenantId).where('price', '>=', a.from),
+  );
+  expect(await reprice.run(t.ctx.db, { tenantId: ids.b!, from: 40000, to: 40000 })).toBe(2);
+  expect(await reprice.run(t.ctx.db, { tenantId: ids.b!, from: 90000, to: 1 })).toBe(0);
+  await t.ctx.db.transaction().execute(async (tx) => {
+    expect(await reprice.run(tx, { tenantId: ids.b!, from: 35000, to: 35000 })).toBe(3);
+    expect(await reprice.run(tx, { tenantId: 999, from: 0, to: 1 })).toBe(0);
+  });
+  await t.ctx.db.updateTable('products').set({ price: 50000 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Kaos b').execute();
+  await t.ctx.db.updateTable('products').set({ price: 40000 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Topi b').execute();
+});
+
+it('rows read directly are the objects Kysely gives: every column, in order, a repeated name once', async () => {
+  const twice = prepareQuery((_db: Db, a: { tenantId: number }) =>
+    sql<Record<string, unknown>>`select name, price, price as "name", 1 as "it's ""x""" from products where tenant_id = ${a.tenantId} order by price`,
+  );
+  const direct = await twice.all(t.ctx.db, { tenantId: ids.a! });
+  const throughKysely = await t.ctx.db.transaction().execute((tx) => twice.all(tx, { tenantId: ids.a! }));
+  expect(direct).toEqual(throughKysely);
+  expect(direct.map((row) => Object.keys(row))).toEqual(Array(3).fill(['name', 'price', 'it\'s "x"']));
+  expect(direct.map((row) => row.name)).toEqual([35000, 40000, 50000]);
+});

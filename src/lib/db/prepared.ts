@@ -18,11 +18,17 @@ export const PREPARED_SQL_MARK = '/* lapak:prepared */ ';
 // process runs. Prepared queries list their columns.
 const SELECTS_ALL = /\bselect\s+\*|\.\*/i;
 
+/** What a statement gave: its rows (none for a write without RETURNING) and the rows it changed. */
+export interface StatementOutcome {
+  rows: unknown[];
+  changes: number;
+}
+
 /**
- * Runs a prepared statement without Kysely: its rows at once (SQLite) or later (PostgreSQL),
+ * Runs a prepared statement without Kysely: its outcome at once (SQLite) or later (PostgreSQL),
  * or undefined when it cannot (SQLite's connection is busy: go through Kysely).
  */
-export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | undefined;
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => StatementOutcome | Promise<StatementOutcome> | undefined;
 
 // Kysely's way to a query is several promise hops (connection provider, driver, lock,
 // result). Keyed by the database handle, so a transaction (another handle) goes through
@@ -71,6 +77,11 @@ export function prepareQuery<DB, A extends Args, R>(
 ): {
   all(db: Kysely<DB>, args: A): Promise<R[]>;
   first(db: Kysely<DB>, args: A): Promise<R | undefined>;
+  /**
+   * For a write: how many rows it changed (inserted, updated or deleted). A write that
+   * needs no RETURNING costs SQLite less: RETURNING collects its rows in a temporary table.
+   */
+  run(db: Kysely<DB>, args: A): Promise<number>;
 } {
   // Keyed by the dialect's adapter class: a transaction compiles like its database.
   const templates = new Map<unknown, Template<R>>();
@@ -93,20 +104,22 @@ export function prepareQuery<DB, A extends Args, R>(
     return found;
   }
 
-  async function all(db: Kysely<DB>, args: A): Promise<R[]> {
+  async function execute(db: Kysely<DB>, args: A): Promise<StatementOutcome> {
     const { compiled, slots } = template(db);
     const parameters = compiled.parameters.map((value, i) => {
       const slot = slots[i];
       return slot == null ? value : args[slot];
     });
-    const rows = directReads.get(db)?.(compiled.sql, parameters);
-    if (Array.isArray(rows)) return rows as R[];
-    if (rows) return (await rows) as R[];
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+    const outcome = directReads.get(db)?.(compiled.sql, parameters);
+    if (outcome) return outcome;
+    const result = await db.executeQuery<R>({ ...compiled, parameters });
+    return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0n) };
   }
 
+  const all = async (db: Kysely<DB>, args: A) => (await execute(db, args)).rows as R[];
   return {
     all,
     first: async (db, args) => (await all(db, args))[0],
+    run: async (db, args) => (await execute(db, args)).changes,
   };
 }
