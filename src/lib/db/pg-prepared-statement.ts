@@ -10,6 +10,7 @@
 // connection, Bind, Describe the first time, Execute, Sync), and the answers come back through
 // the handle* methods below. Values are turned into text as pg does.
 import { createRequire } from 'node:module';
+import { rowBuilder } from './row-builder.js';
 
 export type TypeParser = (oid: number, format: 'text') => (value: string) => unknown;
 
@@ -22,8 +23,8 @@ export interface StatementResult {
 }
 
 interface Description {
-  names: string[];
   parsers: Array<(value: string) => unknown>;
+  toRow: (values: readonly unknown[]) => Record<string, unknown>;
 }
 
 /** The parts of pg's Connection this uses: the extended protocol's messages, and pg's record of named statements. */
@@ -96,27 +97,27 @@ export class PreparedStatement {
 
   handleRowDescription(message: { fields: Array<{ name: string; dataTypeID: number }> }): void {
     this.description = {
-      names: message.fields.map((field) => field.name),
       parsers: message.fields.map((field) => this.typeParser(field.dataTypeID, 'text')),
+      toRow: rowBuilder(message.fields.map((field) => field.name)),
     };
   }
 
   handleDataRow(message: { fields: Array<string | null> }): void {
     if (this.failure) return;
-    const row: Record<string, unknown> = {};
     try {
       // Rows come only after a description: this execution's or the connection's kept one.
-      const { names, parsers } = this.description!;
-      for (let i = 0; i < message.fields.length; i++) {
-        const value = message.fields[i] ?? null;
-        row[names[i]!] = value === null ? null : parsers[i]!(value);
+      const { parsers, toRow } = this.description!;
+      // The message's own array (pg makes one per row) takes the parsed values.
+      const values: unknown[] = message.fields;
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i] ?? null;
+        values[i] = value === null ? null : parsers[i]!(value as string);
       }
+      this.rows.push(toRow(values));
     } catch (error) {
       // Answered at ReadyForQuery, when the connection is free again (as pg does).
       this.failure = error;
-      return;
     }
-    this.rows.push(row);
   }
 
   handleCommandComplete(message: { text: string }): void {
@@ -130,7 +131,7 @@ export class PreparedStatement {
   handleReadyForQuery(): void {
     if (this.failure) return this.finish(this.failure);
     // A statement that returns no rows gets no RowDescription: remember that too.
-    this.describing?.set(this.name, this.description ?? { names: [], parsers: [] });
+    this.describing?.set(this.name, this.description ?? { parsers: [], toRow: rowBuilder([]) });
     this.finish(null, { command: this.command, rowCount: this.rowCount, rows: this.rows });
   }
 

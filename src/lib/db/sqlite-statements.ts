@@ -1,26 +1,15 @@
 // How prepared queries (prepared.ts) run on SQLite without Kysely: synchronously, on the one
 // connection, each SQL text compiled once. Rows come from better-sqlite3 as arrays and become
-// objects here. better-sqlite3's own row objects are built column by column through V8's C++
-// API (a property lookup and a map transition each: about 2,500 instructions a column, 52k
-// of a PATCH's 624k, issue 13); an object literal compiled once per statement builds the same
-// object in a fraction of that.
+// objects here (row-builder.ts): better-sqlite3's own row objects cost 52k of a PATCH's 624k
+// instructions (issue 13).
 import type SQLite from 'better-sqlite3';
 import type { StatementOutcome } from './prepared.js';
+import { rowBuilder } from './row-builder.js';
 
 interface Compiled {
   statement: SQLite.Statement;
   /** null for a statement that returns no rows (a write without RETURNING, a SAVEPOINT). */
   toRow: ((values: unknown[]) => unknown) | null;
-}
-
-/**
- * `{ "name": values[0], ... }` for the statement's columns, in their order: the object
- * better-sqlite3 would build (a later duplicate name wins; "__proto__" sets the prototype, as
- * better-sqlite3's assignment does).
- */
-function rowBuilder(names: string[]): (values: unknown[]) => unknown {
-  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`);
-  return new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => unknown;
 }
 
 /**
