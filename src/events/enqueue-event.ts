@@ -33,11 +33,9 @@ export const insertEventPart = (source: string, a: { tenantId: number; orderId: 
       from ${sql.id(source)}
       returning id`;
 
-/** Queues order.status_changed unless the hourly cap is reached. Returns whether it did. */
-export async function enqueueStatusChanged(tx: Tx, payload: StatusChangedPayload, now: number, hourlyCap: number): Promise<boolean> {
-  if (!(await takeHourlySlot(tx, payload.store_id, now, hourlyCap))) return false;
-  await insertStatusChangedEvent(tx, payload, now);
-  return true;
+/** Queues order.status_changed unless the hourly cap is reached (the change is saved without it then). */
+export async function enqueueStatusChanged(tx: Tx, payload: StatusChangedPayload, now: number, hourlyCap: number): Promise<void> {
+  if (await takeHourlySlot(tx, payload.store_id, now, hourlyCap)) await insertStatusChangedEvent(tx, payload, now);
 }
 
 /** The outbox row alone, for a caller that has taken the hourly unit itself. */

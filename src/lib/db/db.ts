@@ -102,7 +102,7 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
 // Ids and epoch-millisecond times are bigint columns; they fit a JS number.
-const typeParser = ((oid: number, format?: 'text' | 'binary') =>
+export const pgTypeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8_OID || oid === NUMERIC_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
 
 // The prepared queries (src/lib/db/prepared.ts, marked by PREPARED_SQL_MARK) run as named
@@ -121,22 +121,16 @@ function statementName(text: string): string {
   return name;
 }
 
-/** Queues the prepared query `text` on a client (through `query`, its query method) as its named statement. */
-function runStatement(
-  query: (statement: PreparedStatement) => unknown,
-  text: string,
-  values: readonly unknown[],
-  done: (error: unknown, result?: StatementResult) => void,
-): void {
-  query(new PreparedStatement(statementName(text), text, values, typeParser, done));
-}
+/** The prepared query `text` as its named statement, for a client's query(). */
+const preparedStatement = (text: string, values: readonly unknown[], done: (error: unknown, result?: StatementResult) => void) =>
+  new PreparedStatement(statementName(text), text, values, pgTypeParser, done);
 
 // Kysely runs every query of a transaction through client.query(text, values).
 function namedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
     if (typeof text === 'string' && text.startsWith(PREPARED_SQL_MARK) && Array.isArray(values) && callback === undefined) {
-      return new Promise((resolve, reject) => runStatement(query, text, values, (error, result) => (error ? reject(error) : resolve(result))));
+      return new Promise((resolve, reject) => query(preparedStatement(text, values, (error, result) => (error ? reject(error) : resolve(result)))));
     }
     return callback === undefined ? query(text, values) : query(text, values, callback);
   }) as typeof client.query;
@@ -154,11 +148,13 @@ function runPrepared(pool: pg.Pool, text: string, values: readonly unknown[]): P
         reject(connectError ?? new Error('no connection'));
         return;
       }
-      runStatement((statement) => client.query(statement), text, values, (error, result) => {
-        release();
-        if (error) reject(error);
-        else resolve({ rows: result!.rows, changes: result!.rowCount ?? 0 });
-      });
+      client.query(
+        preparedStatement(text, values, (error, result) => {
+          release();
+          if (error) reject(error);
+          else resolve({ rows: result!.rows, changes: result!.rowCount ?? 0 });
+        }),
+      );
     });
   });
 }
@@ -176,7 +172,7 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
     // The server notices a vanished client host in about 25 s (its session and locks go
     // with it); a process that is merely killed is noticed at once (its socket closes).
     options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
-    types: { getTypeParser: typeParser },
+    types: { getTypeParser: pgTypeParser },
   });
   // A connection that the server ends (restart, failover, the lease above) is dropped from
   // the pool and replaced on the next checkout. Its error event needs a listener, idle (pool)

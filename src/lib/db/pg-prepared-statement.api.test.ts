@@ -3,13 +3,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backend, freshDatabase } from '../../../test/helpers.js';
-import { PreparedStatement, type StatementResult } from './pg-prepared-statement.js';
+import { pgTypeParser } from './db.js';
+import { PreparedStatement, type StatementResult, type TypeParser } from './pg-prepared-statement.js';
 
 describe.skipIf(backend !== 'postgres')('PreparedStatement on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let client: pg.PoolClient;
-  // bigint as a number, as src/lib/db/db.ts reads it; the rest as pg parses them.
-  const typeParser = ((oid: number) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid))) as never;
+  // bigint as a number, the rest as pg parses them: the server's own parsers.
+  const typeParser = pgTypeParser as TypeParser;
 
   beforeAll(async () => {
     database = await freshDatabase();

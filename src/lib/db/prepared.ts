@@ -28,17 +28,17 @@ export interface StatementOutcome {
  * Runs a prepared statement without Kysely: its outcome at once (SQLite) or later (PostgreSQL),
  * or undefined when it cannot (SQLite's connection is busy: go through Kysely).
  */
-export type DirectRead = (sql: string, parameters: readonly unknown[]) => StatementOutcome | Promise<StatementOutcome> | undefined;
+export type DirectExecutor = (sql: string, parameters: readonly unknown[]) => StatementOutcome | Promise<StatementOutcome> | undefined;
 
 // Kysely's way to a query is several promise hops (connection provider, driver, lock,
 // result). Keyed by the database handle, so a transaction (another handle) goes through
 // Kysely, unless runPreparedDirectly() says that it holds the connection. SQLite: a prepared
 // read on an idle connection runs synchronously. PostgreSQL: any prepared statement on the
 // database handle runs on a pooled connection of its own, as Kysely would run it.
-const directReads = new WeakMap<object, DirectRead>();
+const directExecutors = new WeakMap<object, DirectExecutor>();
 // SQLite, per database handle: runs any prepared statement (a write too) on its one
 // connection, for a transaction that holds that connection.
-const directStatements = new WeakMap<object, DirectRead>();
+const directStatements = new WeakMap<object, DirectExecutor>();
 
 /**
  * How prepared queries on `db` skip Kysely. `read` serves prepared statements on `db` itself
@@ -46,8 +46,8 @@ const directStatements = new WeakMap<object, DirectRead>();
  * `statement` (SQLite) runs any prepared statement, a write too, for a transaction that
  * holds the connection (runPreparedDirectly).
  */
-export function registerDirectExecutors(db: object, read: DirectRead, statement?: DirectRead): void {
-  directReads.set(db, read);
+export function registerDirectExecutors(db: object, read: DirectExecutor, statement?: DirectExecutor): void {
+  directExecutors.set(db, read);
   if (statement) directStatements.set(db, statement);
 }
 
@@ -59,7 +59,7 @@ export function registerDirectExecutors(db: object, read: DirectRead, statement?
  */
 export function runPreparedDirectly(tx: object, db: object): void {
   const statement = directStatements.get(db);
-  if (statement) directReads.set(tx, statement);
+  if (statement) directExecutors.set(tx, statement);
 }
 
 interface Template<R> {
@@ -110,16 +110,15 @@ export function prepareQuery<DB, A extends Args, R>(
       const slot = slots[i];
       return slot == null ? value : args[slot];
     });
-    const outcome = directReads.get(db)?.(compiled.sql, parameters);
+    const outcome = directExecutors.get(db)?.(compiled.sql, parameters);
     if (outcome) return outcome;
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0n) };
   }
 
-  const all = async (db: Kysely<DB>, args: A) => (await execute(db, args)).rows as R[];
   return {
-    all,
-    first: async (db, args) => (await all(db, args))[0],
+    all: async (db, args) => (await execute(db, args)).rows as R[],
+    first: async (db, args) => (await execute(db, args)).rows[0] as R | undefined,
     run: async (db, args) => (await execute(db, args)).changes,
   };
 }

@@ -4,7 +4,7 @@
 // transition the object's shape column after column; a literal has its shape from the start
 // (issue 13).
 
-type RowBuilder = (values: readonly unknown[]) => Record<string, unknown>;
+export type RowBuilder = (values: readonly unknown[]) => Record<string, unknown>;
 
 // One function per list of names, shared by every connection that runs the statement: V8
 // compiles and optimises each function on its own. Prepared queries are a fixed set, written

@@ -4,12 +4,12 @@
 // instructions (issue 13).
 import type SQLite from 'better-sqlite3';
 import type { StatementOutcome } from './prepared.js';
-import { rowBuilder } from './row-builder.js';
+import { rowBuilder, type RowBuilder } from './row-builder.js';
 
 interface Compiled {
   statement: SQLite.Statement;
   /** null for a statement that returns no rows (a write without RETURNING, a SAVEPOINT). */
-  toRow: ((values: unknown[]) => unknown) | null;
+  toRow: RowBuilder | null;
 }
 
 /**
