@@ -51,6 +51,7 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
   const { draft } = checked;
   const now = ctx.clock.now();
   try {
+    // Repeatable: the work touches nothing but tx (write-transaction.ts).
     await ctx.writeTransaction(async (tx) => {
       const order = await insertOrder(tx, {
         tenantId,
@@ -77,7 +78,7 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
         .executeTakeFirst();
       // A parallel submit of the same form won: roll this order back, show that one.
       if (!claimed) throw new AlreadySubmitted();
-    });
+    }, { repeatable: true });
   } catch (error) {
     if (!(error instanceof AlreadySubmitted)) throw error;
   }

@@ -62,7 +62,8 @@ export async function patchOrderStatus(ctx: AppContext, input: PatchInput): Prom
     if (!isValidIdempotencyKey(input.idempotencyKey)) return fail(apiFailure('idempotency_key_invalid'));
     idempotency = idempotentRequest(input.key.tenantId, input.key.id, input.idempotencyKey, input.body);
   }
-  const inTransaction = () => ctx.writeTransaction((tx) => applyInTransaction(ctx, tx, input, valid.value, idempotency));
+  // Repeatable: the unit reads and writes only through tx (write-transaction.ts).
+  const inTransaction = () => ctx.writeTransaction((tx) => applyInTransaction(ctx, tx, input, valid.value, idempotency), { repeatable: true });
   return whileHoldingKey(
     ctx.inFlight,
     idempotency,

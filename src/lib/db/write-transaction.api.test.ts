@@ -1,5 +1,5 @@
 // The server's write transactions: on SQLite concurrent units share one COMMIT, each in its
-// own savepoint; on PostgreSQL each is its own transaction. Either way a unit that throws
+// own savepoint (repeatable units: none, unless one throws); on PostgreSQL each is its own transaction. Either way a unit that throws
 // leaves nothing behind and takes no other unit with it.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -101,6 +101,67 @@ it.skipIf(backend !== 'sqlite')('a failed COMMIT fails every unit of its group a
   expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
   const row = await t.ctx.db.selectFrom('products').select(['name', 'tenant_id']).where('id', '=', product.id).executeTakeFirstOrThrow();
   expect(row).toEqual({ name: 'Topi', tenant_id: tenantId });
+});
+
+// Repeatable units (their work touches nothing but tx) run without savepoints on SQLite; when
+// one throws, the whole group is rolled back and runs again, each unit in its savepoint.
+// (PostgreSQL runs one transaction per unit: nothing there runs twice.)
+it.skipIf(backend !== 'sqlite')('repeatable units: one that throws keeps none of its writes, the others are kept once', async () => {
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  const product = await seedProduct(t.ctx, tenantId, { name: 'Syal', price: 1000 });
+  const order = await seedOrder(t.ctx, tenantId, { product_id: product.id, variant: '' });
+  const runs = new Map<string, number>();
+  const unit = (actor: string, repeatable: boolean) =>
+    write(
+      async (tx) => {
+        runs.set(actor, (runs.get(actor) ?? 0) + 1);
+        await insertHistory.all(tx, { tenantId, orderId: order.id, actor });
+        if (actor.startsWith('thrower')) throw new Error('boom');
+        return (await actorsOf.all(tx, { tenantId, orderId: order.id })).map((r) => r.actor);
+      },
+      { repeatable },
+    );
+  const outcomes = await Promise.allSettled([unit('r1', true), unit('thrower', true), unit('r2', true)]);
+  expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([['r1'], 'boom', ['r1', 'r2']]);
+  expect((await actorsOf.all(t.ctx.db, { tenantId, orderId: order.id })).map((r) => r.actor)).toEqual(['r1', 'r2']);
+  // r1 and the thrower ran together first, without savepoints, and were rolled back with the
+  // thrower's exception; r2 had not run yet. Then each ran in its savepoint.
+  expect(Object.fromEntries(runs)).toEqual({ r1: 2, thrower: 2, r2: 1 });
+
+  // A group with a unit that is not repeatable runs in savepoints from the start: nothing twice.
+  runs.clear();
+  const mixed = await Promise.allSettled([unit('m1', true), unit('thrower-2', false), unit('m2', true)]);
+  expect(mixed.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(Object.fromEntries(runs)).toEqual({ m1: 1, 'thrower-2': 1, m2: 1 });
+
+  // Repeatable units that all succeed run once each, in one transaction.
+  runs.clear();
+  const fine = await Promise.all([unit('f1', true), unit('f2', true)]);
+  expect(fine).toEqual([['r1', 'r2', 'm1', 'm2', 'f1'], ['r1', 'r2', 'm1', 'm2', 'f1', 'f2']]);
+  expect(Object.fromEntries(runs)).toEqual({ f1: 1, f2: 1 });
+});
+
+it.skipIf(backend !== 'sqlite')('repeatable units: a failed COMMIT fails every unit of the group and keeps none of their writes', async () => {
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  const product = await seedProduct(t.ctx, tenantId, { name: 'Kopiah', price: 1000 });
+  const units = [1, 2, 3].map((n) =>
+    write(
+      async (tx) => {
+        if (n === 2) {
+          await sql`pragma defer_foreign_keys = on`.execute(tx);
+          await tx.updateTable('products').set({ tenant_id: 987654 }).where('id', '=', product.id).execute();
+        } else {
+          await tx.updateTable('products').set({ name: `Kopiah ${n}` }).where('id', '=', product.id).execute();
+        }
+        return n;
+      },
+      { repeatable: true },
+    ),
+  );
+  const outcomes = await Promise.allSettled(units);
+  expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  const row = await t.ctx.db.selectFrom('products').select(['name', 'tenant_id']).where('id', '=', product.id).executeTakeFirstOrThrow();
+  expect(row).toEqual({ name: 'Kopiah', tenant_id: tenantId });
 });
 
 it.runIf(backend === 'sqlite')('SQLite: the units\' savepoint journals stay in memory, not in temporary files (temp_store = MEMORY)', async () => {
