@@ -3,12 +3,13 @@
 // (orders/read-for-patch.ts, orders/record-status-change.ts, events/, idempotency/),
 // written out here in SQL, run through better-sqlite3 on a seeded bench database with the
 // server's settings (WAL, synchronous=FULL, foreign keys, temp_store) and grouped 35 to a
-// COMMIT, each in its own savepoint, as the server's group commit does
+// COMMIT without savepoints, as the server's group commit runs PATCH's repeatable units
 // (lib/db/write-transaction.ts). Prints CPU per change (user and system) and write calls
 // per change: the floor under the whole request's CPU that bench/run.ts measures.
 // Options (environment): GROUPS (default 1500), and to try a setting before changing the
 // server: TEMP_STORE (default MEMORY, as the server), DROP_INDEX (an index to drop first),
-// SKIP (remember, history or event: leave that statement out).
+// SKIP (remember, history or event: leave that statement out), SAVEPOINTS=1 (each change in
+// its own savepoint, as units that are not repeatable run).
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { IDEMPOTENCY_RETENTION_MS } from '../src/idempotency/idempotency-key.js';
@@ -33,15 +34,16 @@ const read = db.prepare(`select r.request_hash, r.response_body, r.expires_at, t
   from (select 1 as one) one
   left join idempotency_records r on r.tenant_id = ? and r.api_key_id = ? and r.idempotency_key = ?
   left join orders o on o.tenant_id = ? and o.id = ? left join tenants t on t.id = o.tenant_id`);
-const move = db.prepare('update orders set status = ?, updated_at = ? where tenant_id = ? and id = ? and status = ? returning id');
-const takeUnit = db.prepare('update event_hour_slots set count = count + 1 where tenant_id = ? and hour_start = ? and slot = ? and count < ? returning count');
-const insertEvent = db.prepare("insert into events (tenant_id, order_id, type, payload, created_at) values (?, ?, 'order.status_changed', ?, ?) returning id");
+const move = db.prepare('update orders set status = ?, updated_at = ? where tenant_id = ? and id = ? and status = ?');
+const takeUnit = db.prepare('update event_hour_slots set count = count + 1 where tenant_id = ? and hour_start = ? and slot = ? and count < ?');
+const insertEvent = db.prepare("insert into events (tenant_id, order_id, type, payload, created_at) values (?, ?, 'order.status_changed', ?, ?)");
 const insertHistory = db.prepare(
   "insert into order_history (tenant_id, order_id, source, actor, field, old_value, new_value, created_at) values (?, ?, 'api', 'bench', 'status', ?, ?, ?)",
 );
 const remember = db.prepare(`insert into idempotency_records (tenant_id, api_key_id, idempotency_key, request_hash, response_status, response_body, created_at, expires_at)
   values (?, ?, ?, ?, 200, ?, ?, ?)
   on conflict (tenant_id, api_key_id, idempotency_key) do update set request_hash = excluded.request_hash where idempotency_records.expires_at <= ?`);
+const savepoints = process.env.SAVEPOINTS === '1';
 const savepoint = db.prepare('savepoint unit');
 const release = db.prepare('release unit');
 
@@ -70,14 +72,14 @@ for (let g = 0; g < GROUPS; g++) {
     const to = from === 'pending' ? 'closing' : 'pending';
     const key = `floor-${changes++}-${Math.random()}`;
     const now = Date.now();
-    savepoint.run();
+    if (savepoints) savepoint.run();
     read.get(tenantId, keyId, key, tenantId, id);
-    move.get(to, now, tenantId, id, from);
-    takeUnit.get(tenantId, hourStart, 0, Number.MAX_SAFE_INTEGER);
-    if (skip !== 'event') insertEvent.get(tenantId, id, payload, now);
+    move.run(to, now, tenantId, id, from);
+    takeUnit.run(tenantId, hourStart, 0, Number.MAX_SAFE_INTEGER);
+    if (skip !== 'event') insertEvent.run(tenantId, id, payload, now);
     if (skip !== 'history') insertHistory.run(tenantId, id, from, to, now);
     if (skip !== 'remember') remember.run(tenantId, keyId, key, 'h'.repeat(64), body, now, now + IDEMPOTENCY_RETENTION_MS, now);
-    release.run();
+    if (savepoints) release.run();
     order.status = to;
   }
   db.exec('commit');
@@ -87,7 +89,7 @@ const io1 = io();
 const per = (n: number) => (n / changes).toFixed(1);
 console.log(
   `SQLite alone, ${changes.toLocaleString('en-US')} changes in groups of ${GROUP}` +
-    `${skip ? ` without ${skip}` : ''}${process.env.DROP_INDEX ? `, ${process.env.DROP_INDEX} dropped` : ''}, temp_store ${process.env.TEMP_STORE ?? 'MEMORY'}:\n` +
+    `${savepoints ? ', each in a savepoint' : ''}${skip ? ` without ${skip}` : ''}${process.env.DROP_INDEX ? `, ${process.env.DROP_INDEX} dropped` : ''}, temp_store ${process.env.TEMP_STORE ?? 'MEMORY'}:\n` +
     `  CPU ${per(cpu.user + cpu.system)} us a change (user ${per(cpu.user)}, system ${per(cpu.system)}); ` +
     `${per(io1.writes - io0.writes)} write and ${per(io1.reads - io0.reads)} read calls a change`,
 );
