@@ -99,6 +99,12 @@ interface Measurement {
   statusCodes: string;
   /** Only in a median of several runs: the median of each run's CPU-per-request ratio to that run's raw hello-world. */
   cpuXRawMedian?: number | null;
+  /**
+   * A route's: the raw hello-world's CPU per request measured just before and just after it
+   * (their mean), the base of its ratio. The host's speed drifts within a run; the raw
+   * hello-world measured minutes earlier would put that drift into the ratio.
+   */
+  rawBesideUs?: number | null;
 }
 
 /** CLOCK_MONOTONIC in microseconds: the clock of a V8 CPU profile's timestamps on Linux. */
@@ -161,9 +167,12 @@ function table(header: string[], rows: string[][]): string[] {
 
 /** Server CPU time per request in microseconds, or null off Linux. */
 const cpuPerRequest = (m: Measurement) => m.cpuUs;
-/** A route's CPU per request as a multiple of the raw hello-world's. */
-const cpuTimesRaw = (m: Measurement, raw: Measurement) =>
-  m.cpuXRawMedian !== undefined ? m.cpuXRawMedian : m.cpuUs === null || raw.cpuUs === null || raw.cpuUs === 0 ? null : m.cpuUs / raw.cpuUs;
+/** A route's CPU per request as a multiple of the raw hello-world's (measured beside it, when it was). */
+const cpuTimesRaw = (m: Measurement, raw: Measurement) => {
+  if (m.cpuXRawMedian !== undefined) return m.cpuXRawMedian;
+  const base = m.rawBesideUs !== undefined ? m.rawBesideUs : raw.cpuUs;
+  return m.cpuUs === null || base === null || base === 0 ? null : m.cpuUs / base;
+};
 const times = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)}x`);
 
 /**
@@ -265,14 +274,28 @@ const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
  */
 async function runRound(options: Options, database: BenchDatabase, workers: number, extraEnv: Record<string, string>): Promise<Round> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
+  // The raw hello-world stays up for the whole round (idle while a route is measured): it is
+  // measured first, then again between the routes, so that each route's ratio has a base
+  // measured moments before and after it.
   const rawServer = await startRawCeiling();
-  let raw: Measurement;
   try {
-    raw = await measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
+    const raw = await measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
+    log(`  ${raw.name}: ${int(raw.rps)} req/s`);
+    return await measureServer(options, database, workers, extraEnv, raw, () => measure(`${RAW_NAME} (beside)`, rawServer, [{ method: 'GET', path: '/' }], options.duration));
   } finally {
     await rawServer.stop();
   }
-  log(`  ${raw.name}: ${int(raw.rps)} req/s`);
+}
+
+async function measureServer(
+  options: Options,
+  database: BenchDatabase,
+  workers: number,
+  extraEnv: Record<string, string>,
+  raw: Measurement,
+  rawAgain: () => Promise<Measurement>,
+): Promise<Round> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
   const server = await startServer({
     databaseUrl: database.url,
     workers,
@@ -292,16 +315,22 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
     log(`server:   node dist/cli.js serve${workers > 1 ? ` --workers ${workers}` : ''} at ${server.url} (pid ${server.pid})`);
     const ceiling = await measure('GET /healthz (ceiling)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceiling.name}: ${int(ceiling.rps)} req/s`);
-    const get = await measure(`GET ${PATH}`, server, getRequests(database), options.duration);
-    log(`  ${get.name}: ${int(get.rps)} req/s`);
-    const patch = await measure(`PATCH ${PATH}`, server, patchRequests(database), options.duration);
-    log(`  ${patch.name}: ${int(patch.rps)} req/s`);
-    const lookup = await measure(`POST ${LOOKUP_PATH}`, server, lookupRequests(database), options.duration);
-    log(`  ${lookup.name}: ${int(lookup.rps)} req/s`);
-    const embed = await measure(`GET ${PRODUCTS_PATH}?action=embed`, server, embedRequests(database), options.duration);
-    log(`  ${embed.name}: ${int(embed.rps)} req/s`);
-    // Measured again at the end: on a shared machine the ceiling drifts, and the higher of
-    // the two (the stricter one) is the one the ratios use.
+    // Each route between two measurements of the raw hello-world; its ratio's base is their mean.
+    const rawCpu = [(await rawAgain()).cpuUs];
+    const route = async (name: string, requests: Request[]): Promise<Measurement> => {
+      const m = await measure(name, server, requests, options.duration);
+      const before = rawCpu.at(-1)!;
+      const after = (await rawAgain()).cpuUs;
+      rawCpu.push(after);
+      m.rawBesideUs = before === null || after === null ? null : (before + after) / 2;
+      log(`  ${m.name}: ${int(m.rps)} req/s`);
+      return m;
+    };
+    const get = await route(`GET ${PATH}`, getRequests(database));
+    const patch = await route(`PATCH ${PATH}`, patchRequests(database));
+    const lookup = await route(`POST ${LOOKUP_PATH}`, lookupRequests(database));
+    const embed = await route(`GET ${PRODUCTS_PATH}?action=embed`, embedRequests(database));
+    log(`  ${RAW_NAME} before, between and after the routes: ${rawCpu.map((us) => (us === null ? 'n/a' : us.toFixed(0))).join(', ')} us CPU per request`);
     const ceilingAgain = await measure('GET /healthz (ceiling, again)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceilingAgain.name}: ${int(ceilingAgain.rps)} req/s`);
     const higher = ceiling.rps >= ceilingAgain.rps;
