@@ -73,7 +73,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     clock: options.clock ?? systemClock,
     limiters: metrics.instrumentLimiters(options.limiters ?? createLimiters(config.rateLimitScale, store)),
     inFlight: createInFlight(),
-    keyCache: createKeyCache(database.changeToken),
+    keyCache: createKeyCache(database.keyChangeToken),
     writeTransaction: createWriteTransaction(database.db, database.dialect),
     redis,
     metrics,

@@ -14,7 +14,7 @@ describe('lapak CLI', { timeout: 60_000 }, () => {
     const db = 'flow.db';
     // Every migration (other branches add theirs: the list is not closed here), and nothing to seal on a new database.
     expect(lapak(db, ['migrate', '--json']).json()).toEqual({
-      applied: expect.arrayContaining(['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery', '007-accounts', '008-integrations', '009-home-checklist', '010-unique-code-switch', '014-transfer-matching', '015-drop-unread-event-index']),
+      applied: expect.arrayContaining(['001-initial', '002-webhooks', '003-order-form', '004-rate-limits', '005-event-count-slots', '006-webhook-attempts-by-delivery', '007-accounts', '008-integrations', '009-home-checklist', '010-unique-code-switch', '014-transfer-matching', '015-drop-unread-event-index', '016-key-changes']),
       secrets_sealed: 0,
     });
     const tenant = lapak(db, ['tenant', 'create', '--name', 'Toko CLI', '--json']).json();

@@ -1,7 +1,7 @@
 // The key cache (SQLite) must never outlive SPEC's rule: revocation and a deactivated store
 // take effect on the very next request, whichever connection or process made the change.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js';
+import { backend, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { openDatabase, type DbHandle } from '../lib/db/db.js';
 import { revokeKey } from '../api-keys/revoke-key.js';
 import { setTenantActive } from '../tenants/set-tenant-active.js';
@@ -51,4 +51,38 @@ it('a key issued through another connection works on the first request', async (
   const issued = await issueKey(other.db, t.clock, store.tenantId, { name: 'from-cli', scopes: ['orders:read'], expiresAt: null });
   if (!issued.ok) throw new Error(issued.message);
   expect((await read(issued.value.key)).statusCode).toBe(404);
+});
+
+// The cache lives while keyChangeToken() stays the same (migration 016's count): it moves with
+// every change to a key or to a store's active flag, made through any connection, and not
+// with the writes of orders that fill a busy store's day.
+it.runIf(backend === 'sqlite')('the key change token moves with keys and stores, whoever changes them, and not with orders', async () => {
+  const token = () => other.keyChangeToken();
+  const product = await seedProduct(t.ctx, store.tenantId, { name: 'Peci', price: 1000 });
+  const order = await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' });
+  const before = token();
+  expect(before).not.toBeNull();
+  // Orders written through this connection and through another: the token stays.
+  await other.db.updateTable('orders').set({ status: 'closing' }).where('tenant_id', '=', store.tenantId).where('id', '=', order.id).execute();
+  await t.ctx.db.updateTable('orders').set({ status: 'pending' }).where('tenant_id', '=', store.tenantId).where('id', '=', order.id).execute();
+  expect(token()).toBe(before);
+
+  const seen = [before];
+  const moved = () => {
+    const now = token();
+    expect(seen).not.toContain(now);
+    seen.push(now);
+  };
+  const { id } = await freshKey(); // issued through another connection
+  moved();
+  await other.db.updateTable('api_keys').set({ last_used_at: 1 }).where('id', '=', id).execute(); // this connection
+  moved();
+  expect((await revokeKey(other.db, t.clock, store.tenantId, id)).ok).toBe(true);
+  moved();
+  await setTenantActive(t.ctx.db, store.tenantId, false);
+  moved();
+  await setTenantActive(other.db, store.tenantId, true);
+  moved();
+  await t.ctx.db.deleteFrom('api_keys').where('id', '=', id).execute();
+  moved();
 });

@@ -1,7 +1,8 @@
-// Key rows by hash, kept only while the database is unchanged (DbHandle.changeToken): any
-// write, in this process or another, empties the cache before the next lookup, so a
-// revocation or a deactivated store is refused on the very next request. Backends that
-// cannot tell (PostgreSQL) are never cached.
+// Key rows by hash, kept only while no key and no store's active flag has changed
+// (DbHandle.keyChangeToken, a count kept by triggers on SQLite): any such change, in this
+// process or another, empties the cache before the next lookup, so a revocation or a
+// deactivated store is refused on the very next request. Backends that cannot tell
+// (PostgreSQL) are never cached.
 export interface KeyCache<Row> {
   get(hash: string): Row | undefined;
   set(hash: string, row: Row): void;

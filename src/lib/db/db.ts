@@ -21,11 +21,12 @@ export interface DbHandle {
   db: Db;
   dialect: DialectName;
   /**
-   * A value that changes whenever the database may have changed, through this handle or
-   * any other connection or process; null when the backend cannot tell cheaply
-   * (PostgreSQL). Lets a process cache rows it must never serve stale.
+   * A value that changes whenever an API key or a store's active flag may have changed,
+   * through this handle or any other connection or process; null when the backend cannot
+   * tell cheaply (PostgreSQL, or SQLite before migration 016). Lets a process cache key rows
+   * it must never serve stale (src/auth/key-cache.ts).
    */
-  changeToken(): string | null;
+  keyChangeToken(): string | null;
   /** The PostgreSQL pool (the PostgreSQL rate-limit store shares it); null on SQLite. */
   pool: pg.Pool | null;
   close(): Promise<void>;
@@ -64,6 +65,23 @@ function withStatementCache(database: SQLite.Database): SQLite.Database {
   return database;
 }
 
+// The count of changes to API keys and stores' active flags (migration 016's triggers): one
+// read, with its own read transaction, so it sees every other process's commits as well as
+// this connection's writes. Prepared on first use: the table exists only once migrated.
+function keyChangeCount(database: SQLite.Database): () => string | null {
+  let statement: SQLite.Statement | null = null;
+  return function keyChangeToken() {
+    if (!statement) {
+      try {
+        statement = database.prepare('select count from key_changes where id = 1').pluck();
+      } catch {
+        return null; // not migrated yet: nothing is cached
+      }
+    }
+    return String(statement.get() as number);
+  };
+}
+
 function openSqlite(file: string): DbHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -84,15 +102,10 @@ function openSqlite(file: string): DbHandle {
   // is idle, any statement of a group transaction that holds it. They compile their own
   // statements (sqlite-statements.ts), apart from Kysely's: theirs give rows as arrays.
   registerDirectExecutors(db, (text, parameters) => (dialect.idle() ? statements.read(text, parameters) : undefined), statements.run);
-  // data_version changes when another connection commits; total_changes() counts the rows
-  // this connection has inserted, updated or deleted, committed or not. Two statements
-  // cost less than one that reads both: total_changes() alone takes no lock on the file.
-  const dataVersion = database.prepare('PRAGMA data_version').pluck();
-  const totalChanges = database.prepare('SELECT total_changes()').pluck();
   return {
     db,
     dialect: 'sqlite',
-    changeToken: () => `${dataVersion.get() as number}:${totalChanges.get() as number}`,
+    keyChangeToken: keyChangeCount(database),
     pool: null,
     close: () => db.destroy(),
   };
@@ -185,7 +198,7 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerDirectExecutors(db, (text, parameters) => runPrepared(pool, text, parameters));
-  return { db, dialect: 'postgres', changeToken: () => null, pool, close: () => db.destroy() };
+  return { db, dialect: 'postgres', keyChangeToken: () => null, pool, close: () => db.destroy() };
 }
 
 export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DbHandle {

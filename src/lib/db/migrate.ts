@@ -15,6 +15,7 @@ import { productImages } from './migrations/012-product-images.js';
 import { storeSettingsPage } from './migrations/013-store-settings-page.js';
 import { transferMatching } from './migrations/014-transfer-matching.js';
 import { dropUnreadEventIndex } from './migrations/015-drop-unread-event-index.js';
+import { keyChanges } from './migrations/016-key-changes.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -35,6 +36,7 @@ export function migrations(handle: DbHandle): Migrations {
     '013-store-settings-page': { up: storeSettingsPage(handle.dialect) },
     '014-transfer-matching': { up: transferMatching(handle.dialect) },
     '015-drop-unread-event-index': { up: dropUnreadEventIndex() },
+    '016-key-changes': { up: keyChanges(handle.dialect) },
   };
 }
 
