@@ -281,20 +281,21 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
   try {
     const raw = await measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
     log(`  ${raw.name}: ${int(raw.rps)} req/s`);
-    return await measureServer(options, database, workers, extraEnv, raw, () => measure(`${RAW_NAME} (beside)`, rawServer, [{ method: 'GET', path: '/' }], options.duration));
+    const rawAgain = () => measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
+    return { raw, ...(await measureServer(options, database, workers, extraEnv, rawAgain)) };
   } finally {
     await rawServer.stop();
   }
 }
 
+/** Starts `serve` and measures the ceiling, each route between two raw measurements (`rawAgain`), and the ceiling again. */
 async function measureServer(
   options: Options,
   database: BenchDatabase,
   workers: number,
   extraEnv: Record<string, string>,
-  raw: Measurement,
   rawAgain: () => Promise<Measurement>,
-): Promise<Round> {
+): Promise<Omit<Round, 'raw'>> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const server = await startServer({
     databaseUrl: database.url,
@@ -337,7 +338,6 @@ async function measureServer(
     if (options.cpuProfDir) writeScenarioWindows(options.cpuProfDir, server.pid, [ceiling, get, patch, lookup, embed, ceilingAgain]);
     return {
       workers,
-      raw,
       ceiling: higher ? ceiling : ceilingAgain,
       other: higher ? ceilingAgain : ceiling,
       get,
