@@ -146,6 +146,10 @@ async function main(): Promise<void> {
   const limiter = limiterStore(options, 'lapak-instructions');
   const results: Array<[string, Count]> = [];
   const log = (line: string) => process.stdout.write(`${line}\n`);
+  const logLast = () => {
+    const [name, { main, all }] = results.at(-1)!;
+    log(`  ${name}: ${Math.round(main)} main thread, ${Math.round(all)} all`);
+  };
   log(`Lapak instruction count, ${new Date().toISOString()}: ${options.warmup} warm-up + ${options.requests} measured requests per scenario, ${CONNECTIONS} connections, ${options.orders} orders, ${database.description}`);
   try {
     if (options.scenarios.includes('raw')) {
@@ -155,7 +159,7 @@ async function main(): Promise<void> {
       } finally {
         await raw.stop();
       }
-      log(`  ${results.at(-1)![0]}: ${Math.round(results.at(-1)![1].main)} main thread, ${Math.round(results.at(-1)![1].all)} all`);
+      logLast();
     }
     const routes = options.scenarios.filter((s): s is Exclude<Scenario, 'raw'> => s !== 'raw');
     if (routes.length > 0) {
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
       try {
         for (const scenario of routes) {
           results.push([scenario, await count(scenario, server, requestsOf(scenario, database))]);
-          log(`  ${scenario}: ${Math.round(results.at(-1)![1].main)} main thread, ${Math.round(results.at(-1)![1].all)} all`);
+          logLast();
         }
       } finally {
         await server.stop().catch((error: Error) => log(`server stop: ${error.message.split('\n')[0]}`));

@@ -46,6 +46,14 @@ export function createWriteTransaction(db: Db, dialect: DialectName): WriteTrans
   const queue: Unit[] = [];
   let scheduled = false;
 
+  // The group holds the one connection until COMMIT: its prepared statements run on it
+  // synchronously (prepared.ts), the rest through Kysely.
+  const inGroupTransaction = (body: (tx: Tx) => Promise<void>) =>
+    db.transaction().execute((tx) => {
+      runPreparedDirectly(tx, db);
+      return body(tx);
+    });
+
   async function runGroup(group: Unit[]): Promise<void> {
     if (group.every((unit) => unit.repeatable) && (await runWithoutSavepoints(group))) return;
     await runInSavepoints(group);
@@ -55,8 +63,7 @@ export function createWriteTransaction(db: Db, dialect: DialectName): WriteTrans
   async function runWithoutSavepoints(group: Unit[]): Promise<boolean> {
     const values: unknown[] = [];
     try {
-      await db.transaction().execute(async (tx) => {
-        runPreparedDirectly(tx, db);
+      await inGroupTransaction(async (tx) => {
         for (const unit of group) values.push(await unit.work(tx));
       });
     } catch (error) {
@@ -73,10 +80,7 @@ export function createWriteTransaction(db: Db, dialect: DialectName): WriteTrans
   async function runInSavepoints(group: Unit[]): Promise<void> {
     const outcomes: Array<() => void> = [];
     try {
-      await db.transaction().execute(async (tx) => {
-        // The group holds the one connection until COMMIT: its prepared statements run on it
-        // synchronously (prepared.ts), the rest through Kysely as before.
-        runPreparedDirectly(tx, db);
+      await inGroupTransaction(async (tx) => {
         for (const unit of group) {
           await savepoint.all(tx, {});
           try {
