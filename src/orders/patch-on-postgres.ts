@@ -48,7 +48,7 @@ export async function patchOnPostgres(
   const { key } = input;
   const now = ctx.clock.now();
   const read = input.read ?? (await readForPatch(ctx.db, { key, idempotency, orderId: request.orderId }));
-  const decision = decidePatch(read, { ...input, request, idempotency, now, timeZone: ctx.config.timeZone });
+  const decision = decidePatch(read, { key, requestId: input.requestId, request, idempotency, now, timeZone: ctx.config.timeZone });
   if (decision.kind === 'answer') return decision.result;
   const answered = ok({ body: decision.body, replayed: false });
 

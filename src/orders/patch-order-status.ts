@@ -85,7 +85,7 @@ async function applyInTransaction(
   // Another process holds this key inside its own transaction: it is still running.
   if (idempotency && !(await lockKeyAcrossProcesses(tx, ctx.dialect, idempotency))) return fail(apiFailure('request_in_progress'));
   const read = await readForPatch(tx, { key: input.key, idempotency, orderId: request.orderId });
-  const decision = decidePatch(read, { ...input, request, idempotency, now, timeZone: ctx.config.timeZone });
+  const decision = decidePatch(read, { key: input.key, requestId: input.requestId, request, idempotency, now, timeZone: ctx.config.timeZone });
   if (decision.kind === 'answer') return decision.result;
   if (decision.kind === 'change' && !(await recordStatusChange(tx, decision.change, ctx.config))) return fail(apiFailure('update_conflict'));
   if (idempotency) await rememberResponse(tx, { tenantId, keyId: input.key.id, request: idempotency, body: JSON.stringify(decision.body), now });
