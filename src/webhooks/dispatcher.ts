@@ -68,6 +68,18 @@ export interface Dispatcher {
 /** Pause when there is nothing to do. */
 const POLL_MS = 20;
 
+/**
+ * Whether the loop starts its next round at once instead of pausing POLL_MS: when the round
+ * claimed deliveries (more may be due) or filled its fan-out batch (more events wait), and a
+ * send slot is free. A fan-out that took fewer events than its batch has taken every event
+ * there was: the next waits for the pause, so events written meanwhile go out in one
+ * transaction instead of one each (issue 13: under a steady stream of changes, a fan-out
+ * after every few events cost the API about a sixth of its CPU per status change).
+ */
+export function runsAgainAtOnce(round: { fannedOut: number; claimed: number }, fanOutBatch: number, inFlight: number, concurrency: number): boolean {
+  return (round.fannedOut >= fanOutBatch || round.claimed > 0) && inFlight < concurrency;
+}
+
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db, dialect, clock } = options;
   const log = options.log ?? silentLog;
@@ -146,7 +158,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       let busy = false;
       try {
         const free = concurrency - inFlight.size;
-        const { fannedOut, claimed } = await round(free, (p) => {
+        const summary = await round(free, (p) => {
           const tracked: Promise<void> = p.then(
             () => undefined,
             (err: Error) => log.error({ err: { message: err.message } }, 'webhook delivery failed to record'),
@@ -157,7 +169,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           });
           inFlight.add(tracked);
         });
-        busy = (fannedOut > 0 || claimed > 0) && inFlight.size < concurrency;
+        busy = runsAgainAtOnce(summary, fanOutBatch, inFlight.size, concurrency);
       } catch (err) {
         // A busy database or a lost connection: log and try again after a pause.
         log.error({ err: { message: (err as Error).message } }, 'webhook dispatcher round failed');
