@@ -7,15 +7,19 @@
 // dispatcher works at operator level; each delivery it writes carries its event's tenant_id.
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
 const FAN_OUT_LOCK = 'lapak:webhook-fan-out';
 
+// Run every poll, idle or not: prepared, like the claim's check (claim-deliveries.ts).
+const firstPending = prepareQuery((db: Db, _a: Record<string, never>) => db.selectFrom('events').select('id').where('fanned_out_at', 'is', null).limit(1));
+
 /** Fans out up to `limit` pending events, oldest first. Returns how many it handled. */
 export async function fanOutEvents(db: Db, dialect: DialectName, now: number, limit: number): Promise<number> {
   // A cheap read first, so an idle dispatcher does not open a write transaction each poll.
-  const pending = await db.selectFrom('events').select('id').where('fanned_out_at', 'is', null).limit(1).executeTakeFirst();
+  const pending = await firstPending.first(db, {});
   if (!pending) return 0;
   return db.transaction().execute(async (tx) => {
     if (dialect === 'postgres') {
