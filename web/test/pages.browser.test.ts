@@ -127,6 +127,14 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       expect(await page.getByRole('listitem').filter({ hasText: 'Hubungkan integrasi' }).textContent()).toContain('(Selesai)');
       expect(await page.getByRole('listitem').filter({ hasText: 'Tambah produk' }).textContent()).toContain('(Selesai)');
       await check(page, 'home', device);
+      // Every section's link whole on the screen: none cut at the edge, none behind a sideways scroll.
+      const menu = page.getByRole('navigation', { name: 'Menu utama' }).filter({ visible: true });
+      const links = await menu.getByRole('link').all();
+      expect(links.length).toBe(8);
+      for (const link of links) {
+        const box = (await link.boundingBox())!;
+        expect({ link: await link.textContent(), left: box.x >= 0, right: box.x + box.width <= size.viewport.width }).toEqual({ link: await link.textContent(), left: true, right: true });
+      }
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
       await check(page, 'products', device);
@@ -136,6 +144,12 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.locator('iframe[title^="Pratinjau"]').scrollIntoViewIfNeeded();
       await page.frameLocator('iframe[title^="Pratinjau"]').locator('form').waitFor();
       await check(page, 'product-editor', device);
+      if (device === 'phone') {
+        // Stacked on a phone, deleting sits well apart from saving, below it.
+        const save = (await page.getByRole('button', { name: 'Simpan', exact: true }).boundingBox())!;
+        const remove = (await page.getByRole('button', { name: 'Hapus produk' }).boundingBox())!;
+        expect(remove.y - (save.y + save.height)).toBeGreaterThanOrEqual(24);
+      }
       await page.goto('/dashboard/products/new');
       await expect.poll(() => heading(page)).toBe('Produk baru');
       await check(page, 'product-new', device);

@@ -23,17 +23,17 @@ const SECTIONS: Array<{ to: '/' | '/products' | '/team' | '/keys' | '/webhooks' 
 
 export const sectionsFor = (me: Me) => SECTIONS.filter((section) => !section.needs || can(me, section.needs));
 
-const LINK = 'flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100';
+const LINK = 'flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100';
 const ACTIVE = 'bg-brand-50 text-brand-800 font-semibold';
 
-/** The sections this member may open; the phone shows them as a row, the desktop as a column. */
-function SectionMenu({ me, navClass, listClass }: { me: Me; navClass: string; listClass: string }) {
+/** The sections this member may open; the phone shows them as rows that wrap, the desktop as a column. */
+function SectionMenu({ me, navClass, listClass, linkClass }: { me: Me; navClass: string; listClass: string; linkClass: string }) {
   return (
     <nav aria-label={T.nav.menu} className={navClass}>
       <ul className={listClass}>
         {sectionsFor(me).map((section) => (
           <li key={section.to}>
-            <Link to={section.to} className={LINK} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
+            <Link to={section.to} className={`${LINK} ${linkClass}`} activeProps={{ className: ACTIVE, 'aria-current': 'page' }} activeOptions={{ exact: section.to === '/' }}>
               {section.label}
             </Link>
           </li>
@@ -69,10 +69,11 @@ export function AppLayout() {
             {T.nav.logout}
           </Button>
         </div>
-        <SectionMenu me={me} navClass="mx-auto max-w-6xl overflow-x-auto px-3 pb-2 sm:hidden" listClass="flex gap-1" />
       </header>
+      {/* Phone: every section at a glance, in rows that wrap, above the page (not in the sticky header, which stays one row). */}
+      <SectionMenu me={me} navClass="border-b border-slate-200 bg-white px-2 py-1 sm:hidden" listClass="flex flex-wrap" linkClass="px-2" />
       <div className="mx-auto flex max-w-6xl gap-6 px-3 py-5 sm:px-6">
-        <SectionMenu me={me} navClass="hidden w-48 shrink-0 sm:block" listClass="sticky top-20 space-y-1" />
+        <SectionMenu me={me} navClass="hidden w-48 shrink-0 sm:block" listClass="sticky top-20 space-y-1" linkClass="px-3" />
         <main className="min-w-0 flex-1">
           {flash ? (
             <div className="mb-4">

@@ -1,11 +1,13 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'dangerQuiet' | 'ghost';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
   secondary: 'bg-white text-slate-900 border border-slate-300 hover:bg-slate-100 disabled:text-slate-500',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+  // A destructive action that asks for confirmation next: outlined, so it does not compete with the page's main button.
+  dangerQuiet: 'bg-white text-red-700 border border-red-300 hover:bg-red-50 disabled:text-slate-500',
   ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-500',
 };
 

@@ -320,10 +320,13 @@ function Editor({ product }: { product: Product | null }) {
           {error && !INLINE_FIELDS.has(errorField ?? '') ? <ErrorNotice error={error} /> : null}
           {manage ? (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+              {/* On a phone the buttons stack: deleting stays apart from saving, below a rule, and quiet until asked to confirm. */}
               {product ? (
-                <Button variant="danger" onClick={() => setConfirming(true)}>
-                  {T.products.delete}
-                </Button>
+                <div className="mt-6 border-t border-slate-200 pt-4 sm:mt-0 sm:border-0 sm:pt-0">
+                  <Button variant="dangerQuiet" className="w-full sm:w-auto" onClick={() => setConfirming(true)}>
+                    {T.products.delete}
+                  </Button>
+                </div>
               ) : <span />}
               <Button type="submit" busy={save.isPending}>
                 {T.save}
