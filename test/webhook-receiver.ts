@@ -4,6 +4,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import type { Clock } from '../src/lib/clock.js';
+import type { Db } from '../src/lib/db/db.js';
+import type { Sealer } from '../src/lib/secrets/sealer.js';
+import { addEndpoint } from '../src/webhooks/add-endpoint.js';
+import type { Resolver } from '../src/webhooks/url-safety.js';
 
 export interface Received {
   webhookId: string;
@@ -86,3 +91,27 @@ export async function startReceiver(options: { port?: number; secret?: string } 
   receiver.url = `http://127.0.0.1:${receiver.port}/hooks`;
   return receiver;
 }
+
+/**
+ * Adds an endpoint of `tenantId` for a test: private addresses allowed (receivers listen on
+ * 127.0.0.1), no DNS lookup, a refusal thrown. A receiver given learns the endpoint's signing
+ * secret, so that it verifies what it receives. Returns the endpoint's id.
+ */
+export async function addTestEndpoint(
+  ctx: { db: Db; sealer: Sealer },
+  clock: Clock,
+  tenantId: number,
+  target: Receiver | string,
+  description?: string,
+): Promise<number> {
+  const url = typeof target === 'string' ? target : target.url;
+  const added = await addEndpoint(ctx.db, clock, ctx.sealer, tenantId, { url, description }, { allowPrivate: true, resolver: noDns });
+  if (!added.ok) throw new Error(added.message);
+  if (typeof target !== 'string') target.secret = added.value.secret;
+  return added.value.id;
+}
+
+/** A resolver for tests that must look up no name. */
+export const noDns: Resolver = async () => {
+  throw new Error('no DNS in this test');
+};

@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
-import { addEndpoint } from '../webhooks/add-endpoint.js';
+import { addTestEndpoint } from '../../test/webhook-receiver.js';
 import { setEndpointEnabled } from '../webhooks/set-endpoint-enabled.js';
 import { fanOutEvents } from './fan-out-events.js';
 
@@ -14,19 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const noDns = async () => {
-  throw new Error('no DNS in this test');
-};
-
 async function shopWithEndpoints(name: string, urls: string[]) {
   const store = await seedStore(t.ctx, { crm: { scopes: ['orders.status:write'] } }, { name });
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kaos', price: 50000 });
   const endpoints: number[] = [];
-  for (const url of urls) {
-    const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url, description: 'CRM' }, { allowPrivate: true, resolver: noDns });
-    if (!added.ok) throw new Error(added.message);
-    endpoints.push(added.value.id);
-  }
+  for (const url of urls) endpoints.push(await addTestEndpoint(t.ctx, t.clock, store.tenantId, url, 'CRM'));
   return { ...store, productId: product.id, endpoints };
 }
 

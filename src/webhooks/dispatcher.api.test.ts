@@ -3,7 +3,7 @@
 // tests move, and each round is one runOnce(), so no test waits for the retry schedule.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { addTestEndpoint, noDns, startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { openDatabase } from '../lib/db/db.js';
 import { setStatusBySeller } from '../orders/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
@@ -37,10 +37,6 @@ afterEach(async () => {
 });
 afterAll(() => t.drop());
 
-const noDns: Resolver = async () => {
-  throw new Error('no DNS in this test');
-};
-
 function dispatcher(options: Partial<DispatcherOptions> = {}): Dispatcher {
   const d = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true, ...options });
   dispatchers.push(d);
@@ -63,12 +59,7 @@ async function shop(name = 'Toko Webhook'): Promise<Shop> {
   return { ...store, productId: product.id };
 }
 
-async function endpoint(s: Shop, r: Receiver | string, description = 'CRM'): Promise<number> {
-  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, s.tenantId, { url: typeof r === 'string' ? r : r.url, description }, { allowPrivate: true, resolver: noDns });
-  if (!added.ok) throw new Error(added.message);
-  if (typeof r !== 'string') r.secret = added.value.secret;
-  return added.value.id;
-}
+const endpoint = (s: Shop, r: Receiver | string, description = 'CRM') => addTestEndpoint(t.ctx, t.clock, s.tenantId, r, description);
 
 const order = async (s: Shop) => (await seedOrder(t.ctx, s.tenantId, { product_id: s.productId, variant: '' })).id;
 
@@ -502,9 +493,7 @@ describe('limits and safety', () => {
       const store = await seedStore(capped.ctx, { crm: { scopes: ['orders.status:write', 'orders:read'] } });
       const product = await seedProduct(capped.ctx, store.tenantId, { name: 'Teh', price: 10000 });
       const r = await receiver();
-      const added = await addEndpoint(capped.ctx.db, capped.clock, capped.ctx.sealer, store.tenantId, { url: r.url }, { allowPrivate: true, resolver: noDns });
-      if (!added.ok) throw new Error(added.message);
-      r.secret = added.value.secret;
+      await addTestEndpoint(capped.ctx, capped.clock, store.tenantId, r);
       const ids: number[] = [];
       for (let i = 0; i < 6; i++) ids.push((await seedOrder(capped.ctx, store.tenantId, { product_id: product.id, variant: '' })).id);
       for (const id of ids) {

@@ -73,8 +73,7 @@ const POLL_MS = 20;
  * claimed deliveries (more may be due) or filled its fan-out batch (more events wait), and a
  * send slot is free. A fan-out that took fewer events than its batch has taken every event
  * there was: the next waits for the pause, so events written meanwhile go out in one
- * transaction instead of one each (issue 13: under a steady stream of changes, a fan-out
- * after every few events cost the API about a sixth of its CPU per status change).
+ * transaction instead of one each.
  */
 export function runsAgainAtOnce(round: { fannedOut: number; claimed: number }, fanOutBatch: number, inFlight: number, concurrency: number): boolean {
   return (round.fannedOut >= fanOutBatch || round.claimed > 0) && inFlight < concurrency;

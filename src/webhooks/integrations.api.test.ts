@@ -5,15 +5,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedStore, startTestApp } from '../../test/helpers.js';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
-import { addEndpoint } from './add-endpoint.js';
+import { addTestEndpoint, startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { createDispatcher, type Dispatcher } from './dispatcher.js';
 import { listDeliveries } from './list-deliveries.js';
 import { RETRY_DELAYS_MS } from './retry-schedule.js';
 import { PREVIOUS_SECRET_MS, rotateSecret } from './rotate-secret.js';
 import { sendTestEvent, TEST_EVENTS_PER_HOUR } from './send-test-event.js';
 import { setEndpointEnabled } from './set-endpoint-enabled.js';
-import type { Resolver } from './url-safety.js';
 
 const TZ = 'Asia/Jakarta';
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -33,10 +31,6 @@ afterEach(async () => {
 });
 afterAll(() => t.drop());
 
-const noDns: Resolver = async () => {
-  throw new Error('no DNS in this test');
-};
-
 function dispatcher(): Dispatcher {
   const d = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true });
   dispatchers.push(d);
@@ -49,12 +43,7 @@ async function receiver(): Promise<Receiver> {
   return r;
 }
 
-async function endpoint(tenantId: number, r: Receiver | string): Promise<number> {
-  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, tenantId, { url: typeof r === 'string' ? r : r.url }, { allowPrivate: true, resolver: noDns });
-  if (!added.ok) throw new Error(added.message);
-  if (typeof r !== 'string') r.secret = added.value.secret;
-  return added.value.id;
-}
+const endpoint = (tenantId: number, r: Receiver | string) => addTestEndpoint(t.ctx, t.clock, tenantId, r);
 
 const test = (tenantId: number, endpointId: number) => t.ctx.writeTransaction((tx) => sendTestEvent(tx, t.clock, tenantId, endpointId));
 

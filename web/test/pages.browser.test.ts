@@ -133,7 +133,9 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       expect(links.length).toBe(8);
       for (const link of links) {
         const box = (await link.boundingBox())!;
-        expect({ link: await link.textContent(), left: box.x >= 0, right: box.x + box.width <= size.viewport.width }).toEqual({ link: await link.textContent(), left: true, right: true });
+        const name = (await link.textContent())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(size.viewport.width);
       }
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
