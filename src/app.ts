@@ -8,7 +8,6 @@ import type { DbHandle } from './lib/db/db.js';
 import { chooseLimiterStore, createLimiters, type Limiters } from './lib/limits.js';
 import { createMetrics } from './lib/metrics.js';
 import { openRedis, redisReady } from './lib/redis.js';
-import { createWriteTransaction } from './lib/db/write-transaction.js';
 import { requestIds } from './lib/http/request-id.js';
 import { createInFlight } from './idempotency/in-flight.js';
 import { createKeyCache } from './auth/key-cache.js';
@@ -74,7 +73,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     limiters: metrics.instrumentLimiters(options.limiters ?? createLimiters(config.rateLimitScale, store)),
     inFlight: createInFlight(),
     keyCache: createKeyCache(database.keyChangeToken),
-    writeTransaction: createWriteTransaction(database.db, database.dialect),
+    writeTransaction: database.writeTransaction,
     redis,
     metrics,
     passwordHasher: options.passwordHasher ?? createPasswordHasher(),

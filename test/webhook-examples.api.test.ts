@@ -9,9 +9,8 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEndpoint } from '../src/webhooks/add-endpoint.js';
-import { createDispatcher } from '../src/webhooks/dispatcher.js';
 import { seedOrder, seedProduct, seedStore, startTestApp } from './helpers.js';
-import { startReceiver, type Received, type Receiver } from './webhook-receiver.js';
+import { startReceiver, type Received, type Receiver, testDispatcher } from './webhook-receiver.js';
 
 const EXAMPLES = path.resolve('docs/examples');
 const has = (command: string) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -47,7 +46,7 @@ beforeAll(async () => {
     payload: { id: order.id, status: 'closing', external_reference: 'crm-tiket-ünïcode-981' },
   });
   expect(res.statusCode).toBe(200);
-  const dispatcher = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const dispatcher = testDispatcher(t);
   await dispatcher.runOnce();
   await dispatcher.stop();
   expect(receiver.rejected).toEqual([]);

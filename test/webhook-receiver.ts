@@ -8,7 +8,9 @@ import type { Clock } from '../src/lib/clock.js';
 import type { Db } from '../src/lib/db/db.js';
 import type { Sealer } from '../src/lib/secrets/sealer.js';
 import { addEndpoint } from '../src/webhooks/add-endpoint.js';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../src/webhooks/dispatcher.js';
 import type { Resolver } from '../src/webhooks/url-safety.js';
+import type { TestApp } from './helpers.js';
 
 export interface Received {
   webhookId: string;
@@ -115,3 +117,12 @@ export async function addTestEndpoint(
 export const noDns: Resolver = async () => {
   throw new Error('no DNS in this test');
 };
+
+/**
+ * A dispatcher on a test app's database, as `serve` builds one (its write transactions, its
+ * sealer), on the test's clock, allowed to reach 127.0.0.1; `options` override any of it.
+ */
+export function testDispatcher(t: Pick<TestApp, 'ctx' | 'clock'>, options: Partial<DispatcherOptions> = {}): Dispatcher {
+  const { db, dialect, writeTransaction, sealer } = t.ctx;
+  return createDispatcher({ db, dialect, writeTransaction, sealer, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true, ...options });
+}

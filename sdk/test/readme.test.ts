@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEndpoint } from '../../src/webhooks/add-endpoint.js';
-import { createDispatcher } from '../../src/webhooks/dispatcher.js';
 import { seedOrder, seedProduct, seedStore, type Store } from '../../test/helpers.js';
 import { startLapakOnPort, type LapakOnPort } from '../../test/lapak-on-port.js';
 import { freePort } from '../../test/server-ready.js';
+import { testDispatcher } from '../../test/webhook-receiver.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const README = fs.readFileSync(path.join(ROOT, 'sdk/README.md'), 'utf8');
@@ -99,7 +99,7 @@ describe('sdk/README.md examples', () => {
         body: JSON.stringify({ id: orderId, status: 'pending' }),
       });
       expect(patch.status).toBe(200);
-      const dispatcher = createDispatcher({ db: lapak.ctx.db, sealer: lapak.ctx.sealer, dialect: lapak.ctx.dialect, clock: lapak.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+      const dispatcher = testDispatcher(lapak);
       // Two events: the order-status example's change (not delivered yet) and this one, in order.
       for (let round = 0; round < 4 && (await dispatcher.runOnce()).claimed > 0; round++);
       await dispatcher.stop();

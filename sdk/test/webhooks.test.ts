@@ -4,10 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError, type OrderStatusChangedEvent } from '@lapak/sdk';
 import { addEndpoint } from '../../src/webhooks/add-endpoint.js';
-import { createDispatcher } from '../../src/webhooks/dispatcher.js';
 import { rotateSecret } from '../../src/webhooks/rotate-secret.js';
 import { seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { startReceiver, type Received, type Receiver } from '../../test/webhook-receiver.js';
+import { startReceiver, type Received, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let receiver: Receiver;
@@ -26,7 +25,7 @@ async function deliver(status: 'closing' | 'pending'): Promise<Received> {
     payload: { id: orderId, status, external_reference: 'crm-ünïcode-981' },
   });
   expect(res.statusCode).toBe(200);
-  const dispatcher = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const dispatcher = testDispatcher(t);
   await dispatcher.runOnce();
   await dispatcher.stop();
   expect(receiver.received).toHaveLength(before + 1);

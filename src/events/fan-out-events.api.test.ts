@@ -1,8 +1,10 @@
-// The fan-out alone, on SQLite and PostgreSQL: what it queues, and on PostgreSQL (where it is
-// one statement, lock included) that it claims nothing while another process fans out.
+// The fan-out alone, on SQLite and PostgreSQL: what it queues, on SQLite that it is a unit of
+// the requests' group commit, and on PostgreSQL (where it is one statement, lock included)
+// that it claims nothing while another process fans out.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import type { UnitOptions, WriteTransaction } from '../lib/db/write-transaction.js';
 import { addTestEndpoint } from '../../test/webhook-receiver.js';
 import { setEndpointEnabled } from '../webhooks/set-endpoint-enabled.js';
 import { fanOutEvents } from './fan-out-events.js';
@@ -43,7 +45,7 @@ const fannedOutAt = async (eventId: number) => (await t.ctx.db.selectFrom('event
 
 describe('fan-out', () => {
   it("queues one pending delivery per enabled endpoint of the event's store, marks the event, and finds nothing the second time", async () => {
-    await fanOutEvents(t.ctx.db, t.ctx.dialect, t.clock.now(), 1000); // whatever earlier tests left
+    await fanOutEvents(t.ctx, t.clock.now(), 1000); // whatever earlier tests left
     const shop = await shopWithEndpoints('Toko Fan-out', ['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b', 'http://127.0.0.1:9/off']);
     const off = await t.ctx.db.transaction().execute((tx) => setEndpointEnabled(tx, t.clock, shop.tenantId, shop.endpoints[2]!, false));
     expect(off.ok).toBe(true);
@@ -51,25 +53,38 @@ describe('fan-out', () => {
     const { orderId, eventId } = await changeStatus(shop);
 
     const now = t.clock.now();
-    expect(await fanOutEvents(t.ctx.db, t.ctx.dialect, now, 200)).toBe(1);
+    expect(await fanOutEvents(t.ctx, now, 200)).toBe(1);
     expect(await deliveriesOf(eventId)).toEqual(
       shop.endpoints.slice(0, 2).map((endpointId) => ({ tenant_id: shop.tenantId, endpoint_id: endpointId, order_id: orderId, status: 'pending', attempts: 0, next_attempt_at: now })),
     );
     expect(await fannedOutAt(eventId)).toBe(now);
     expect(await t.ctx.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', other.endpoints[0]!).execute()).toEqual([]);
-    expect(await fanOutEvents(t.ctx.db, t.ctx.dialect, now + 1, 200)).toBe(0);
+    expect(await fanOutEvents(t.ctx, now + 1, 200)).toBe(0);
     expect(await deliveriesOf(eventId)).toHaveLength(2);
+  });
+
+  it.runIf(backend === 'sqlite')("on SQLite, runs as a repeatable unit of the database's group commit, sharing its COMMIT with the requests' writes", async () => {
+    const shop = await shopWithEndpoints('Toko Group', ['http://127.0.0.1:9/group']);
+    const { eventId } = await changeStatus(shop);
+    const units: Array<UnitOptions | undefined> = [];
+    const writeTransaction: WriteTransaction = (work, options) => {
+      units.push(options);
+      return t.ctx.writeTransaction(work, options);
+    };
+    expect(await fanOutEvents({ ...t.ctx, writeTransaction }, t.clock.now(), 200)).toBe(1);
+    expect(units).toEqual([{ repeatable: true }]);
+    expect(await deliveriesOf(eventId)).toHaveLength(1);
   });
 
   it('takes at most its batch, oldest first', async () => {
     const shop = await shopWithEndpoints('Toko Batch', ['http://127.0.0.1:9/batch']);
     const events = [await changeStatus(shop), await changeStatus(shop), await changeStatus(shop)];
-    expect(await fanOutEvents(t.ctx.db, t.ctx.dialect, t.clock.now(), 2)).toBe(2);
+    expect(await fanOutEvents(t.ctx, t.clock.now(), 2)).toBe(2);
     expect(await fannedOutAt(events[0]!.eventId)).not.toBeNull();
     expect(await fannedOutAt(events[1]!.eventId)).not.toBeNull();
     expect(await fannedOutAt(events[2]!.eventId)).toBeNull();
     expect(await deliveriesOf(events[2]!.eventId)).toEqual([]);
-    expect(await fanOutEvents(t.ctx.db, t.ctx.dialect, t.clock.now(), 2)).toBe(1);
+    expect(await fanOutEvents(t.ctx, t.clock.now(), 2)).toBe(1);
     expect(await deliveriesOf(events[2]!.eventId)).toHaveLength(1);
   });
 
@@ -80,11 +95,11 @@ describe('fan-out', () => {
     await other.connect();
     try {
       await other.query(`select pg_advisory_lock(hashtextextended('lapak:webhook-fan-out', 0))`);
-      expect(await fanOutEvents(t.ctx.db, t.ctx.dialect, t.clock.now(), 200)).toBe(0);
+      expect(await fanOutEvents(t.ctx, t.clock.now(), 200)).toBe(0);
       expect(await fannedOutAt(eventId)).toBeNull();
       expect(await deliveriesOf(eventId)).toEqual([]);
       await other.query(`select pg_advisory_unlock(hashtextextended('lapak:webhook-fan-out', 0))`);
-      expect(await fanOutEvents(t.ctx.db, t.ctx.dialect, t.clock.now(), 200)).toBe(1);
+      expect(await fanOutEvents(t.ctx, t.clock.now(), 200)).toBe(1);
       expect(await deliveriesOf(eventId)).toHaveLength(1);
     } finally {
       await other.end();

@@ -6,8 +6,9 @@
 // Like the claim (webhooks/claim-deliveries.ts), it spans every store's events on purpose: the
 // dispatcher works at operator level; each delivery it writes carries its event's tenant_id.
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../lib/db/db.js';
+import type { Db, DialectName, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
+import type { WriteTransaction } from '../lib/db/write-transaction.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
@@ -38,55 +39,68 @@ const fanOutAtOnce = prepareQuery((_db: Db, a: { lock: string; now: number; limi
     select count(*)::int as n from claimed`,
 );
 
-/** Fans out up to `limit` pending events, oldest first. Returns how many it handled. */
-export async function fanOutEvents(db: Db, dialect: DialectName, now: number, limit: number): Promise<number> {
+/** Where the fan-out writes: on SQLite, through the group commit of the requests' writes. */
+export interface FanOutDatabase {
+  db: Db;
+  dialect: DialectName;
+  writeTransaction: WriteTransaction;
+}
+
+/**
+ * Fans out up to `limit` pending events, oldest first. Returns how many it handled. On
+ * SQLite it is a unit of the connection's group commit (write-transaction.ts): it shares a
+ * COMMIT (and its fsync) with the status changes queued beside it instead of one of its own,
+ * and an event written in the same group is fanned out before its page is first written
+ * (issue 13).
+ */
+export async function fanOutEvents(database: FanOutDatabase, now: number, limit: number): Promise<number> {
   // A cheap read first, so an idle dispatcher does not open a write transaction each poll.
-  const pending = await firstPending.first(db, {});
+  const pending = await firstPending.first(database.db, {});
   if (!pending) return 0;
-  if (dialect === 'postgres') return (await fanOutAtOnce.first(db, { lock: FAN_OUT_LOCK, now, limit }))?.n ?? 0;
-  return db.transaction().execute(async (tx) => {
-    // Writing first takes SQLite's write lock at once, so a second process waits for it
-    // (busy_timeout) instead of failing to upgrade a read lock.
-    const claimed = await tx
-      .updateTable('events')
-      .set({ fanned_out_at: now })
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(limit),
-      )
-      .returning('id')
-      .execute();
-    if (claimed.length === 0) return 0;
-    await tx
-      .insertInto('webhook_deliveries')
-      .columns(['tenant_id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('events')
-          .innerJoin('webhook_endpoints', (join) =>
-            join.onRef('webhook_endpoints.tenant_id', '=', 'events.tenant_id').on('webhook_endpoints.enabled', '=', 1).on('webhook_endpoints.removed_at', 'is', null),
-          )
-          .where(
-            'events.id',
-            'in',
-            claimed.map((e) => e.id),
-          )
-          .select([
-            'events.tenant_id',
-            'events.id',
-            'webhook_endpoints.id',
-            'events.order_id',
-            sql.lit('pending').as('status'),
-            sql.lit(0).as('attempts'),
-            sql<number>`${now}`.as('next_attempt_at'),
-            sql<number>`${now}`.as('created_at'),
-            sql<number>`${now}`.as('updated_at'),
-          ]),
-      )
-      // The unique (event, endpoint) pair makes a repeated fan-out add nothing.
-      .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
-      .execute();
-    return claimed.length;
-  });
+  if (database.dialect === 'postgres') return (await fanOutAtOnce.first(database.db, { lock: FAN_OUT_LOCK, now, limit }))?.n ?? 0;
+  // Repeatable: it reads and writes only through tx.
+  return database.writeTransaction((tx) => fanOutInTransaction(tx, now, limit), { repeatable: true });
+}
+
+// SQLite: one writer at a time, so no lock is needed beyond the transaction's own.
+async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<number> {
+  const claimed = await tx
+    .updateTable('events')
+    .set({ fanned_out_at: now })
+    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(limit))
+    .returning('id')
+    .execute();
+  if (claimed.length === 0) return 0;
+  await tx
+    .insertInto('webhook_deliveries')
+    .columns(['tenant_id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('events')
+        .innerJoin('webhook_endpoints', (join) =>
+          join.onRef('webhook_endpoints.tenant_id', '=', 'events.tenant_id').on('webhook_endpoints.enabled', '=', 1).on('webhook_endpoints.removed_at', 'is', null),
+        )
+        .where(
+          'events.id',
+          'in',
+          claimed.map((e) => e.id),
+        )
+        .select([
+          'events.tenant_id',
+          'events.id',
+          'webhook_endpoints.id',
+          'events.order_id',
+          sql.lit('pending').as('status'),
+          sql.lit(0).as('attempts'),
+          sql<number>`${now}`.as('next_attempt_at'),
+          sql<number>`${now}`.as('created_at'),
+          sql<number>`${now}`.as('updated_at'),
+        ]),
+    )
+    // The unique (event, endpoint) pair makes a repeated fan-out add nothing.
+    .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
+    .execute();
+  return claimed.length;
 }
 
 /** Events not fanned out yet, of every store (GET /metrics). */

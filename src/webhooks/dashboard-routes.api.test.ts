@@ -5,8 +5,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedStore, startTestApp } from '../../test/helpers.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
-import { createDispatcher, type Dispatcher } from './dispatcher.js';
+import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
+import { type Dispatcher } from './dispatcher.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let owner: Member;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1', TZ: 'Asia/Jakarta' } });
   owner = await seedMember(t.ctx, (await seedStore(t.ctx, {})).tenantId, 'owner');
   r = await startReceiver();
-  dispatcher = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  dispatcher = testDispatcher(t);
 });
 afterAll(async () => {
   await dispatcher.stop();

@@ -5,12 +5,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_SECRET_KEY, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { ManualClock } from '../lib/clock.js';
 import { setStatusBySeller } from '../orders/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
 import { LEASE_MS } from './claim-deliveries.js';
-import { createDispatcher } from './dispatcher.js';
 import { systemResolver } from './url-safety.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -63,7 +62,7 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   expect(await t.ctx.db.selectFrom('webhook_attempts').select('id').where('tenant_id', '=', store.tenantId).execute()).toEqual([]);
 
   // Restart before the lease has expired: nothing is sent twice at once.
-  const restarted = (at: number) => createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: new ManualClock(at), timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const restarted = (at: number) => testDispatcher(t, { clock: new ManualClock(at) });
   const early = restarted(Date.now());
   expect(await early.runOnce()).toMatchObject({ claimed: 0 });
   await early.stop();

@@ -3,12 +3,12 @@
 // tests move, and each round is one runOnce(), so no test waits for the retry schedule.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { addTestEndpoint, noDns, startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { addTestEndpoint, noDns, startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { openDatabase } from '../lib/db/db.js';
 import { setStatusBySeller } from '../orders/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
 import { claimDeliveries, LEASE_MS } from './claim-deliveries.js';
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher.js';
+import { type Dispatcher, type DispatcherOptions } from './dispatcher.js';
 import { listDeliveries } from './list-deliveries.js';
 import { listEndpoints } from './list-endpoints.js';
 import { redeliver } from './redeliver.js';
@@ -38,7 +38,7 @@ afterEach(async () => {
 afterAll(() => t.drop());
 
 function dispatcher(options: Partial<DispatcherOptions> = {}): Dispatcher {
-  const d = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true, ...options });
+  const d = testDispatcher(t, { timeZone: TZ, ...options });
   dispatchers.push(d);
   return d;
 }
@@ -506,7 +506,7 @@ describe('limits and safety', () => {
         expect(res.statusCode).toBe(200);
         expect(json(res).changed).toBe(true);
       }
-      const d = createDispatcher({ db: capped.ctx.db, sealer: capped.ctx.sealer, dialect: capped.ctx.dialect, clock: capped.clock, timeZone: TZ, allowPrivate: true });
+      const d = testDispatcher(capped, { timeZone: TZ });
       dispatchers.push(d);
       expect(await d.runOnce()).toMatchObject({ fannedOut: 5, claimed: 5 });
       expect(r.received.map((q) => q.body.data.order_id).sort()).toEqual(ids.slice(0, 5).sort());

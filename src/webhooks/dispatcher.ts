@@ -8,6 +8,7 @@
 import type { Agent } from 'undici';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db/db.js';
+import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { openStored, type Sealer } from '../lib/secrets/sealer.js';
 import { cancelClaimedDelivery } from './cancel-claimed-delivery.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
@@ -34,6 +35,8 @@ const silentLog: DispatchLog = { info() {}, warn() {}, error() {} };
 export interface DispatcherOptions {
   db: Db;
   dialect: DialectName;
+  /** The database's write transactions (DbHandle.writeTransaction): the fan-out joins the requests' group commit on SQLite. */
+  writeTransaction: WriteTransaction;
   /** Schedules: due times, leases, attempt times. */
   clock: Clock;
   timeZone: string;
@@ -123,7 +126,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /** Fans out, claims as many as there are free send slots, and starts those sends. */
   async function round(free: number, track: (p: Promise<DeliveryOutcome>) => void): Promise<{ fannedOut: number; claimed: number }> {
-    const fannedOut = await fanOutEvents(db, dialect, clock.now(), fanOutBatch);
+    const fannedOut = await fanOutEvents(options, clock.now(), fanOutBatch);
     const claimed = await claimDeliveries(db, dialect, clock.now(), free);
     for (const delivery of claimed) track(deliver(delivery));
     return { fannedOut, claimed: claimed.length };

@@ -5,8 +5,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedStore, startTestApp } from '../../test/helpers.js';
-import { addTestEndpoint, startReceiver, type Receiver } from '../../test/webhook-receiver.js';
-import { createDispatcher, type Dispatcher } from './dispatcher.js';
+import { addTestEndpoint, startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
+import { type Dispatcher } from './dispatcher.js';
 import { listDeliveries } from './list-deliveries.js';
 import { RETRY_DELAYS_MS } from './retry-schedule.js';
 import { PREVIOUS_SECRET_MS, rotateSecret } from './rotate-secret.js';
@@ -32,7 +32,7 @@ afterEach(async () => {
 afterAll(() => t.drop());
 
 function dispatcher(): Dispatcher {
-  const d = createDispatcher({ db: t.ctx.db, sealer: t.ctx.sealer, dialect: t.ctx.dialect, clock: t.clock, timeZone: TZ, allowPrivate: true });
+  const d = testDispatcher(t, { timeZone: TZ });
   dispatchers.push(d);
   return d;
 }

@@ -16,6 +16,7 @@ export function dispatcherFor(config: Config, database: DbHandle, sealer: Sealer
   return createDispatcher({
     db: database.db,
     dialect: database.dialect,
+    writeTransaction: database.writeTransaction,
     clock: systemClock,
     timeZone: config.timeZone,
     allowPrivate: config.webhookAllowPrivate,

@@ -5,9 +5,8 @@
 // closed; a webhook endpoint receives a signed test event at a local receiver.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../src/webhooks/dispatcher.js';
 import { seedOrder, seedProduct } from '../../test/helpers.js';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { account, currentStoreId, logIn, openSection, signUp, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
@@ -167,7 +166,7 @@ describe('an owner', () => {
     await card.getByRole('button', { name: 'Kirim tes' }).click();
     await expect.poll(() => card.getByRole('status').textContent()).toContain('webhook.test');
 
-    const dispatcher = createDispatcher({ db: d.t.ctx.db, sealer: d.t.ctx.sealer, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+    const dispatcher = testDispatcher(d.t);
     await dispatcher.runOnce();
     await dispatcher.stop();
     await receiver.waitFor(1);

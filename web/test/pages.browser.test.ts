@@ -9,8 +9,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../src/webhooks/dispatcher.js';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { account, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 const OUT = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-dashboard-shots-'));
@@ -48,7 +47,7 @@ async function seed(): Promise<void> {
     variant_prices: [[75000, 78000, 80000], [75000, 78000, 80000]], meta_pixel_id: '123456789012345',
   });
   productId = product!.id;
-  const dispatcher = createDispatcher({ db: d.t.ctx.db, sealer: d.t.ctx.sealer, dialect: d.t.ctx.dialect, clock: d.t.clock, timeZone: 'Asia/Jakarta', allowPrivate: true });
+  const dispatcher = testDispatcher(d.t);
   await dispatcher.runOnce();
   await dispatcher.stop();
   const invite = await post(r, '/dashboard/api/team/invitations', { role: 'cs', integrations: false });

@@ -9,6 +9,7 @@ import { PREPARED_SQL_MARK, registerDirectExecutors, type StatementOutcome } fro
 import { PreparedStatement, type StatementResult } from './pg-prepared-statement.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { sqliteStatements } from './sqlite-statements.js';
+import { createWriteTransaction, type WriteTransaction } from './write-transaction.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -27,6 +28,12 @@ export interface DbHandle {
    * it must never serve stale (src/auth/key-cache.ts).
    */
   keyChangeToken(): string | null;
+  /**
+   * Write transactions on this database (write-transaction.ts): on SQLite, the group commit of
+   * its one connection, shared by everything that writes through this handle (requests, the
+   * webhook dispatcher) so that their units share COMMITs.
+   */
+  writeTransaction: WriteTransaction;
   /** The PostgreSQL pool (the PostgreSQL rate-limit store shares it); null on SQLite. */
   pool: pg.Pool | null;
   close(): Promise<void>;
@@ -106,6 +113,7 @@ function openSqlite(file: string): DbHandle {
     db,
     dialect: 'sqlite',
     keyChangeToken: keyChangeCount(database),
+    writeTransaction: createWriteTransaction(db, 'sqlite'),
     pool: null,
     close: () => db.destroy(),
   };
@@ -198,7 +206,7 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerDirectExecutors(db, (text, parameters) => runPrepared(pool, text, parameters));
-  return { db, dialect: 'postgres', keyChangeToken: () => null, pool, close: () => db.destroy() };
+  return { db, dialect: 'postgres', keyChangeToken: () => null, writeTransaction: createWriteTransaction(db, 'postgres'), pool, close: () => db.destroy() };
 }
 
 export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DbHandle {
