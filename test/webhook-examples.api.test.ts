@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndpoint } from '../src/webhooks/add-endpoint.js';
 import { seedOrder, seedProduct, seedStore, startTestApp } from './helpers.js';
-import { startReceiver, type Received, type Receiver, testDispatcher } from './webhook-receiver.js';
+import { addTestEndpoint, startReceiver, type Received, type Receiver, testDispatcher } from './webhook-receiver.js';
 
 const EXAMPLES = path.resolve('docs/examples');
 const has = (command: string) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -34,10 +33,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   const store = await seedStore(t.ctx, { crm: { scopes: ['orders.status:write'] } });
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kaos "Anak" <Ceria>', price: 50000 });
-  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: receiver.url, description: 'CRM' }, { allowPrivate: true, resolver: async () => [] });
-  if (!added.ok) throw new Error(added.message);
-  secret = added.value.secret;
-  receiver.secret = secret;
+  await addTestEndpoint(t.ctx, t.clock, store.tenantId, receiver, 'CRM');
+  secret = receiver.secret;
   const order = await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' });
   const res = await t.request({
     method: 'PATCH',

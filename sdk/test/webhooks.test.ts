@@ -3,10 +3,9 @@
 // a rotation, with either of the two, and refuse every tampered or stale variant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError, type OrderStatusChangedEvent } from '@lapak/sdk';
-import { addEndpoint } from '../../src/webhooks/add-endpoint.js';
 import { rotateSecret } from '../../src/webhooks/rotate-secret.js';
 import { seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { startReceiver, type Received, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
+import { addTestEndpoint, startReceiver, type Received, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let receiver: Receiver;
@@ -40,10 +39,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   store = await seedStore(t.ctx, { crm: { scopes: ['orders.status:write'] } });
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kaos', price: 50000 });
-  const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: receiver.url, description: 'CRM' }, { allowPrivate: true, resolver: async () => [] });
-  if (!added.ok) throw new Error(added.message);
-  ({ id: endpointId, secret } = added.value);
-  receiver.secret = secret;
+  endpointId = await addTestEndpoint(t.ctx, t.clock, store.tenantId, receiver, 'CRM');
+  secret = receiver.secret;
   orderId = (await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' })).id;
 });
 
