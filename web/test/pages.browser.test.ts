@@ -144,6 +144,8 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       // The preview loads lazily: below the editor on a phone.
       await page.locator('iframe[title^="Pratinjau"]').scrollIntoViewIfNeeded();
       await page.frameLocator('iframe[title^="Pratinjau"]').locator('form').waitFor();
+      // Back to the top, so that the full-page screenshot draws the sticky header there and not halfway down.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await check(page, 'product-editor', device);
       if (device === 'phone') {
         // Stacked on a phone, deleting sits well apart from saving, below it.
