@@ -63,6 +63,9 @@ describe('Idempotency-Key', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(json(replay)).toEqual(original); // same request_id and updated_at
+    expect(replay.body).toBe(first.body); // the remembered text, byte for byte
+    expect(replay.headers['content-type']).toBe(first.headers['content-type']);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(await statusOf(id)).toBe('pending');
     expect(await countEvents(id)).toBe(2); // the PATCH and the seller's change, no more
   });

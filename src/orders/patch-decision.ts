@@ -23,9 +23,13 @@ export interface StatusUpdateResult {
 }
 
 export interface PatchOutcome {
-  body: StatusUpdateResult;
+  /** The answer's JSON text (a StatusUpdateResult): stringified once, sent and remembered as is. */
+  json: string;
   replayed: boolean;
 }
+
+/** The outcome of a request that ran (not a replay), answering `body`. */
+export const ranOutcome = (body: StatusUpdateResult): PatchOutcome => ({ json: JSON.stringify(body), replayed: false });
 
 export interface ValidRequest {
   orderId: number;
@@ -58,7 +62,7 @@ const answer = (result: Result<PatchOutcome, ApiFailure>): PatchDecision => ({ k
 /** The answer of a remembered response (SPEC rules 2 and 3), or null when the request runs. */
 export function replayAnswer(replay: Replay): Result<PatchOutcome, ApiFailure> | null {
   if (replay.kind === 'reused') return fail(apiFailure('idempotency_key_reused'));
-  if (replay.kind === 'replay') return ok({ body: JSON.parse(replay.body) as StatusUpdateResult, replayed: true });
+  if (replay.kind === 'replay') return ok({ json: replay.body, replayed: true });
   return null;
 }
 

@@ -23,7 +23,7 @@ import type { IdempotentRequest } from '../idempotency/idempotency-key.js';
 import { takeKeyLockPart } from '../idempotency/key-lock.js';
 import { deleteExpiredRecord, findRememberedResponse, insertRecordPart, isRecordTaken, recordValues, type RecordValues } from '../idempotency/remember-response.js';
 import { replayRule } from '../idempotency/replay.js';
-import { decidePatch, replayAnswer, type PatchOutcome, type PatchRead, type ValidRequest } from './patch-decision.js';
+import { decidePatch, ranOutcome, replayAnswer, type PatchOutcome, type PatchRead, type ValidRequest } from './patch-decision.js';
 import { readForPatch } from './read-for-patch.js';
 import { recordStatusChangeAlone, type ChangeAloneOutcome } from './record-status-change.js';
 
@@ -50,7 +50,7 @@ export async function patchOnPostgres(
   const read = input.read ?? (await readForPatch(ctx.db, { key, idempotency, orderId: request.orderId }));
   const decision = decidePatch(read, { key, requestId: input.requestId, request, idempotency, now, timeZone: ctx.config.timeZone });
   if (decision.kind === 'answer') return decision.result;
-  const answered = ok({ body: decision.body, replayed: false });
+  const answered = ok(ranOutcome(decision.body));
 
   if (!idempotency) {
     if (decision.kind === 'unchanged') return answered;
@@ -60,7 +60,7 @@ export async function patchOnPostgres(
   }
 
   if (decision.replacesExpired) await deleteExpiredRecord(ctx.db, { tenantId: key.tenantId, keyId: key.id, request: idempotency, now });
-  const record = recordValues({ tenantId: key.tenantId, keyId: key.id, request: idempotency, body: JSON.stringify(decision.body), now });
+  const record = recordValues({ tenantId: key.tenantId, keyId: key.id, request: idempotency, body: answered.value.json, now });
   const outcome =
     decision.kind === 'change'
       ? await recordStatusChangeAlone(ctx.db, decision.change, ctx.config, { lockName: idempotency.lockName, record })

@@ -12,7 +12,7 @@ import { parsePositiveId } from '../lib/http/request.js';
 import { idempotentRequest, isValidIdempotencyKey, type IdempotentRequest } from '../idempotency/idempotency-key.js';
 import { lockKeyAcrossProcesses, whileHoldingKey } from '../idempotency/key-lock.js';
 import { rememberResponse } from '../idempotency/remember-response.js';
-import { decidePatch, type PatchOutcome, type PatchRead, type ValidRequest } from './patch-decision.js';
+import { decidePatch, ranOutcome, type PatchOutcome, type PatchRead, type ValidRequest } from './patch-decision.js';
 import { patchOnPostgres } from './patch-on-postgres.js';
 import { readForPatch } from './read-for-patch.js';
 import { recordStatusChange } from './record-status-change.js';
@@ -88,6 +88,7 @@ async function applyInTransaction(
   const decision = decidePatch(read, { key: input.key, requestId: input.requestId, request, idempotency, now, timeZone: ctx.config.timeZone });
   if (decision.kind === 'answer') return decision.result;
   if (decision.kind === 'change' && !(await recordStatusChange(tx, decision.change, ctx.config))) return fail(apiFailure('update_conflict'));
-  if (idempotency) await rememberResponse(tx, { tenantId, keyId: input.key.id, request: idempotency, body: JSON.stringify(decision.body), now });
-  return ok({ body: decision.body, replayed: false });
+  const outcome = ranOutcome(decision.body);
+  if (idempotency) await rememberResponse(tx, { tenantId, keyId: input.key.id, request: idempotency, body: outcome.json, now });
+  return ok(outcome);
 }

@@ -49,7 +49,8 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const result = await patchOrderStatus(ctx, { key: auth.value, body, idempotencyKey, requestId: request.id, read: alongside?.found() });
     if (!result.ok) return sendFailure(reply, result.failure);
     if (result.value.replayed) reply.header('Idempotency-Replayed', 'true');
-    return reply.send(result.value.body);
+    // Already JSON (the text an Idempotency-Key's record keeps): sent as is, not stringified again.
+    return reply.type('application/json; charset=utf-8').send(result.value.json);
   });
 
   app.route({
