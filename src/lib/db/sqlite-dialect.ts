@@ -1,7 +1,8 @@
 // Kysely's SqliteDialect with a first-in-first-out lock on its one connection. Kysely's own
 // lock wakes every waiter on each release and all but one go back to sleep: O(N) wake-ups
 // per query with N requests waiting. Here a release wakes exactly the next waiter.
-import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+// Transactions begin IMMEDIATE (see beginTransaction).
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 
 class FifoLock {
   #held = false;
@@ -44,6 +45,16 @@ class FifoSqliteDriver extends SqliteDriver {
 
   override async releaseConnection(): Promise<void> {
     this.lock.release();
+  }
+
+  // Every transaction here writes (the server's group commit, the dispatcher, the CLI). A
+  // plain BEGIN takes the write lock only at the first write: if another process (a CLI
+  // command) commits between a transaction's first read and its first write, SQLite refuses
+  // that write at once (SQLITE_BUSY, its snapshot is stale; busy_timeout does not apply) and
+  // with it a whole group of requests. BEGIN IMMEDIATE takes the write lock at once, waiting
+  // up to busy_timeout for the other process's COMMIT; readers are never blocked (WAL).
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 

@@ -2,10 +2,11 @@
 // own savepoint (repeatable units: none, unless one throws); on PostgreSQL each is its own
 // transaction. Either way a unit that throws leaves nothing behind and takes no other unit
 // with it.
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../../test/helpers.js';
-import type { Db } from './db.js';
+import { sqlitePath, type Db } from './db.js';
 import { prepareQuery } from './prepared.js';
 import { createWriteTransaction } from './write-transaction.js';
 
@@ -150,4 +151,41 @@ it.skipIf(backend !== 'sqlite')('repeatable units: one that throws keeps none of
 it.runIf(backend === 'sqlite')('SQLite: the units\' savepoint journals stay in memory, not in temporary files (temp_store = MEMORY)', async () => {
   const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(t.ctx.db);
   expect(rows[0]?.temp_store).toBe(2);
+});
+
+// Another process (a CLI command) that writes while a group runs: the group took the write
+// lock at BEGIN (IMMEDIATE), so the other writer waits for the group's COMMIT (here, with no
+// wait allowed, it is refused) instead of committing between the group's read and its write,
+// which would make SQLite refuse the group's write at once (SQLITE_BUSY: stale snapshot).
+it.runIf(backend === 'sqlite')('SQLite: a group holds the write lock from BEGIN; another connection\'s write cannot slip in between its read and its write', async () => {
+  const write = createWriteTransaction(t.ctx.db, t.ctx.dialect);
+  const product = await seedProduct(t.ctx, tenantId, { name: 'Peci', price: 1000 });
+  const order = await seedOrder(t.ctx, tenantId, { product_id: product.id, variant: '' });
+  const other = new SQLite(sqlitePath(t.url));
+  other.pragma('busy_timeout = 0');
+  try {
+    let readDone!: () => void;
+    const afterRead = new Promise<void>((resolve) => (readDone = resolve));
+    let proceed!: () => void;
+    const gate = new Promise<void>((resolve) => (proceed = resolve));
+    const unit = write(async (tx) => {
+      const before = (await actorsOf.all(tx, { tenantId, orderId: order.id })).length;
+      readDone();
+      await gate;
+      await insertHistory.all(tx, { tenantId, orderId: order.id, actor: 'group' });
+      return before;
+    });
+    await afterRead;
+    const slipIn = () =>
+      other
+        .prepare(`insert into order_history (tenant_id, order_id, source, actor, field, old_value, new_value, created_at) values (?, ?, 'cli', 'other', 'status', 'a', 'b', 3)`)
+        .run(tenantId, order.id);
+    expect(slipIn).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    proceed();
+    expect(await unit).toBe(0);
+    slipIn(); // once the group has committed
+    expect((await actorsOf.all(t.ctx.db, { tenantId, orderId: order.id })).map((r) => r.actor)).toEqual(['group', 'other']);
+  } finally {
+    other.close();
+  }
 });
