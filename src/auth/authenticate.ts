@@ -35,6 +35,15 @@ export interface KeyLookupRow {
  */
 export type KeyLookup = (hash: string, plain: (hash: string) => Promise<KeyLookupRow | undefined>) => Promise<KeyLookupRow | undefined>;
 
+/**
+ * SQLite: reads the key cache's change token together with what the route reads next, in one
+ * statement (one read transaction instead of two, issue 13), for the key as it is cached (its
+ * store and scopes; orders/read-order.ts). Returns the token read, or undefined when it could
+ * not (the cache then reads it alone). The route uses what was read only after every check of
+ * the key has passed.
+ */
+export type TokenAlongside = (cached: KeyRow) => Promise<string | undefined>;
+
 // The one indexed lookup by hash, with the tenant's active flag.
 const findKeyByHash = prepareQuery((db: Db, args: { hash: string }) =>
   db
@@ -74,8 +83,10 @@ export interface KeyCheckDeps {
   keyCache: KeyCache<KeyRow>;
 }
 
-async function findKey(db: Db, keyCache: KeyCache<KeyRow>, hash: string, lookup: KeyLookup | undefined): Promise<KeyRow | null> {
-  const cached = keyCache.get(hash);
+async function findKey(db: Db, keyCache: KeyCache<KeyRow>, hash: string, lookup: KeyLookup | undefined, tokenAlongside: TokenAlongside | undefined): Promise<KeyRow | null> {
+  const peeked = tokenAlongside ? keyCache.peek(hash) : undefined;
+  const token = peeked ? await tokenAlongside!(peeked) : undefined;
+  const cached = keyCache.get(hash, token);
   if (cached) return cached;
   const plain = (h: string) => findKeyByHash.first(db, { hash: h });
   const row: KeyLookupRow | undefined = lookup ? await lookup(hash, plain) : await plain(hash);
@@ -98,12 +109,13 @@ export async function authenticateKey(
   { db, clock, keyCache }: KeyCheckDeps,
   header: string | string[] | undefined,
   lookup?: KeyLookup,
+  tokenAlongside?: TokenAlongside,
 ): Promise<Result<AuthenticatedKey, AuthFailure>> {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') return fail(authFailure(401, AUTH_TEXT.keyRequired));
   if (!isWellFormedKey(value)) return fail(authFailure(401, AUTH_TEXT.malformed));
 
-  const key = await findKey(db, keyCache, hashKey(value), lookup);
+  const key = await findKey(db, keyCache, hashKey(value), lookup, tokenAlongside);
   if (!key) return fail(authFailure(401, AUTH_TEXT.invalid));
   if (key.revoked) return fail(authFailure(401, AUTH_TEXT.revoked));
   const now = clock.now();

@@ -1,6 +1,7 @@
 // The key cache (SQLite) must never outlive SPEC's rule: revocation and a deactivated store
 // take effect on the very next request, whichever connection or process made the change.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { backend, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { openDatabase, type DbHandle } from '../lib/db/db.js';
 import { revokeKey } from '../api-keys/revoke-key.js';
@@ -85,4 +86,32 @@ it.runIf(backend === 'sqlite')('the key change token moves with keys and stores,
   moved();
   await t.ctx.db.deleteFrom('api_keys').where('id', '=', id).execute();
   moved();
+});
+
+// Issue 13: on SQLite a GET with a cached key reads the key's change token and the order in one
+// statement (orders/read-order.ts, orderWithKeyToken): one read transaction, whose lock costs
+// two system calls, instead of two. Every statement better-sqlite3 runs is counted.
+it.runIf(backend === 'sqlite')('SQLite: a GET with a cached key reads the change token and the order in one statement', async () => {
+  const product = await seedProduct(t.ctx, store.tenantId, { name: 'Sarung', price: 1000 });
+  const order = await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' });
+  const { key } = await freshKey();
+  const get = () => t.request({ method: 'GET', url: `/api/order_status.php?id=${order.id}`, headers: { 'x-api-key': key } });
+  const scratch = new SQLite(':memory:');
+  const Statement = Object.getPrototypeOf(scratch.prepare('select 1')) as Record<'all' | 'get' | 'run' | 'iterate', (...args: unknown[]) => unknown>;
+  scratch.close();
+  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) => vi.spyOn(Statement, method));
+  const statements = () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+  try {
+    const first = await get(); // not cached yet: the token, the key, its last use, the order
+    expect(first.statusCode).toBe(200);
+    // Writing the key's last use moved the token: this one looks the key up once more.
+    expect((await get()).statusCode).toBe(200);
+    spies.forEach((spy) => spy.mockClear());
+    const second = await get();
+    expect(second.statusCode).toBe(200);
+    expect({ ...json(second), request_id: null }).toEqual({ ...json(first), request_id: null });
+    expect(statements()).toBe(1);
+  } finally {
+    spies.forEach((spy) => spy.mockRestore());
+  }
 });

@@ -4,7 +4,16 @@
 // deactivated store is refused on the very next request. Backends that cannot tell
 // (PostgreSQL) are never cached.
 export interface KeyCache<Row> {
-  get(hash: string): Row | undefined;
+  /**
+   * The row of `hash` while nothing has changed since it was stored. `token`: the change token
+   * the caller has just read (with what it reads next, in the same statement); default: read here.
+   */
+  get(hash: string, token?: string): Row | undefined;
+  /**
+   * The row stored for `hash`, valid or not: only to know which store's data to read with the
+   * change token (authenticate.ts, TokenAlongside). It never decides whether a key is valid.
+   */
+  peek(hash: string): Row | undefined;
   set(hash: string, row: Row): void;
 }
 
@@ -14,8 +23,8 @@ export function createKeyCache<Row>(changeToken: () => string | null): KeyCache<
   const rows = new Map<string, Row>();
   let token: string | null = null;
   return {
-    get(hash) {
-      const current = changeToken();
+    get(hash, readByCaller) {
+      const current = readByCaller ?? changeToken();
       if (current === null) return undefined;
       if (current !== token) {
         rows.clear();
@@ -24,6 +33,7 @@ export function createKeyCache<Row>(changeToken: () => string | null): KeyCache<
       }
       return rows.get(hash);
     },
+    peek: (hash) => rows.get(hash),
     set(hash, row) {
       // Stored under the token read by get(); a change since then empties it next time.
       if (token === null) return;

@@ -4,7 +4,7 @@ import { authFailure, fail, ok, tooManyRequests, type AuthFailure, type Result }
 import type { WindowName } from '../lib/limits.js';
 import { noteWindow } from '../lib/http/rate-limit-headers.js';
 import { AUTH_TEXT } from '../lib/http/messages.js';
-import { authenticateKey, type AuthenticatedKey, type KeyLookup } from './authenticate.js';
+import { authenticateKey, type AuthenticatedKey, type KeyLookup, type TokenAlongside } from './authenticate.js';
 import { firstMissingScope } from './scopes.js';
 
 export interface KeyRequirement {
@@ -13,6 +13,8 @@ export interface KeyRequirement {
   windows?: (key: AuthenticatedKey) => ReadonlyArray<readonly [WindowName, string]>;
   /** Reads the key's row (with more, in the same statement) instead of the plain lookup. */
   lookup?: KeyLookup;
+  /** SQLite: reads the key cache's change token with more, in the same statement. */
+  tokenAlongside?: TokenAlongside;
 }
 
 /** Consumes windows in order; the first one that is full rejects. Each consumed window goes into `RateLimit`. */
@@ -35,7 +37,7 @@ export async function requireKey(
   reply: FastifyReply,
   requirement: KeyRequirement,
 ): Promise<Result<AuthenticatedKey, AuthFailure>> {
-  const auth = await authenticateKey(ctx, request.headers['x-api-key'], requirement.lookup);
+  const auth = await authenticateKey(ctx, request.headers['x-api-key'], requirement.lookup, requirement.tokenAlongside);
   if (!auth.ok) return auth;
   if (requirement.windows) {
     const limited = await consumeWindows(ctx, reply, requirement.windows(auth.value));

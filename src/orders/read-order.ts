@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { KeyLookup, KeyLookupRow } from '../auth/authenticate.js';
+import type { KeyLookup, KeyLookupRow, KeyRow, TokenAlongside } from '../auth/authenticate.js';
+import { hasScope } from '../auth/scopes.js';
 import type { Db } from '../lib/db/db.js';
 import { isUnavailable } from '../lib/unavailable.js';
 import { prepareQuery } from '../lib/db/prepared.js';
@@ -70,6 +71,48 @@ export function alongsideKey<R extends KeyLookupRow, T>(read: (hash: string) => 
       return row;
     },
     found: () => found,
+  };
+}
+
+// SQLite: the key cache's change token (migration 016's count, as DbHandle.keyChangeToken reads
+// it) and the order, in one statement: one read transaction, not two (each takes and releases
+// the WAL's read lock: two system calls, issue 13). Always one row; the order's columns are null
+// when the store has no such order.
+const tokenAndOrder = (withCustomer: boolean) =>
+  prepareQuery((db: Db, a: { tenantId: number; orderId: number }) =>
+    db
+      .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+      .leftJoin('orders as o', (join) => join.on('o.tenant_id', '=', a.tenantId).on('o.id', '=', a.orderId))
+      .select(sql<number | null>`(select count from key_changes where id = 1)`.as('key_changes'))
+      .select((withCustomer ? [...RECORD_COLUMNS, ...CUSTOMER_COLUMNS] : RECORD_COLUMNS).map((c) => `o.${c}` as const)),
+  );
+const findTokenAndOrder = tokenAndOrder(false);
+const findTokenAndOrderWithCustomer = tokenAndOrder(true);
+
+/**
+ * SQLite: for requireKey, the key cache's token read with the order `orderId` of the cached
+ * key's store (with the buyer's columns when that key may see them); `found` gives the order
+ * (null: none) once the key is confirmed, when it was read for the same store and columns.
+ */
+export function orderWithKeyToken(db: Db, orderId: number): { tokenAlongside: TokenAlongside; found(tenantId: number, withCustomer: boolean): OrderRecordRow | null | undefined } {
+  let read: { tenantId: number; withCustomer: boolean; order: OrderRecordRow | null } | null = null;
+  return {
+    tokenAlongside: async (cached: KeyRow) => {
+      const withCustomer = hasScope(cached.scopes, 'customers:read');
+      const query = withCustomer ? findTokenAndOrderWithCustomer : findTokenAndOrder;
+      let row;
+      try {
+        row = await query.first(db, { tenantId: cached.tenantId, orderId });
+      } catch (error) {
+        if (isUnavailable(error)) throw error;
+        return undefined; // the token is read alone, and the order by the route, as before
+      }
+      if (!row || row.key_changes === null) return undefined;
+      const { key_changes: count, ...order } = row;
+      read = { tenantId: cached.tenantId, withCustomer, order: order.id === null ? null : (order as unknown as OrderRecordRow) };
+      return String(count);
+    },
+    found: (tenantId, withCustomer) => (read && read.tenantId === tenantId && read.withCustomer === withCustomer ? read.order : undefined),
   };
 }
 

@@ -10,7 +10,7 @@ import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/reques
 import { orderRecord, orderResponseSchema } from './order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
 import { patchReadAlongsideKey } from './read-for-patch.js';
-import { orderAlongsideKey, readOrder } from './read-order.js';
+import { orderAlongsideKey, orderWithKeyToken, readOrder } from './read-order.js';
 import { ORDER_WINDOWS, getOrderContract, otherMethodsContract, patchOrderContract } from './schemas.js';
 
 const PATH = '/api/order_status.php';
@@ -23,14 +23,16 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(PATH, { config: { ...config, contract: getOrderContract }, exposeHeadRoute: false, schema: { response: { 200: orderResponseSchema } } }, async (request, reply) => {
     reply.header(POLICY_HEADER, policy);
     const id = parsePositiveId(queryParam(request.query, 'id'));
-    // PostgreSQL: the order is read in the key's lookup (one round trip, not two); it is
+    // The order is read with the key: on PostgreSQL in the key's lookup (one round trip, not
+    // two), on SQLite with the key cache's token (one read transaction, not two). It is
     // answered only after the key's checks, windows and scope have passed, as before.
     const alongside = ctx.dialect === 'postgres' && id !== null ? orderAlongsideKey(ctx.db, id) : null;
-    const auth = await requireKey(ctx, request, reply, { scopes: ['orders:read'], windows: perKey, lookup: alongside?.lookup });
+    const withToken = ctx.dialect === 'sqlite' && id !== null ? orderWithKeyToken(ctx.db, id) : null;
+    const auth = await requireKey(ctx, request, reply, { scopes: ['orders:read'], windows: perKey, lookup: alongside?.lookup, tokenAlongside: withToken?.tokenAlongside });
     if (!auth.ok) return sendFailure(reply, auth.failure);
     if (id === null) return sendFailure(reply, apiFailure('invalid_request'));
     const withCustomer = hasScope(auth.value.scopes, 'customers:read');
-    const prefetched = alongside?.found();
+    const prefetched = alongside ? alongside.found() : withToken?.found(auth.value.tenantId, withCustomer);
     const row = prefetched !== undefined ? prefetched : await readOrder(ctx.db, auth.value.tenantId, id, withCustomer);
     if (!row) return sendFailure(reply, apiFailure('order_not_found'));
     return reply.send({ success: true, order: orderRecord(row, withCustomer, ctx.config.timeZone), request_id: request.id });
