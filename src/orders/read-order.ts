@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { KeyLookup, KeyLookupRow, KeyRow, TokenAlongside } from '../auth/authenticate.js';
 import { hasScope } from '../auth/scopes.js';
-import type { Db } from '../lib/db/db.js';
+import { keyChangeTokenOf, type Db } from '../lib/db/db.js';
 import { isUnavailable } from '../lib/unavailable.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { CUSTOMER_COLUMNS, RECORD_COLUMNS, type OrderRecordRow } from './order-record.js';
@@ -110,7 +110,7 @@ export function orderWithKeyToken(db: Db, orderId: number): { tokenAlongside: To
       if (!row || row.key_changes === null) return undefined;
       const { key_changes: count, ...order } = row;
       read = { tenantId: cached.tenantId, withCustomer, order: order.id === null ? null : (order as unknown as OrderRecordRow) };
-      return String(count);
+      return keyChangeTokenOf(count);
     },
     found: (tenantId, withCustomer) => (read && read.tenantId === tenantId && read.withCustomer === withCustomer ? read.order : undefined),
   };

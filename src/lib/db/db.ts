@@ -72,6 +72,9 @@ function withStatementCache(database: SQLite.Database): SQLite.Database {
   return database;
 }
 
+/** The key cache's change token (KeyCache) for migration 016's count, however it was read. */
+export const keyChangeTokenOf = (count: number): string => String(count);
+
 // The count of changes to API keys and stores' active flags (migration 016's triggers): one
 // read, with its own read transaction, so it sees every other process's commits as well as
 // this connection's writes. Prepared on first use: the table exists only once migrated.
@@ -85,7 +88,7 @@ function keyChangeCount(database: SQLite.Database): () => string | null {
         return null; // not migrated yet: nothing is cached
       }
     }
-    return String(statement.get() as number);
+    return keyChangeTokenOf(statement.get() as number);
   };
 }
 
