@@ -7,6 +7,7 @@ import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';
 import { renderOpeningMessage } from './opening-message.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 export const LOOKUP_ORDER_LIMIT = 20;
 
@@ -53,7 +54,7 @@ export async function lookupCustomer(
     .where('tenant_id', '=', tenantId)
     .where('customer_phone', '=', phone)
     .orderBy('id', 'desc')
-    .limit(LOOKUP_ORDER_LIMIT)
+    .limit(fixedLimit(LOOKUP_ORDER_LIMIT))
     .execute();
   const newest = rows[0];
   if (!newest) return fail(apiFailure('customer_not_found'));

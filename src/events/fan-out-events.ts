@@ -9,13 +9,14 @@ import { sql } from 'kysely';
 import type { Db, DialectName, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
 const FAN_OUT_LOCK = 'lapak:webhook-fan-out';
 
 // Run every poll, idle or not: prepared, like the claim's check (claim-deliveries.ts).
-const firstPending = prepareQuery((db: Db, _a: Record<string, never>) => db.selectFrom('events').select('id').where('fanned_out_at', 'is', null).limit(1));
+const firstPending = prepareQuery((db: Db, _a: Record<string, never>) => db.selectFrom('events').select('id').where('fanned_out_at', 'is', null).limit(fixedLimit(1)));
 
 // PostgreSQL: the whole fan-out in one statement, so one round trip instead of five (BEGIN,
 // the lock, the update, the insert, COMMIT; issue 13). The lock is taken first (an
@@ -67,7 +68,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
   const claimed = await tx
     .updateTable('events')
     .set({ fanned_out_at: now })
-    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(limit))
+    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)))
     .returning('id')
     .execute();
   if (claimed.length === 0) return 0;

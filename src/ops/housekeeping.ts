@@ -7,6 +7,7 @@ import { purgeHourSlots } from '../events/hourly-cap.js';
 import { isPostgres, type Db } from '../lib/db/db.js';
 import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
@@ -26,7 +27,7 @@ async function purgeWebhookLog(db: Db, now: number): Promise<number> {
       .select('id')
       .where('status', 'in', FINISHED)
       .where('updated_at', '<', now - WEBHOOK_LOG_RETENTION_MS)
-      .limit(PURGE_BATCH);
+      .limit(fixedLimit(PURGE_BATCH));
     if (isPostgres(tx)) finished = finished.forUpdate();
     const ids = (await finished.execute()).map((row) => row.id);
     if (ids.length === 0) return 0;

@@ -7,6 +7,7 @@ import type { Db } from '../lib/db/db.js';
 import { isSealed, sealedKeyId, type Sealer } from '../lib/secrets/sealer.js';
 import { STORE_SECRET_COLUMNS, storeSecretBinding } from '../tenants/store-settings.js';
 import { webhookSecretBinding } from '../webhooks/sealed-secret.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 export interface SealReport {
   /** The id of the key every value is now sealed with. */
@@ -39,7 +40,7 @@ async function storeSettingsPlaces(db: Db, after: number): Promise<{ places: Pla
     .select(['tenant_id', ...STORE_SECRET_COLUMNS])
     .where('tenant_id', '>', after)
     .orderBy('tenant_id')
-    .limit(PAGE)
+    .limit(fixedLimit(PAGE))
     .execute();
   const places = rows.flatMap((r) =>
     STORE_SECRET_COLUMNS.flatMap((column): Place[] => {
@@ -63,7 +64,7 @@ async function webhookPlaces(db: Db, after: number): Promise<{ places: Place[]; 
     .select(['id', 'tenant_id', 'secret', 'previous_secret'])
     .where('id', '>', after)
     .orderBy('id')
-    .limit(PAGE)
+    .limit(fixedLimit(PAGE))
     .execute();
   const places = rows.flatMap((r) =>
     (['secret', 'previous_secret'] as const).flatMap((column): Place[] => {

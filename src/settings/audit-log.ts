@@ -2,6 +2,7 @@
 // row is written in the transaction of the change itself, so neither exists without the other.
 import type { Db, Tx } from '../lib/db/db.js';
 import { formatTimestamp } from '../lib/time.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 export const AUDITED_FIELDS = ['bank_accounts', 'midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token', 'unique_code'] as const;
 export type AuditedField = (typeof AUDITED_FIELDS)[number];
@@ -21,7 +22,7 @@ export async function listAudit(db: Db, tenantId: number, timeZone: string) {
     .select(['settings_audit.id', 'settings_audit.field', 'settings_audit.created_at', 'users.id as user_id', 'users.name', 'users.email'])
     .where('settings_audit.tenant_id', '=', tenantId)
     .orderBy('settings_audit.id', 'desc')
-    .limit(AUDIT_LIST_LIMIT)
+    .limit(fixedLimit(AUDIT_LIST_LIMIT))
     .execute();
   return rows.map((r) => ({
     id: Number(r.id),

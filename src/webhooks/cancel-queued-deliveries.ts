@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Tx } from '../lib/db/db.js';
 import type { WebhookDeliveryTable } from '../lib/db/schema.js';
+import { PENDING } from './pending.js';
 
 /** A delivery settled without sending: its lease released and the reason kept in the log. */
 export function cancelledDelivery(reason: string, now: number) {
@@ -18,6 +19,6 @@ export async function cancelQueuedDeliveries(tx: Tx, tenantId: number, endpointI
     .set(cancelledDelivery(reason, now))
     .where('tenant_id', '=', tenantId)
     .where('endpoint_id', '=', endpointId)
-    .where('status', '=', 'pending')
+    .where('status', '=', PENDING)
     .execute();
 }

@@ -9,6 +9,8 @@ import type { Db, DialectName } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import type { StoredSecret } from '../lib/secrets/sealer.js';
 import { storedWebhookSecret } from './sealed-secret.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { PENDING } from './pending.js';
 
 export const LEASE_MS = 60_000;
 
@@ -40,7 +42,7 @@ function claimable(db: Db, now: number) {
     db
       .selectFrom('webhook_deliveries as d')
       .select('d.id')
-      .where('d.status', '=', 'pending')
+      .where('d.status', '=', PENDING)
       .where('d.next_attempt_at', '<=', now)
       .where((w) => w.or([w('d.locked_until', 'is', null), w('d.locked_until', '<=', now)]))
       // Events of one order reach an endpoint in order: only the oldest pending delivery
@@ -50,7 +52,7 @@ function claimable(db: Db, now: number) {
           exists(
             selectFrom('webhook_deliveries as earlier')
               .select('earlier.id')
-              .where('earlier.status', '=', 'pending')
+              .where('earlier.status', '=', PENDING)
               .whereRef('earlier.tenant_id', '=', 'd.tenant_id')
               .whereRef('earlier.endpoint_id', '=', 'd.endpoint_id')
               .whereRef('earlier.order_id', '=', 'd.order_id')
@@ -66,7 +68,7 @@ function claimable(db: Db, now: number) {
 // The check every poll runs, idle or not: prepared (compiled once, and on SQLite run without
 // Kysely's promise hops), since building the query each poll cost an idle server about 4 %
 // of a CPU (issue 13).
-const firstDue = prepareQuery((db: Db, a: { now: number }) => claimable(db, a.now).limit(1));
+const firstDue = prepareQuery((db: Db, a: { now: number }) => claimable(db, a.now).limit(fixedLimit(1)));
 
 export async function claimDeliveries(db: Db, dialect: DialectName, now: number, limit: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
@@ -82,7 +84,7 @@ export async function claimDeliveries(db: Db, dialect: DialectName, now: number,
       'id',
       'in',
       claimable(db, now)
-        .limit(limit)
+        .limit(fixedLimit(limit))
         .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
     )
     .returning('id')

@@ -2,6 +2,7 @@ import type { Db } from '../lib/db/db.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
 import { formatTimestamp } from '../lib/time.js';
 import { TEST_DELIVERY_ORDER_ID } from './send-test-event.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 export const DELIVERIES_LISTED = 100;
 
@@ -40,7 +41,7 @@ export async function listDeliveries(db: Db, tenantId: number, filter: { eventId
     .$if(filter.eventId !== undefined, (q) => q.where('event_id', '=', filter.eventId!))
     .$if(filter.endpointId !== undefined, (q) => q.where('endpoint_id', '=', filter.endpointId!))
     .orderBy('id', 'desc')
-    .limit(DELIVERIES_LISTED)
+    .limit(fixedLimit(DELIVERIES_LISTED))
     .execute();
   if (deliveries.length === 0) return [];
   const attempts = await db

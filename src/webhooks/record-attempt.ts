@@ -5,6 +5,7 @@ import type { ClaimedDelivery } from './claim-deliveries.js';
 import { disableEndpoint } from './disable-endpoint.js';
 import { nextRetryDelay } from './retry-schedule.js';
 import type { SendOutcome } from './send-webhook.js';
+import { PENDING } from './pending.js';
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'endpoint_disabled';
 
@@ -65,7 +66,7 @@ export async function recordAttempt(
     .where('tenant_id', '=', delivery.tenantId)
     .where('id', '=', delivery.id)
     .where('lease_token', '=', delivery.leaseToken)
-    .where('status', '=', 'pending')
+    .where('status', '=', PENDING)
     .executeTakeFirst();
 
   // 410 Gone: the receiver says the endpoint no longer exists. Stop sending to it; what

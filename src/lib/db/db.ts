@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { refuseBoundLimit } from './fixed-limit.js';
 import { PREPARED_SQL_MARK, registerDirectExecutors, type StatementOutcome } from './prepared.js';
 import { PreparedStatement, type StatementResult } from './pg-prepared-statement.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
@@ -57,9 +58,8 @@ export function sqlitePath(databaseUrl: string): string {
 
 // better-sqlite3 compiles a statement on every prepare(); Kysely prepares each query it
 // runs. Caching statements by SQL text keeps the hot paths from recompiling.
-function withStatementCache(database: SQLite.Database): SQLite.Database {
+function withStatementCache(database: SQLite.Database, prepare: (source: string) => SQLite.Statement): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
-  const prepare = database.prepare.bind(database);
   database.prepare = ((source: string) => {
     let statement = cache.get(source);
     if (!statement) {
@@ -104,8 +104,14 @@ function openSqlite(file: string): DbHandle {
   // before migration 015; npm run bench:floor). Temporary tables and sorts stay in memory
   // too; nothing here makes large ones.
   database.pragma('temp_store = MEMORY');
-  const statements = sqliteStatements(database.prepare.bind(database));
-  const cached = withStatementCache(database);
+  // Every statement of this connection is compiled here, Kysely's and the prepared queries'.
+  const compile = database.prepare.bind(database);
+  const prepare = (source: string) => {
+    refuseBoundLimit(source);
+    return compile(source);
+  };
+  const statements = sqliteStatements(prepare);
+  const cached = withStatementCache(database, prepare);
   const dialect = new FifoSqliteDialect({ database: cached });
   const db = new Kysely<Database>({ dialect });
   // Prepared queries (src/lib/db/prepared.ts) skip Kysely's queue: reads when the connection

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, seedProduct, seedStore, startTestApp } from '../../../test/helpers.js';
 import type { Db } from './db.js';
+import { fixedLimit } from './fixed-limit.js';
 import { prepareQuery } from './prepared.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-// A constant (the 'default' display and the limit) between two arguments.
+// A constant (the 'default' display) between two arguments; the limit is written into the SQL.
 const build = (db: Db, args: { tenantId: number; minPrice: number }) =>
   db
     .selectFrom('products')
@@ -29,7 +30,7 @@ const build = (db: Db, args: { tenantId: number; minPrice: number }) =>
     .where('variant_display', '=', 'default')
     .where('price', '>=', args.minPrice)
     .orderBy('price')
-    .limit(2);
+    .limit(fixedLimit(2));
 const prepared = prepareQuery(build);
 
 it('returns what the query built afresh returns, for every argument', async () => {
@@ -54,6 +55,17 @@ it('runs inside a transaction and sees its uncommitted rows', async () => {
 it('refuses a prepared query that selects every column (its result would change with a migration)', async () => {
   const star = prepareQuery((db: Db, args: { tenantId: number }) => db.selectFrom('products').selectAll().where('tenant_id', '=', args.tenantId));
   await expect(star.all(t.ctx.db, { tenantId: ids.a! })).rejects.toThrow(/must list its columns/);
+});
+
+it.skipIf(backend !== 'sqlite')('refuses SQL that binds its LIMIT on SQLite, which would re-prepare it on every run; a fixed limit runs', async () => {
+  const bound = (db: Db, args: { tenantId: number }) => db.selectFrom('products').select('name').where('tenant_id', '=', args.tenantId).limit(1);
+  await expect(bound(t.ctx.db, { tenantId: ids.a! }).execute()).rejects.toThrow(/LIMIT as a literal/);
+  await expect(prepareQuery(bound).all(t.ctx.db, { tenantId: ids.a! })).rejects.toThrow(/LIMIT as a literal/);
+  const fixed = (db: Db, args: { tenantId: number }) => db.selectFrom('products').select('name').where('tenant_id', '=', args.tenantId).orderBy('id').limit(fixedLimit(1));
+  expect(await fixed(t.ctx.db, { tenantId: ids.a! }).execute()).toEqual([{ name: 'Kaos a' }]);
+  expect(await prepareQuery(fixed).all(t.ctx.db, { tenantId: ids.a! })).toEqual([{ name: 'Kaos a' }]);
+  expect(() => fixedLimit(1.5)).toThrow(/whole number/);
+  expect(() => fixedLimit(-1)).toThrow(/whole number/);
 });
 
 it.skipIf(backend !== 'postgres')('runs as a named statement on PostgreSQL, prepared once per connection', async () => {
