@@ -63,34 +63,28 @@ export async function fanOutEvents(database: FanOutDatabase, now: number, limit:
   return database.writeTransaction((tx) => fanOutInTransaction(tx, now, limit), { repeatable: true });
 }
 
-// SQLite: one writer at a time, so no lock is needed beyond the transaction's own.
+// SQLite: one writer at a time, so no lock is needed beyond the transaction's own. The
+// oldest pending events are read twice, first to queue their deliveries, then to mark them:
+// nothing else writes between the two statements. A list of their ids instead would make
+// the SQL differ with their number, and SQLite would compile each new text (issue 13).
 async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<number> {
-  const claimed = await tx
-    .updateTable('events')
-    .set({ fanned_out_at: now })
-    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)))
-    .returning('id')
-    .execute();
-  if (claimed.length === 0) return 0;
   await tx
     .insertInto('webhook_deliveries')
     .columns(['tenant_id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
     .expression((eb) =>
       eb
-        .selectFrom('events')
-        .innerJoin('webhook_endpoints', (join) =>
-          join.onRef('webhook_endpoints.tenant_id', '=', 'events.tenant_id').on('webhook_endpoints.enabled', '=', 1).on('webhook_endpoints.removed_at', 'is', null),
+        .selectFrom(
+          eb.selectFrom('events').select(['id', 'tenant_id', 'order_id']).where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)).as('e'),
         )
-        .where(
-          'events.id',
-          'in',
-          claimed.map((e) => e.id),
-        )
+        .innerJoin('webhook_endpoints as w', 'w.tenant_id', 'e.tenant_id')
+        // A WHERE, not ON: SQLite reads `ON CONFLICT` after a join's ON as part of it.
+        .where('w.enabled', '=', 1)
+        .where('w.removed_at', 'is', null)
         .select([
-          'events.tenant_id',
-          'events.id',
-          'webhook_endpoints.id',
-          'events.order_id',
+          'e.tenant_id',
+          'e.id',
+          'w.id',
+          'e.order_id',
           sql.lit('pending').as('status'),
           sql.lit(0).as('attempts'),
           sql<number>`${now}`.as('next_attempt_at'),
@@ -101,7 +95,12 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
     // The unique (event, endpoint) pair makes a repeated fan-out add nothing.
     .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
     .execute();
-  return claimed.length;
+  const marked = await tx
+    .updateTable('events')
+    .set({ fanned_out_at: now })
+    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)))
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
 }
 
 /** Events not fanned out yet, of every store (GET /metrics). */
