@@ -77,7 +77,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
           eb.selectFrom('events').select(['id', 'tenant_id', 'order_id']).where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)).as('e'),
         )
         .innerJoin('webhook_endpoints as w', 'w.tenant_id', 'e.tenant_id')
-        // A WHERE, not ON: SQLite reads `ON CONFLICT` after a join's ON as part of it.
+        // The SELECT needs a WHERE: without one, SQLite would read `ON CONFLICT` as the join's ON.
         .where('w.enabled', '=', 1)
         .where('w.removed_at', 'is', null)
         .select([
