@@ -10,6 +10,7 @@ import type { Db, DialectName, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { PENDING } from '../webhooks/pending.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
@@ -65,17 +66,18 @@ export async function fanOutEvents(database: FanOutDatabase, now: number, limit:
 
 // SQLite: one writer at a time, so no lock is needed beyond the transaction's own. The
 // oldest pending events are read twice, first to queue their deliveries, then to mark them:
-// nothing else writes between the two statements. A list of their ids instead would make
-// the SQL differ with their number, and SQLite would compile each new text (issue 13).
+// nothing else writes between the two statements, so both read the same events. A list of
+// their ids instead would make the SQL differ with their number, and SQLite would compile
+// each new text (issue 13).
+const oldestPending = (tx: Tx, limit: number) => tx.selectFrom('events').where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit));
+
 async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<number> {
   await tx
     .insertInto('webhook_deliveries')
     .columns(['tenant_id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
     .expression((eb) =>
       eb
-        .selectFrom(
-          eb.selectFrom('events').select(['id', 'tenant_id', 'order_id']).where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)).as('e'),
-        )
+        .selectFrom(oldestPending(tx, limit).select(['id', 'tenant_id', 'order_id']).as('e'))
         .innerJoin('webhook_endpoints as w', 'w.tenant_id', 'e.tenant_id')
         // The SELECT needs a WHERE: without one, SQLite would read `ON CONFLICT` as the join's ON.
         .where('w.enabled', '=', 1)
@@ -85,7 +87,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
           'e.id',
           'w.id',
           'e.order_id',
-          sql.lit('pending').as('status'),
+          PENDING.as('status'),
           sql.lit(0).as('attempts'),
           sql<number>`${now}`.as('next_attempt_at'),
           sql<number>`${now}`.as('created_at'),
@@ -98,7 +100,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
   const marked = await tx
     .updateTable('events')
     .set({ fanned_out_at: now })
-    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('fanned_out_at', 'is', null).orderBy('id').limit(fixedLimit(limit)))
+    .where('id', 'in', oldestPending(tx, limit).select('id'))
     .executeTakeFirst();
   return Number(marked.numUpdatedRows);
 }
