@@ -10,7 +10,6 @@ import type { Db, DialectName, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
-import { PENDING } from '../webhooks/pending.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
@@ -87,7 +86,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
           'e.id',
           'w.id',
           'e.order_id',
-          PENDING.as('status'),
+          sql.lit('pending').as('status'),
           sql.lit(0).as('attempts'),
           sql<number>`${now}`.as('next_attempt_at'),
           sql<number>`${now}`.as('created_at'),
