@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BackendChoice, type BenchBackend, type BenchDatabase } from './database.js';
 import { LOOKUP_PATH, PATH, PRODUCTS_PATH, embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
-import { startRawCeiling, startServer, usageBetween, type MeasuredServer, type Usage } from './server.js';
+import { startFloorServer, startRawCeiling, startServer, usageBetween, type MeasuredServer, type Usage } from './server.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
@@ -181,8 +181,8 @@ const times = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)}x`);
  * and to PostgreSQL with one process.
  */
 function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?: string): void {
-  const { raw, ceiling, other, get, patch, lookup, embed } = results;
-  const measured = [raw, ceiling, other, get, patch, lookup, embed];
+  const { raw, floorGet, floorPatch, ceiling, other, get, patch, lookup, embed } = results;
+  const measured = [raw, ...(floorGet ? [floorGet] : []), ...(floorPatch ? [floorPatch] : []), ceiling, other, get, patch, lookup, embed];
   const out: string[] = [''];
   if (title) out.push(title);
   out.push(
@@ -247,6 +247,15 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
   out.push('');
   out.push(`ceiling used: ${ceiling.name} (${int(ceiling.rps)} req/s; the other measurement: ${int(other.rps)} req/s)`);
   out.push(`CPU cost of /healthz over the route's (the share a CPU-bound server would reach): GET ${cost(get)}, PATCH ${cost(patch)}`);
+  // What the route costs over the same SQLite work behind a bare node:http server: the share
+  // of its CPU that is Lapak's and Fastify's, beside the target's base.
+  const overFloor = (m: Measurement, floor: Measurement | null) => {
+    const x = cpuTimesRaw(m, raw);
+    const f = floor && cpuTimesRaw(floor, raw);
+    return x === null || !f ? 'n/a' : `${times(f)} the raw hello-world's, the route ${times(x / f)} its floor`;
+  };
+  if (floorGet) out.push(`floor of GET (bench/floor-server.ts, the same SQLite read behind bare node:http): ${overFloor(get, floorGet)}`);
+  if (floorPatch) out.push(`floor of PATCH (the same SQLite statements and group commit behind bare node:http): ${overFloor(patch, floorPatch)}`);
   out.push(`raw ceiling: ${raw.name}, ${int(raw.rps)} req/s, ${raw.cpuUs === null ? 'n/a' : raw.cpuUs.toFixed(0)} us CPU per request; the customer lookup's 150 ms floor is sleep, not CPU`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
@@ -255,6 +264,9 @@ interface Round {
   workers: number;
   /** The raw node:http hello-world, in its own process. */
   raw: Measurement;
+  /** SQLite: the floor server's GET and PATCH (bench/floor-server.ts); null on PostgreSQL. */
+  floorGet: Measurement | null;
+  floorPatch: Measurement | null;
   ceiling: Measurement;
   other: Measurement;
   get: Measurement;
@@ -282,11 +294,39 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
     const raw = await measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
     log(`  ${raw.name}: ${int(raw.rps)} req/s`);
     const rawAgain = () => measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
-    return { raw, ...(await measureServer(options, database, workers, extraEnv, rawAgain)) };
+    const floors = options.backend === 'sqlite' ? await measureFloors(options, database, rawAgain) : { floorGet: null, floorPatch: null };
+    return { raw, ...floors, ...(await measureServer(options, database, workers, extraEnv, rawAgain)) };
   } finally {
     await rawServer.stop();
   }
 }
+
+/**
+ * SQLite: the floor server's GET and PATCH, each between two raw measurements, before `serve`
+ * starts (bench/floor-server.ts: node:http and the routes' SQLite work, no Lapak code).
+ */
+async function measureFloors(options: Options, database: BenchDatabase, rawAgain: () => Promise<Measurement>): Promise<Pick<Round, 'floorGet' | 'floorPatch'>> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const floor = await startFloorServer(database.url.slice('sqlite:'.length), database.seeded.tenantId);
+  try {
+    log(`floor:    node build/bench/floor-server.js at ${floor.url} (pid ${floor.pid})`);
+    let rawBefore = (await rawAgain()).cpuUs;
+    const beside = async (name: string, requests: Request[]) => {
+      const m = await measure(name, floor, requests, options.duration);
+      const rawAfter = (await rawAgain()).cpuUs;
+      m.rawBesideUs = rawBefore === null || rawAfter === null ? null : (rawBefore + rawAfter) / 2;
+      rawBefore = rawAfter;
+      log(`  ${m.name}: ${int(m.rps)} req/s`);
+      return m;
+    };
+    return { floorGet: await beside(FLOOR_GET_NAME, getRequests(database)), floorPatch: await beside(FLOOR_PATCH_NAME, patchRequests(database)) };
+  } finally {
+    await floor.stop();
+  }
+}
+
+const FLOOR_GET_NAME = 'floor: GET, node:http + its SQLite read';
+const FLOOR_PATCH_NAME = 'floor: PATCH, node:http + its SQLite statements';
 
 /** Starts `serve` and measures the ceiling, each route between two raw measurements (`rawAgain`), and the ceiling again. */
 async function measureServer(
@@ -295,7 +335,7 @@ async function measureServer(
   workers: number,
   extraEnv: Record<string, string>,
   rawAgain: () => Promise<Measurement>,
-): Promise<Omit<Round, 'raw'>> {
+): Promise<Omit<Round, 'raw' | 'floorGet' | 'floorPatch'>> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const server = await startServer({
     databaseUrl: database.url,
@@ -398,6 +438,8 @@ function medianRound(rounds: Round[]): Round {
   return {
     workers: rounds[0]!.workers,
     raw: scenario((r) => r.raw),
+    floorGet: rounds[0]!.floorGet ? scenario((r) => r.floorGet!) : null,
+    floorPatch: rounds[0]!.floorPatch ? scenario((r) => r.floorPatch!) : null,
     ceiling: scenario((r) => r.ceiling),
     other: scenario((r) => r.other),
     get: scenario((r) => r.get),
@@ -483,7 +525,7 @@ async function main(options: Options): Promise<void> {
     log('');
     log(
       `PATCH wrote ${int(writes.history)} status changes (history rows), ${int(writes.events)} events and ` +
-        `${int(writes.idempotencyRecords)} idempotency records, warm-up included`,
+        `${int(writes.idempotencyRecords)} idempotency records, warm-up included${postgres ? '' : ' (and the floor server\'s)'}`,
     );
     const logLines = rounds.flatMap((r) => r.logLines);
     if (logLines.length > 0) log(`server log (warn and above):\n${logLines.join('\n')}`);

@@ -174,9 +174,23 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 export type MeasuredServer = Pick<RunningServer, 'url' | 'pid' | 'usage' | 'stop'>;
 
 /** Starts the raw node:http hello-world (the ceiling of any route on this machine), under `launcher` if given. */
-export async function startRawCeiling(launcher: string[] = []): Promise<MeasuredServer> {
-  const [command, ...args] = [...launcher, process.execPath, '-e', RAW_HELLO_WORLD];
-  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startRawCeiling(launcher: string[] = []): Promise<MeasuredServer> {
+  return startBare('raw hello-world', [...launcher, process.execPath, '-e', RAW_HELLO_WORLD]);
+}
+
+/**
+ * Starts the floor server (bench/floor-server.ts: the routes' SQLite work behind a bare
+ * node:http server) on the SQLite database `file`, for the store `tenantId`.
+ */
+export function startFloorServer(file: string, tenantId: number): Promise<MeasuredServer> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-server.js');
+  return startBare('floor server', [process.execPath, script], { DB_FILE: file, TENANT_ID: String(tenantId) });
+}
+
+/** A server of the bench's own that prints its port on its first line of output and stops on SIGTERM. */
+async function startBare(label: string, command: string[], env: Record<string, string> = {}): Promise<MeasuredServer> {
+  const [program, ...args] = command;
+  const child = spawn(program!, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const exit = exited(child);
   const port = await new Promise<number>((resolve, reject) => {
     // The port is the first line of stdout; stderr (a warning, say) only explains a failure.
@@ -187,7 +201,7 @@ export async function startRawCeiling(launcher: string[] = []): Promise<Measured
       if (out.includes('\n')) resolve(Number(out.trim()));
     });
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    void exit.then(({ code, signal }) => reject(new Error(`raw hello-world exited with ${code ?? signal}: ${out}${err}`)));
+    void exit.then(({ code, signal }) => reject(new Error(`${label} exited with ${code ?? signal}: ${out}${err}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -196,7 +210,7 @@ export async function startRawCeiling(launcher: string[] = []): Promise<Measured
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const result = await exit;
-      if (result.code !== 0) throw new Error(`raw hello-world exited with ${result.code ?? result.signal}`);
+      if (result.code !== 0) throw new Error(`${label} exited with ${result.code ?? result.signal}`);
     },
   };
 }
