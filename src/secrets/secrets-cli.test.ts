@@ -1,6 +1,6 @@
 // The key of the stored secrets, as operators meet it through `node dist/cli.js`: the key
 // file a first start creates beside an SQLite database, `lapak secrets rotate`, and
-// PostgreSQL without LAPAK_SECRET_KEY stopping migrate and serve.
+// PostgreSQL without LAPAK_SECRET_KEY stopping migrate, serve and dispatch.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,7 +100,7 @@ describe('lapak secrets rotate', { timeout: 60_000 }, () => {
 });
 
 describe.skipIf(!testPostgresUrl)('PostgreSQL without LAPAK_SECRET_KEY', { timeout: 60_000 }, () => {
-  it('migrate and serve stop with the message before touching the database', async () => {
+  it('migrate, serve and dispatch stop with the message before touching the database', async () => {
     const scratch = await createScratchDatabase(testPostgresUrl!, 'lapak_secrets');
     try {
       const env = { DATABASE_URL: scratch.url };
@@ -110,6 +110,10 @@ describe.skipIf(!testPostgresUrl)('PostgreSQL without LAPAK_SECRET_KEY', { timeo
       const serve = spawnSync('node', [path.resolve('dist/cli.js'), 'serve'], { env: { ...cli.env('unused.db', env), PORT: String(await freePort()) }, encoding: 'utf8', timeout: 20_000 });
       expect(serve.status).toBe(1);
       expect(serve.stderr).toBe(`lapak: ${MISSING_KEY_ON_POSTGRES}\n`);
+      // The dispatcher alone opens sealed secrets too (the endpoints' signing secrets).
+      const dispatch = spawnSync('node', [path.resolve('dist/cli.js'), 'dispatch'], { env: cli.env('unused.db', env), encoding: 'utf8', timeout: 20_000 });
+      expect(dispatch.status).toBe(1);
+      expect(dispatch.stderr).toBe(`lapak: ${MISSING_KEY_ON_POSTGRES}\n`);
       const handle = openDatabase(scratch.url);
       try {
         const tables = await handle.db.introspection.getTables();
