@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createMemoryLimiters, limiterFrom, scaledPoints, WINDOWS, type Limiter, type Limiters, type WindowName } from '../src/lib/limits.js';
 import { ServiceUnavailable } from '../src/lib/unavailable.js';
-import { startTestApp } from './helpers.js';
+import { startTestApp, TEST_RATE_LIMIT_SCALE } from './helpers.js';
 
 export interface SteerableWindow {
   /** Quota of the window from now on (a fresh window). */
@@ -24,9 +24,9 @@ export type LapakOnPort = Awaited<ReturnType<typeof startTestApp>> & {
   windows: Record<WindowName, SteerableWindow>;
 };
 
-function steerable(name: WindowName): Limiter & SteerableWindow {
+function steerable(name: WindowName, scale: number): Limiter & SteerableWindow {
   const rule = WINDOWS[name];
-  const usual = scaledPoints(rule.points, 1000);
+  const usual = scaledPoints(rule.points, scale);
   let points: number = usual;
   const fresh = () => limiterFrom(rule, new RateLimiterMemory({ points, duration: rule.durationSec, blockDuration: 'blockSec' in rule ? rule.blockSec : 0 }));
   let current = fresh();
@@ -60,8 +60,10 @@ function steerable(name: WindowName): Limiter & SteerableWindow {
 }
 
 export async function startLapakOnPort(env: Record<string, string> = {}): Promise<LapakOnPort> {
-  const windows = Object.fromEntries((Object.keys(WINDOWS) as WindowName[]).map((name) => [name, steerable(name)])) as Record<WindowName, Limiter & SteerableWindow>;
-  const limiters: Limiters = { ...createMemoryLimiters(1000), ...windows };
+  // The windows' usual quotas follow the app's RATE_LIMIT_SCALE, as the RateLimit-Policy it sends does.
+  const scale = Number(env.RATE_LIMIT_SCALE ?? TEST_RATE_LIMIT_SCALE);
+  const windows = Object.fromEntries((Object.keys(WINDOWS) as WindowName[]).map((name) => [name, steerable(name, scale)])) as Record<WindowName, Limiter & SteerableWindow>;
+  const limiters: Limiters = { ...createMemoryLimiters(scale), ...windows };
   const t = await startTestApp({ env, limiters });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
