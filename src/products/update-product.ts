@@ -37,28 +37,45 @@ export async function updateProduct(
     const slug = fields.slug === null ? current.slug : slugCandidate(fields.slug, attempt);
     // A candidate equal to the current slug (wanted `a`, taken; the product is `a-2`) keeps it.
     if (slug !== current.slug && taken.has(slug) && !own.has(slug)) continue;
-    const row = await writeTransaction(async (tx) => {
-      if (slug !== current.slug) {
-        // The slug must still be free of other products (the unique index is the last word).
-        const clash = await tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('slug', '=', slug).executeTakeFirst();
-        if (clash) return null;
-        await tx.deleteFrom('product_slug_redirects').where('tenant_id', '=', tenantId).where('slug', '=', slug).where('product_id', '=', productId).execute();
-        await tx.insertInto('product_slug_redirects')
-          .values({ tenant_id: tenantId, slug: current.slug, product_id: productId, created_at: now })
-          .onConflict((oc) => oc.columns(['tenant_id', 'slug']).doNothing())
-          .execute();
-      }
-      return tx.updateTable('products')
-        .set({ ...fields.values, slug, updated_at: now })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', productId)
-        .where('deleted_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-    });
+    let row;
+    try {
+      row = await writeTransaction(async (tx) => {
+        if (slug !== current.slug) {
+          // The slug must still be free of other products (the unique index is the last word).
+          const clash = await tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('slug', '=', slug).executeTakeFirst();
+          if (clash) return null;
+          await tx.deleteFrom('product_slug_redirects').where('tenant_id', '=', tenantId).where('slug', '=', slug).where('product_id', '=', productId).execute();
+          await tx.insertInto('product_slug_redirects')
+            .values({ tenant_id: tenantId, slug: current.slug, product_id: productId, created_at: now })
+            .onConflict((oc) => oc.columns(['tenant_id', 'slug']).doNothing())
+            .execute();
+        }
+        return tx.updateTable('products')
+          .set({ ...fields.values, slug, updated_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', productId)
+          .where('deleted_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+      });
+    } catch (error) {
+      // PostgreSQL: another write committed this slug after the check above (the unique
+      // index is the last word): the next candidate, as when the check sees it.
+      if (slug !== current.slug && isSlugTakenError(error)) continue;
+      throw error;
+    }
     if (row === undefined) return fail(productFailure(404, PRODUCT_TEXT.productNotFound));
     if (row) return ok(toProduct(row));
   }
   throw new Error(`no free slug for "${fields.slug}" after ${MAX_ATTEMPTS} attempts`);
+}
+
+/**
+ * PostgreSQL's unique_violation on the (tenant_id, slug) index. SQLite never gets here: one
+ * writer at a time, and a transaction that read before another's commit cannot write at all.
+ */
+function isSlugTakenError(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && e.constraint === 'products_tenant_slug';
 }
 
