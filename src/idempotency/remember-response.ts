@@ -7,6 +7,7 @@ import type { Db, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { IDEMPOTENCY_RETENTION_MS, type IdempotentRequest } from './idempotency-key.js';
 import type { RememberedResponse } from './replay.js';
+import { isUniqueViolation } from '../lib/db/unique-violation.js';
 
 /** A record's values, as every way of writing one takes them. */
 export type RecordValues = {
@@ -80,10 +81,7 @@ export const insertRecordPart = (source: string, a: RecordValues): RawBuilder<{ 
       returning 1 as one`;
 
 /** True when `error` is insertRecordPart's unique violation: the key's record is there. */
-export function isRecordTaken(error: unknown): boolean {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === 'idempotency_records_pk';
-}
+export const isRecordTaken = (error: unknown): boolean => isUniqueViolation(error, 'idempotency_records_pk');
 
 const deleteExpired = prepareQuery((db: Db, a: { tenantId: number; keyId: number; idempotencyKey: string; now: number }) =>
   db

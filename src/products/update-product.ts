@@ -11,6 +11,7 @@ import { takenSlugs } from './insert-product.js';
 import { readProductFields } from './product-fields.js';
 import { toProduct, type Product } from './product-record.js';
 import { slugCandidate } from './slug.js';
+import { isUniqueViolation } from '../lib/db/unique-violation.js';
 
 const MAX_ATTEMPTS = 1000;
 
@@ -33,35 +34,39 @@ export async function updateProduct(
   );
   const taken = fields.slug === null ? new Set<string>() : await takenSlugs(db, tenantId, fields.slug);
   const now = clock.now();
+  // One attempt with `slug`: the row (undefined: no such product any more), or null when
+  // another product has the slug.
+  const saveWith = (slug: string) =>
+    writeTransaction(async (tx) => {
+      if (slug !== current.slug) {
+        // The slug must still be free of other products (the unique index is the last word).
+        const clash = await tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('slug', '=', slug).executeTakeFirst();
+        if (clash) return null;
+        await tx.deleteFrom('product_slug_redirects').where('tenant_id', '=', tenantId).where('slug', '=', slug).where('product_id', '=', productId).execute();
+        await tx.insertInto('product_slug_redirects')
+          .values({ tenant_id: tenantId, slug: current.slug, product_id: productId, created_at: now })
+          .onConflict((oc) => oc.columns(['tenant_id', 'slug']).doNothing())
+          .execute();
+      }
+      return tx.updateTable('products')
+        .set({ ...fields.values, slug, updated_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', productId)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    });
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const slug = fields.slug === null ? current.slug : slugCandidate(fields.slug, attempt);
     // A candidate equal to the current slug (wanted `a`, taken; the product is `a-2`) keeps it.
     if (slug !== current.slug && taken.has(slug) && !own.has(slug)) continue;
-    let row;
+    let row: Awaited<ReturnType<typeof saveWith>>;
     try {
-      row = await writeTransaction(async (tx) => {
-        if (slug !== current.slug) {
-          // The slug must still be free of other products (the unique index is the last word).
-          const clash = await tx.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('slug', '=', slug).executeTakeFirst();
-          if (clash) return null;
-          await tx.deleteFrom('product_slug_redirects').where('tenant_id', '=', tenantId).where('slug', '=', slug).where('product_id', '=', productId).execute();
-          await tx.insertInto('product_slug_redirects')
-            .values({ tenant_id: tenantId, slug: current.slug, product_id: productId, created_at: now })
-            .onConflict((oc) => oc.columns(['tenant_id', 'slug']).doNothing())
-            .execute();
-        }
-        return tx.updateTable('products')
-          .set({ ...fields.values, slug, updated_at: now })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', productId)
-          .where('deleted_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
-      });
+      row = await saveWith(slug);
     } catch (error) {
-      // PostgreSQL: another write committed this slug after the check above (the unique
-      // index is the last word): the next candidate, as when the check sees it.
-      if (slug !== current.slug && isSlugTakenError(error)) continue;
+      // PostgreSQL: another write committed this slug after the check (SQLite, one writer at a
+      // time, never gets here): the next candidate, as when the check sees it.
+      if (slug !== current.slug && isUniqueViolation(error, 'products_tenant_slug')) continue;
       throw error;
     }
     if (row === undefined) return fail(productFailure(404, PRODUCT_TEXT.productNotFound));
@@ -69,13 +74,3 @@ export async function updateProduct(
   }
   throw new Error(`no free slug for "${fields.slug}" after ${MAX_ATTEMPTS} attempts`);
 }
-
-/**
- * PostgreSQL's unique_violation on the (tenant_id, slug) index. SQLite never gets here: one
- * writer at a time, and a transaction that read before another's commit cannot write at all.
- */
-function isSlugTakenError(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23505' && e.constraint === 'products_tenant_slug';
-}
-
