@@ -10,6 +10,7 @@ import type { Db, DialectName, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { PENDING } from '../lib/db/pending-delivery.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
@@ -33,7 +34,7 @@ const fanOutAtOnce = prepareQuery((_db: Db, a: { lock: string; now: number; limi
     ),
     queued as (
       insert into webhook_deliveries (tenant_id, event_id, endpoint_id, order_id, status, attempts, next_attempt_at, created_at, updated_at)
-      select c.tenant_id, c.id, w.id, c.order_id, 'pending', 0, cast(${a.now} as bigint), cast(${a.now} as bigint), cast(${a.now} as bigint)
+      select c.tenant_id, c.id, w.id, c.order_id, ${PENDING}, 0, cast(${a.now} as bigint), cast(${a.now} as bigint), cast(${a.now} as bigint)
       from claimed c join webhook_endpoints w on w.tenant_id = c.tenant_id and w.enabled = 1 and w.removed_at is null
       on conflict (event_id, endpoint_id) do nothing
     )
@@ -86,7 +87,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
           'e.id',
           'w.id',
           'e.order_id',
-          sql.lit('pending').as('status'),
+          PENDING.as('status'),
           sql.lit(0).as('attempts'),
           sql<number>`${now}`.as('next_attempt_at'),
           sql<number>`${now}`.as('created_at'),

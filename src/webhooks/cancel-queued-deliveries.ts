@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Tx } from '../lib/db/db.js';
 import type { WebhookDeliveryTable } from '../lib/db/schema.js';
-import { PENDING } from './pending.js';
+import { PENDING } from '../lib/db/pending-delivery.js';
 
 /** A delivery settled without sending: its lease released and the reason kept in the log. */
 export function cancelledDelivery(reason: string, now: number) {

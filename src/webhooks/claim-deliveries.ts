@@ -10,7 +10,7 @@ import { prepareQuery } from '../lib/db/prepared.js';
 import type { StoredSecret } from '../lib/secrets/sealer.js';
 import { storedWebhookSecret } from './sealed-secret.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
-import { PENDING } from './pending.js';
+import { PENDING } from '../lib/db/pending-delivery.js';
 
 export const LEASE_MS = 60_000;
 

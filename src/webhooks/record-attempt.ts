@@ -5,7 +5,7 @@ import type { ClaimedDelivery } from './claim-deliveries.js';
 import { disableEndpoint } from './disable-endpoint.js';
 import { nextRetryDelay } from './retry-schedule.js';
 import type { SendOutcome } from './send-webhook.js';
-import { PENDING } from './pending.js';
+import { PENDING } from '../lib/db/pending-delivery.js';
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'endpoint_disabled';
 
