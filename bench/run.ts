@@ -302,6 +302,25 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
 }
 
 /**
+ * Measures scenarios on `server`, each between two measurements of the raw hello-world (the
+ * first taken now): a scenario's `rawBesideUs` is their mean, the base of its ratio.
+ * `rawCpu` lists the raw hello-world's CPU per request of every measurement taken, in order.
+ */
+async function besideRaw(server: MeasuredServer, rawAgain: () => Promise<Measurement>, duration: number) {
+  const rawCpu = [(await rawAgain()).cpuUs];
+  const measureBeside = async (name: string, requests: Request[]): Promise<Measurement> => {
+    const m = await measure(name, server, requests, duration);
+    const before = rawCpu.at(-1)!;
+    const after = (await rawAgain()).cpuUs;
+    rawCpu.push(after);
+    m.rawBesideUs = before === null || after === null ? null : (before + after) / 2;
+    process.stdout.write(`  ${m.name}: ${int(m.rps)} req/s\n`);
+    return m;
+  };
+  return Object.assign(measureBeside, { rawCpu });
+}
+
+/**
  * SQLite: the floor server's GET and PATCH, each between two raw measurements, before `serve`
  * starts (bench/floor-server.ts: node:http and the routes' SQLite work, no Lapak code).
  */
@@ -310,15 +329,7 @@ async function measureFloors(options: Options, database: BenchDatabase, rawAgain
   const floor = await startFloorServer(database.url.slice('sqlite:'.length), database.seeded.tenantId);
   try {
     log(`floor:    node build/bench/floor-server.js at ${floor.url} (pid ${floor.pid})`);
-    let rawBefore = (await rawAgain()).cpuUs;
-    const beside = async (name: string, requests: Request[]) => {
-      const m = await measure(name, floor, requests, options.duration);
-      const rawAfter = (await rawAgain()).cpuUs;
-      m.rawBesideUs = rawBefore === null || rawAfter === null ? null : (rawBefore + rawAfter) / 2;
-      rawBefore = rawAfter;
-      log(`  ${m.name}: ${int(m.rps)} req/s`);
-      return m;
-    };
+    const beside = await besideRaw(floor, rawAgain, options.duration);
     return { floorGet: await beside(FLOOR_GET_NAME, getRequests(database)), floorPatch: await beside(FLOOR_PATCH_NAME, patchRequests(database)) };
   } finally {
     await floor.stop();
@@ -357,21 +368,12 @@ async function measureServer(
     const ceiling = await measure('GET /healthz (ceiling)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceiling.name}: ${int(ceiling.rps)} req/s`);
     // Each route between two measurements of the raw hello-world; its ratio's base is their mean.
-    const rawCpu = [(await rawAgain()).cpuUs];
-    const route = async (name: string, requests: Request[]): Promise<Measurement> => {
-      const m = await measure(name, server, requests, options.duration);
-      const before = rawCpu.at(-1)!;
-      const after = (await rawAgain()).cpuUs;
-      rawCpu.push(after);
-      m.rawBesideUs = before === null || after === null ? null : (before + after) / 2;
-      log(`  ${m.name}: ${int(m.rps)} req/s`);
-      return m;
-    };
+    const route = await besideRaw(server, rawAgain, options.duration);
     const get = await route(`GET ${PATH}`, getRequests(database));
     const patch = await route(`PATCH ${PATH}`, patchRequests(database));
     const lookup = await route(`POST ${LOOKUP_PATH}`, lookupRequests(database));
     const embed = await route(`GET ${PRODUCTS_PATH}?action=embed`, embedRequests(database));
-    log(`  ${RAW_NAME} before, between and after the routes: ${rawCpu.map((us) => (us === null ? 'n/a' : us.toFixed(0))).join(', ')} us CPU per request`);
+    log(`  ${RAW_NAME} before, between and after the routes: ${route.rawCpu.map((us) => (us === null ? 'n/a' : us.toFixed(0))).join(', ')} us CPU per request`);
     const ceilingAgain = await measure('GET /healthz (ceiling, again)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceilingAgain.name}: ${int(ceilingAgain.rps)} req/s`);
     const higher = ceiling.rps >= ceilingAgain.rps;
