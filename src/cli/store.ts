@@ -14,7 +14,7 @@ export function storeCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const input = await readStdinJson();
-      print(opts, valueOrExit(await withDb((db, _cfg, sealer) => updateStoreSettings(db, systemClock, sealer, tenantId, input))));
+      print(opts, valueOrExit(await withDb((db, _cfg, sealer) => db.transaction().execute((tx) => updateStoreSettings(tx, systemClock, sealer, tenantId, input)))));
     });
   command(store, 'set-rates', 'replace the shipping rates with a JSON list [{courier, province, fee}] on stdin (province "*": any other)')
     .requiredOption('--tenant <id>', 'store id')

@@ -18,7 +18,7 @@ import { saveSensitiveSettings, changedFields } from './save-sensitive-settings.
 import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './save-settings.js';
 import { AuditList, PreviewAnswer, PreviewBody, SensitivePatch, SettingsBody, SettingsPatch } from './schemas.js';
 import { loadStoreSettings } from '../tenants/store-settings.js';
-import { parseTimeZone } from './time-zone.js';
+import { parseTimeZone } from '../tenants/store-time-zone.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Settings'];

@@ -8,7 +8,6 @@ import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { parseRates, replaceRates, type RateInput, type SetRatesCode } from '../shipping/set-rates.js';
 import { updateStoreSettings, type UpdateSettingsCode } from '../tenants/update-store-settings.js';
 import { PLACEHOLDER_NAMES, unknownPlaceholders } from '../customers/opening-message.js';
-import { parseTimeZone } from './time-zone.js';
 
 export interface SettingsChange {
   store_name?: string;
@@ -21,7 +20,7 @@ export interface SettingsChange {
   shipping_rates?: RateInput[];
 }
 
-export type SaveSettingsCode = UpdateSettingsCode | Exclude<SetRatesCode, 'tenant_not_found'> | 'invalid_store_name' | 'invalid_opening_message_template' | 'invalid_time_zone';
+export type SaveSettingsCode = UpdateSettingsCode | Exclude<SetRatesCode, 'tenant_not_found'> | 'invalid_store_name' | 'invalid_opening_message_template';
 
 export const TEMPLATE_FIELDS = ['thank_you_template', 'opening_message_template'] as const;
 const NAME_MAX = 200;
@@ -45,11 +44,6 @@ export async function saveSettings(tx: Tx, clock: Clock, sealer: Sealer, tenantI
   if (storeName !== undefined && (storeName === '' || storeName.length > NAME_MAX)) return refuse('invalid_store_name', `store_name must be 1 to ${NAME_MAX} characters`);
   const opening = templateValue(change.opening_message_template);
   if (typeof opening === 'string' && opening.length > TEMPLATE_MAX) return refuse('invalid_opening_message_template', `opening_message_template must be at most ${TEMPLATE_MAX} characters`);
-  let timeZone: string | null | undefined = change.time_zone;
-  if (typeof timeZone === 'string') {
-    timeZone = parseTimeZone(timeZone);
-    if (timeZone === null) return refuse('invalid_time_zone', 'time_zone must be an IANA time zone name, e.g. Asia/Jakarta');
-  }
   let rates: RateInput[] | undefined;
   if (change.shipping_rates !== undefined) {
     const parsed = parseRates(change.shipping_rates);
@@ -62,15 +56,16 @@ export async function saveSettings(tx: Tx, clock: Clock, sealer: Sealer, tenantI
       payment_methods: change.payment_methods,
       gateway: change.gateway,
       thank_you_template: templateValue(change.thank_you_template),
+      time_zone: change.time_zone,
     }).filter(([, value]) => value !== undefined),
   );
-  // The first write, and only when the change has its fields (a saved row tells the home
-  // checklist that payments were chosen): it checks its own fields before writing any.
+  // The first write, and only when the change has its fields: it checks its own fields
+  // (the time zone among them) before writing any.
   if (Object.keys(storeSettings).length > 0) {
     const updated = await updateStoreSettings(tx, clock, sealer, tenantId, storeSettings);
     if (!updated.ok) return updated;
   }
-  const tenant = { ...(storeName !== undefined ? { name: storeName } : {}), ...(opening !== undefined ? { opening_message_template: opening } : {}), ...(timeZone !== undefined ? { time_zone: timeZone } : {}) };
+  const tenant = { ...(storeName !== undefined ? { name: storeName } : {}), ...(opening !== undefined ? { opening_message_template: opening } : {}) };
   if (Object.keys(tenant).length > 0) await tx.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
   if (rates) await replaceRates(tx, tenantId, rates);
   return succeed({ saved: true });

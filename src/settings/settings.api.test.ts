@@ -152,11 +152,14 @@ describe('PATCH /dashboard/api/settings', () => {
     expect(cleared.time_zone).toBe('Asia/Makassar');
   });
 
-  it("rates and a name alone do not mark the payment step of the home checklist as chosen", async () => {
+  it("rates, a name and a time zone alone do not mark the payment step of the home checklist as chosen", async () => {
     const fresh = await seedStore(t.ctx, {}, { name: 'Toko Baru' });
     const freshOwner = await seedMember(t.ctx, fresh.tenantId, 'owner');
     const res = await patch({ store_name: 'Toko Baru Sekali', shipping_rates: [{ courier: 'JNE', province: '*', fee: 20000 }] }, freshOwner);
     expect(res.statusCode, res.body).toBe(200);
+    const zoned = await patch({ time_zone: 'Asia/Jayapura' }, freshOwner);
+    expect(zoned.statusCode, zoned.body).toBe(200);
+    expect(zoned.json().time_zone).toBe('Asia/Jayapura');
     const home = json(await t.request({ method: 'GET', url: '/dashboard/api/home', headers: as(freshOwner) }));
     expect(home.checklist).toMatchObject({ shipping: true, payment: false });
     expect((await patch({ payment_methods: ['cod'] }, freshOwner)).statusCode).toBe(200);

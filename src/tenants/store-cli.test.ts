@@ -40,6 +40,21 @@ describe('lapak store', { timeout: 60_000 }, () => {
     });
   });
 
+  it("sets the store's time zone (the tenants row) with the other settings, in one transaction", () => {
+    const db = 'store-zone.db';
+    const tenant = cli.lapak(db, ['tenant', 'create', '--name', 'Toko Makassar', '--json']).json();
+    const set = cli.lapak(db, ['store', 'settings', '--tenant', String(tenant.id), '--json'], { input: '{"time_zone": "asia/makassar", "gateway": "xendit"}' });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.json()).toMatchObject({ time_zone: 'Asia/Makassar', gateway: 'xendit' });
+    // A refused time zone changes nothing, not even the fields before it.
+    const refused = cli.lapak(db, ['store', 'settings', '--tenant', String(tenant.id)], { input: '{"gateway": null, "time_zone": "WIB"}' });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('time_zone must be an IANA time zone name');
+    expect(cli.lapak(db, ['store', 'show', '--tenant', String(tenant.id), '--json']).json()).toMatchObject({ time_zone: 'Asia/Makassar', gateway: 'xendit' });
+    // null: the server's zone again.
+    expect(cli.lapak(db, ['store', 'settings', '--tenant', String(tenant.id), '--json'], { input: '{"time_zone": null}' }).json()).toMatchObject({ time_zone: null, gateway: 'xendit' });
+  });
+
   it('refuses bad input with a non-zero exit and one line on stderr', () => {
     const db = 'store-errors.db';
     cli.lapak(db, ['tenant', 'create', '--name', 'T']);
@@ -49,6 +64,8 @@ describe('lapak store', { timeout: 60_000 }, () => {
       [['store', 'settings', '--tenant', '1'], '{"whatsapp_number": "123"}'],
       [['store', 'settings', '--tenant', '1'], '{"colour": "red"}'],
       [['store', 'settings', '--tenant', '1'], '{"unique_code": 1}'],
+      [['store', 'settings', '--tenant', '1'], '{"time_zone": "+07:00"}'],
+      [['store', 'settings', '--tenant', '1'], '{"time_zone": 7}'],
       [['store', 'settings', '--tenant', '1'], '{"bank_accounts": [{"bank": "BCA"}]}'],
       [['store', 'settings', '--tenant', '99'], '{}'],
       [['store', 'set-rates', '--tenant', '1'], '[{"courier": "JNE", "province": "Atlantis", "fee": 1}]'],

@@ -113,6 +113,7 @@ export function maskedSettings(settings: StoreSettings) {
     xendit_secret_key: settings.xenditSecretKey ? 'set' : null,
     xendit_callback_token: settings.xenditCallbackToken ? 'set' : null,
     unique_code: settings.uniqueCode,
+    time_zone: settings.timeZone,
     offered_payment_methods: offeredPaymentMethods(settings),
   };
 }

@@ -1,5 +1,7 @@
 // `lapak store settings --tenant ID < settings.json`: sets the fields present in the JSON
-// object (null clears one), leaves the others as they are.
+// object (null clears one), leaves the others as they are. Most are the store_settings row's;
+// time_zone is the tenants row's. Every field is checked before the first write; the caller
+// runs it in one transaction (the CLI, and the dashboard's saveSettings).
 import type { Insertable } from 'kysely';
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
@@ -7,15 +9,17 @@ import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import type { StoreSettingsTable } from '../lib/db/schema.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
+import { parseTimeZone } from './store-time-zone.js';
 import {
   GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount,
 } from './store-settings.js';
 
 type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updated_at'>>;
+type TenantColumns = { time_zone?: string | null };
 
 /** How a setting's value becomes columns (null: refused), and what a refusal says. */
-interface Rule {
-  parse: (value: unknown) => Columns | null;
+interface Rule<C = Columns> {
+  parse: (value: unknown) => C | null;
   problem: string;
 }
 
@@ -80,10 +84,25 @@ const FIELDS = {
   xendit_callback_token: secret('xendit_callback_token'),
 } satisfies Record<string, Rule>;
 
-type Setting = keyof typeof FIELDS;
-const isSetting = (field: string): field is Setting => Object.hasOwn(FIELDS, field);
+// Settings kept on the tenants row.
+const TENANT_FIELDS = {
+  time_zone: {
+    parse: (v) => {
+      if (v === null) return { time_zone: null };
+      const zone = typeof v === 'string' ? parseTimeZone(v) : null;
+      return zone ? { time_zone: zone } : null;
+    },
+    problem: 'time_zone must be an IANA time zone name, e.g. Asia/Jakarta, or null',
+  },
+} satisfies Record<string, Rule<TenantColumns>>;
 
-export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting}` | 'tenant_not_found';
+type Setting = keyof typeof FIELDS;
+type TenantSetting = keyof typeof TENANT_FIELDS;
+const isSetting = (field: string): field is Setting => Object.hasOwn(FIELDS, field);
+const isTenantSetting = (field: string): field is TenantSetting => Object.hasOwn(TENANT_FIELDS, field);
+const KNOWN = [...Object.keys(FIELDS), ...Object.keys(TENANT_FIELDS)].join(', ');
+
+export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting | TenantSetting}` | 'tenant_not_found';
 
 /** Secrets are stored sealed (lib/secrets), bound to this store's row and column. */
 export async function updateStoreSettings(
@@ -94,8 +113,16 @@ export async function updateStoreSettings(
   input: Record<string, unknown>,
 ): Promise<Outcome<ReturnType<typeof maskedSettings>, UpdateSettingsCode>> {
   let set: Columns = {};
+  let tenant: TenantColumns = {};
   for (const [field, value] of Object.entries(input)) {
-    if (!isSetting(field)) return refuse('unknown_setting', `unknown setting: ${field} (known: ${Object.keys(FIELDS).join(', ')})`);
+    if (isTenantSetting(field)) {
+      const rule: Rule<TenantColumns> = TENANT_FIELDS[field];
+      const columns = rule.parse(value);
+      if (!columns) return refuse(`invalid_${field}`, rule.problem);
+      tenant = { ...tenant, ...columns };
+      continue;
+    }
+    if (!isSetting(field)) return refuse('unknown_setting', `unknown setting: ${field} (known: ${KNOWN})`);
     const rule: Rule = FIELDS[field];
     const columns = rule.parse(value);
     if (!columns) return refuse(`invalid_${field}`, rule.problem);
@@ -107,11 +134,16 @@ export async function updateStoreSettings(
     if (typeof value === 'string') set = { ...set, [column]: sealer.seal(value, storeSecretBinding(tenantId, column)) };
   }
   const now = clock.now();
-  await db
-    .insertInto('store_settings')
-    .values({ tenant_id: tenantId, ...set, updated_at: now })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...set, updated_at: now }))
-    .execute();
+  // The store_settings row only for its own fields: a saved row tells the home checklist that
+  // payments were chosen, which a time zone alone does not.
+  if (Object.keys(set).length > 0 || Object.keys(tenant).length === 0) {
+    await db
+      .insertInto('store_settings')
+      .values({ tenant_id: tenantId, ...set, updated_at: now })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...set, updated_at: now }))
+      .execute();
+  }
+  if (Object.keys(tenant).length > 0) await db.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
   const settings = await loadStoreSettings(db, tenantId);
   return succeed(maskedSettings(settings!));
 }
