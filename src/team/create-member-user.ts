@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
 import type { Role } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import { addMembership } from '../accounts/add-membership.js';
 import { insertUser } from '../accounts/sign-up.js';
 import { EMAIL_PATTERN, normaliseEmail } from '../accounts/passwords.js';
 import { issueResetToken } from './members.js';
@@ -23,10 +24,7 @@ export async function createMemberUser(
   if (!tenant) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
   const userId = await insertUser(tx, clock, { name: input.name, email: input.email, passwordHash: null });
   if (userId === null) return refuse('email_taken', 'a user with this email exists (lapak user reset-password gives them a link)');
-  await tx
-    .insertInto('memberships')
-    .values({ tenant_id: tenantId, user_id: userId, role: input.role, integrations: input.role === 'admin' && input.integrations ? 1 : 0, created_at: clock.now() })
-    .execute();
+  await addMembership(tx, { tenantId, userId, role: input.role, integrations: input.integrations, now: clock.now() });
   const link = await issueResetToken(tx, clock, userId);
   return succeed({ userId, token: link.token, expiresAt: link.expiresAt });
 }

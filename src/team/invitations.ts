@@ -4,6 +4,7 @@ import type { Db, Tx } from '../lib/db/db.js';
 import type { Role } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { newLinkToken, sha256Hex } from '../sessions/session-token.js';
+import { addMembership } from '../accounts/add-membership.js';
 import { insertUser } from '../accounts/sign-up.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -122,14 +123,9 @@ export async function acceptInvitation(
     if (inserted === null) return refuse('email_registered', 'a user with this email exists: log in and accept with the token only');
     userId = inserted;
   }
-  const member = await tx
-    .insertInto('memberships')
-    .values({ tenant_id: tenantId, user_id: userId, role: invitation.role, integrations: invitation.integrations, created_at: now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
+  const added = await addMembership(tx, { tenantId, userId, role: invitation.role, integrations: invitation.integrations === 1, now });
   // Only an existing user can already be a member; a new user's insert above is the first write.
-  if (!member) return refuse('already_member', 'the user is already a member of this store');
+  if (!added) return refuse('already_member', 'the user is already a member of this store');
   const claimed = await tx
     .updateTable('invitations')
     .set({ accepted_at: now, accepted_by: userId })
