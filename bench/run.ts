@@ -247,24 +247,21 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
   out.push('');
   out.push(`ceiling used: ${ceiling.name} (${int(ceiling.rps)} req/s; the other measurement: ${int(other.rps)} req/s)`);
   out.push(`CPU cost of /healthz over the route's (the share a CPU-bound server would reach): GET ${cost(get)}, PATCH ${cost(patch)}`);
-  // What the route costs over the same SQLite work behind a bare node:http server: the share
-  // of its CPU that is Lapak's and Fastify's, beside the target's base.
-  const overFloor = (m: Measurement, floor: Measurement | null) => {
+  // What the route costs over the same SQLite work behind a bare node:http server (the share
+  // of its CPU that is Lapak's and Fastify's), and whether its target is within reach at all:
+  // no code on this stack costs less than the floor plus Fastify's own share (/healthz over
+  // the raw hello-world).
+  const fastify = cpuTimesRaw(ceiling, raw);
+  const overFloor = (m: Measurement, floor: Measurement, limit: number) => {
     const x = cpuTimesRaw(m, raw);
-    const f = floor && cpuTimesRaw(floor, raw);
-    return x === null || !f ? 'n/a' : `${times(f)} the raw hello-world's, the route ${times(x / f)} its floor`;
-  };
-  // The least any code on this stack can cost: the floor plus Fastify's own share (/healthz
-  // over the raw hello-world). A target under it is out of reach, whatever the route does.
-  const withinReach = (floor: Measurement, limit: number) => {
     const f = cpuTimesRaw(floor, raw);
-    const fastify = cpuTimesRaw(ceiling, raw);
-    if (f === null || fastify === null) return '';
-    const least = f + Math.max(0, fastify - 1);
-    return least < limit ? '' : `; its ${limit}x target is under the floor plus Fastify's own share (${times(least)}): out of reach on this stack`;
+    if (x === null || !f) return 'n/a';
+    const least = fastify === null ? null : f + Math.max(0, fastify - 1);
+    const reach = least === null || least < limit ? '' : `; its ${limit}x target is under the floor plus Fastify's own share (${times(least)}): out of reach on this stack`;
+    return `${times(f)} the raw hello-world's, the route ${times(x / f)} its floor${reach}`;
   };
-  if (floorGet) out.push(`floor of GET (bench/floor-server.ts, the same SQLite read behind bare node:http): ${overFloor(get, floorGet)}${withinReach(floorGet, CPU_TARGETS.sqlite.get)}`);
-  if (floorPatch) out.push(`floor of PATCH (the same SQLite statements and group commit behind bare node:http): ${overFloor(patch, floorPatch)}${withinReach(floorPatch, CPU_TARGETS.sqlite.patch)}`);
+  if (floorGet) out.push(`floor of GET (bench/floor-server.ts, the same SQLite read behind bare node:http): ${overFloor(get, floorGet, CPU_TARGETS.sqlite.get)}`);
+  if (floorPatch) out.push(`floor of PATCH (the same SQLite statements and group commit behind bare node:http): ${overFloor(patch, floorPatch, CPU_TARGETS.sqlite.patch)}`);
   out.push(`raw ceiling: ${raw.name}, ${int(raw.rps)} req/s, ${raw.cpuUs === null ? 'n/a' : raw.cpuUs.toFixed(0)} us CPU per request; the customer lookup's 150 ms floor is sleep, not CPU`);
   process.stdout.write(`${out.join('\n')}\n`);
 }

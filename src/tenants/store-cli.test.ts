@@ -40,7 +40,7 @@ describe('lapak store', { timeout: 60_000 }, () => {
     });
   });
 
-  it("sets the store's time zone (the tenants row) with the other settings, in one transaction", () => {
+  it("sets the store's time zone (the tenants row) with the other settings; a refused one changes nothing", () => {
     const db = 'store-zone.db';
     const tenant = cli.lapak(db, ['tenant', 'create', '--name', 'Toko Makassar', '--json']).json();
     const set = cli.lapak(db, ['store', 'settings', '--tenant', String(tenant.id), '--json'], { input: '{"time_zone": "asia/makassar", "gateway": "xendit"}' });

@@ -14,12 +14,12 @@ import {
   GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount,
 } from './store-settings.js';
 
-type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updated_at'>>;
-type TenantColumns = { time_zone?: string | null };
+// The store_settings row's columns, and time_zone, which is the tenants row's.
+type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updated_at'>> & { time_zone?: string | null };
 
 /** How a setting's value becomes columns (null: refused), and what a refusal says. */
-interface Rule<C = Columns> {
-  parse: (value: unknown) => C | null;
+interface Rule {
+  parse: (value: unknown) => Columns | null;
   problem: string;
 }
 
@@ -27,6 +27,16 @@ const SECRET_MAX = 200;
 const TEMPLATE_MAX = 1000;
 
 const text = (v: unknown, max: number) => typeof v === 'string' && v.trim() !== '' && v.length <= max;
+
+/** null clears `column`; a string is stored as `normalise` gives it back (null: refused). */
+const normalised = (column: 'whatsapp_number' | 'time_zone', normalise: (v: string) => string | null, problem: string): Rule => ({
+  parse: (v) => {
+    if (v === null) return { [column]: null };
+    const value = typeof v === 'string' ? normalise(v) : null;
+    return value ? { [column]: value } : null;
+  },
+  problem,
+});
 
 const secret = (column: 'midtrans_server_key' | 'xendit_secret_key' | 'xendit_callback_token'): Rule => ({
   parse: (v) => (v === null || text(v, SECRET_MAX) ? { [column]: v === null ? null : (v as string).trim() } : null),
@@ -63,14 +73,7 @@ const FIELDS = {
     },
     problem: 'bank_accounts must be a list of at most 10 {bank, number, holder} (number: digits)',
   },
-  whatsapp_number: {
-    parse: (v) => {
-      if (v === null) return { whatsapp_number: null };
-      const phone = typeof v === 'string' ? normalizeIndonesianPhone(v) : null;
-      return phone ? { whatsapp_number: phone } : null;
-    },
-    problem: 'whatsapp_number must be an Indonesian phone number',
-  },
+  whatsapp_number: normalised('whatsapp_number', normalizeIndonesianPhone, 'whatsapp_number must be an Indonesian phone number'),
   thank_you_template: {
     parse: (v) => (v === null || text(v, TEMPLATE_MAX) ? { thank_you_template: v as string | null } : null),
     problem: `thank_you_template must be a non-empty string of at most ${TEMPLATE_MAX} characters, or null`,
@@ -82,27 +85,14 @@ const FIELDS = {
   midtrans_server_key: secret('midtrans_server_key'),
   xendit_secret_key: secret('xendit_secret_key'),
   xendit_callback_token: secret('xendit_callback_token'),
+  // On the tenants row.
+  time_zone: normalised('time_zone', parseTimeZone, 'time_zone must be an IANA time zone name, e.g. Asia/Jakarta, or null'),
 } satisfies Record<string, Rule>;
 
-// Settings kept on the tenants row.
-const TENANT_FIELDS = {
-  time_zone: {
-    parse: (v) => {
-      if (v === null) return { time_zone: null };
-      const zone = typeof v === 'string' ? parseTimeZone(v) : null;
-      return zone ? { time_zone: zone } : null;
-    },
-    problem: 'time_zone must be an IANA time zone name, e.g. Asia/Jakarta, or null',
-  },
-} satisfies Record<string, Rule<TenantColumns>>;
-
 type Setting = keyof typeof FIELDS;
-type TenantSetting = keyof typeof TENANT_FIELDS;
 const isSetting = (field: string): field is Setting => Object.hasOwn(FIELDS, field);
-const isTenantSetting = (field: string): field is TenantSetting => Object.hasOwn(TENANT_FIELDS, field);
-const KNOWN = [...Object.keys(FIELDS), ...Object.keys(TENANT_FIELDS)].join(', ');
 
-export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting | TenantSetting}` | 'tenant_not_found';
+export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting}` | 'tenant_not_found';
 
 /** Secrets are stored sealed (lib/secrets), bound to this store's row and column. */
 export async function updateStoreSettings(
@@ -112,22 +102,17 @@ export async function updateStoreSettings(
   tenantId: number,
   input: Record<string, unknown>,
 ): Promise<Outcome<ReturnType<typeof maskedSettings>, UpdateSettingsCode>> {
-  let set: Columns = {};
-  let tenant: TenantColumns = {};
+  let columns: Columns = {};
   for (const [field, value] of Object.entries(input)) {
-    if (isTenantSetting(field)) {
-      const rule: Rule<TenantColumns> = TENANT_FIELDS[field];
-      const columns = rule.parse(value);
-      if (!columns) return refuse(`invalid_${field}`, rule.problem);
-      tenant = { ...tenant, ...columns };
-      continue;
-    }
-    if (!isSetting(field)) return refuse('unknown_setting', `unknown setting: ${field} (known: ${KNOWN})`);
+    if (!isSetting(field)) return refuse('unknown_setting', `unknown setting: ${field} (known: ${Object.keys(FIELDS).join(', ')})`);
     const rule: Rule = FIELDS[field];
-    const columns = rule.parse(value);
-    if (!columns) return refuse(`invalid_${field}`, rule.problem);
-    set = { ...set, ...columns };
+    const parsed = rule.parse(value);
+    if (!parsed) return refuse(`invalid_${field}`, rule.problem);
+    columns = { ...columns, ...parsed };
   }
+  // time_zone goes to the tenants row, the rest to store_settings.
+  const { time_zone: timeZone, ...settingsColumns } = columns;
+  let set = settingsColumns;
   if (!(await loadStoreSettings(db, tenantId))) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
   for (const column of STORE_SECRET_COLUMNS) {
     const value = set[column];
@@ -136,14 +121,14 @@ export async function updateStoreSettings(
   const now = clock.now();
   // The store_settings row only for its own fields: a saved row tells the home checklist that
   // payments were chosen, which a time zone alone does not.
-  if (Object.keys(set).length > 0 || Object.keys(tenant).length === 0) {
+  if (Object.keys(set).length > 0 || timeZone === undefined) {
     await db
       .insertInto('store_settings')
       .values({ tenant_id: tenantId, ...set, updated_at: now })
       .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...set, updated_at: now }))
       .execute();
   }
-  if (Object.keys(tenant).length > 0) await db.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
+  if (timeZone !== undefined) await db.updateTable('tenants').set({ time_zone: timeZone }).where('id', '=', tenantId).execute();
   const settings = await loadStoreSettings(db, tenantId);
   return succeed(maskedSettings(settings!));
 }
