@@ -139,8 +139,54 @@
     $('lf-shipping').textContent = shipping === null ? '-' : rupiah(shipping);
     $('lf-total').textContent = rupiah(u * q + (shipping || 0));
   }
-  form.addEventListener('change', update);
-  form.addEventListener('input', update);
+  // ---- After a refused submit: a field's message hides as soon as its value passes the
+  // server's rule (validate-submission.ts; the typed fields' rules come as data from
+  // field-rules.ts), and shows again if the value fails again.
+  var rules = f.rules || {};
+  function passes(rule, raw) {
+    var v = String(raw).trim();
+    var n = v.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
+    if (n < rule.min || n > rule.max) return false;
+    return !rule.pattern || new RegExp(rule.pattern).test(rule.strip ? v.replace(new RegExp(rule.strip, 'g'), '') : v);
+  }
+  function picked(name) {
+    var el = form.querySelector('input[name="' + name + '"]:checked');
+    return el ? el.value : '';
+  }
+  function valid(name) {
+    if (has(rules, name)) return passes(rules[name], form.elements[name].value);
+    var province = form.elements.province.value;
+    if (name === 'province') return province !== '';
+    if (name === 'payment_method') return picked(name) !== '';
+    if (name === 'variant') {
+      for (var i = 0; form.elements['v' + i]; i++) if (form.elements['v' + i].value === '') return false;
+      return true;
+    }
+    // courier: as the server, judged only once a province is chosen.
+    var courier = picked('courier');
+    return province ? fee(courier, province) !== null : courier !== '';
+  }
+  // The messages the page came back with, each with its field's box and control.
+  var marked = [];
+  var shown = form.querySelectorAll('.lf-err');
+  for (var m = 0; m < shown.length; m++) {
+    marked.push({ p: shown[m], name: shown[m].id.slice(2), control: form.querySelector('[aria-describedby="' + shown[m].id + '"]') });
+  }
+  function recheck() {
+    for (var i = 0; i < marked.length; i++) {
+      var e = marked[i];
+      var ok = valid(e.name);
+      var box = e.p.parentNode;
+      e.p.hidden = ok;
+      box.className = box.className.replace(/ lf-invalid\b/, '') + (ok ? '' : ' lf-invalid');
+      if (!e.control) continue;
+      if (ok) { e.control.removeAttribute('aria-invalid'); e.control.removeAttribute('aria-describedby'); }
+      else { e.control.setAttribute('aria-invalid', 'true'); e.control.setAttribute('aria-describedby', e.p.id); }
+    }
+  }
+  function changed() { update(); recheck(); }
+  form.addEventListener('change', changed);
+  form.addEventListener('input', changed);
   update();
   // One submit per tap; the server's form token makes a second one harmless anyway.
   form.addEventListener('submit', function (e) {

@@ -180,6 +180,51 @@ describe('the embedded order form in chromium', () => {
     await page.context().close();
   });
 
+  it('after a refused submit, a message goes away as soon as its field is valid by the server\'s rule, and comes back when it is not', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(snippet.iframe.match(/src="([^"]+)"/)![1]!);
+    const form = page.mainFrame();
+    await fillBuyer(form, { phone: '12345', postal_code: '128', email: 'siti@' });
+    await form.selectOption('#f-province', '');
+    await Promise.all([page.waitForNavigation(), page.click('.lf-submit')]);
+    const refused = ['phone', 'postal_code', 'province', 'email'];
+    for (const field of refused) expect(await form.isVisible(`#e-${field}`), field).toBe(true);
+    const state = (field: string) =>
+      form.evaluate((name) => {
+        const p = document.getElementById(`e-${name}`)!;
+        const control = document.getElementById(`f-${name}`)!;
+        return { shown: !p.hidden, boxInvalid: p.parentElement!.classList.contains('lf-invalid'), ariaInvalid: control.getAttribute('aria-invalid'), describedBy: control.getAttribute('aria-describedby') };
+      }, field);
+
+    // "12810" is a postal code: its message goes at once, the others stay.
+    await form.fill('#f-postal_code', '1281');
+    expect((await state('postal_code')).shown).toBe(true);
+    await form.fill('#f-postal_code', '12810');
+    expect(await state('postal_code')).toEqual({ shown: false, boxInvalid: false, ariaInvalid: null, describedBy: null });
+    expect((await state('phone')).shown).toBe(true);
+    expect((await state('province')).shown).toBe(true);
+
+    await form.selectOption('#f-province', 'DKI Jakarta');
+    expect((await state('province')).shown).toBe(false);
+    // An emptied optional email is valid; a number in any written form the server reads is valid.
+    await form.fill('#f-email', '');
+    expect((await state('email')).shown).toBe(false);
+    await form.fill('#f-phone', '+62 812.3456.7890');
+    expect((await state('phone')).shown).toBe(false);
+    // Broken again: the message and the marks come back.
+    await form.fill('#f-phone', '0812');
+    expect(await state('phone')).toEqual({ shown: true, boxInvalid: true, ariaInvalid: 'true', describedBy: 'e-phone' });
+    await form.fill('#f-phone', BUYER.phone);
+
+    // Every field the page hid a message for is one the server now takes: the order is placed.
+    const before = (await orderRows()).length;
+    await Promise.all([page.waitForNavigation(), page.click('.lf-submit')]);
+    expect(await page.textContent('h1')).toBe('Terima kasih, pesanan diterima!');
+    expect(await orderRows()).toHaveLength(before + 1);
+    await context.close();
+  });
+
   it('works without JavaScript: a plain POST from the form page places the order', async () => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

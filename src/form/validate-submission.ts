@@ -7,6 +7,7 @@ import { isProvince } from '../shipping/provinces.js';
 import { feeFor } from '../shipping/rates.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 import { pickAdParams } from './ad-params.js';
+import { passes, TEXT_RULES } from './field-rules.js';
 import type { OrderForm } from './load-form.js';
 import { FIELD_ERRORS, type FormField } from './messages.js';
 
@@ -34,13 +35,8 @@ export function fieldsOf(params: URLSearchParams): Fields {
 
 /** The quantity field as a number from 1 to MAX_QUANTITY, or null when it is not one. */
 export function parseQuantity(raw: string): number | null {
-  const quantity = /^[0-9]{1,2}$/.test(raw) ? Number(raw) : 0;
-  return quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : null;
+  return passes(TEXT_RULES.quantity, raw) ? Number(raw.trim()) : null;
 }
-
-const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]+\.[^\s@<>"]{2,}$/;
-const chars = (value: string) => [...value].length;
-const within = (value: string, min: number, max: number) => chars(value) >= min && chars(value) <= max;
 
 /** The chosen option of each variation (fields v0, v1, v2 hold option indexes). */
 export function chosenOptions(form: OrderForm, get: Fields): number[] | null {
@@ -61,21 +57,13 @@ export function validateSubmission(form: OrderForm, params: URLSearchParams): Va
   const quantity = parseQuantity(get('quantity'));
   if (quantity === null) errors.quantity = FIELD_ERRORS.quantity;
 
-  const name = get('name');
-  if (!within(name, 2, 100)) errors.name = FIELD_ERRORS.name;
+  for (const field of ['name', 'email', 'address', 'village', 'district', 'city', 'postal_code'] as const) {
+    if (!passes(TEXT_RULES[field], get(field))) errors[field] = FIELD_ERRORS[field];
+  }
   const phone = normalizeIndonesianMobile(get('phone'));
   if (!phone) errors.phone = FIELD_ERRORS.phone;
-  const email = get('email');
-  if (email !== '' && (email.length > 254 || !EMAIL.test(email))) errors.email = FIELD_ERRORS.email;
-  const address = get('address');
-  if (!within(address, 5, 300)) errors.address = FIELD_ERRORS.address;
-  for (const field of ['village', 'district', 'city'] as const) {
-    if (!within(get(field), 2, 100)) errors[field] = FIELD_ERRORS[field];
-  }
   const province = get('province');
   if (!isProvince(province)) errors.province = FIELD_ERRORS.province;
-  const postalCode = get('postal_code');
-  if (!/^[0-9]{5}$/.test(postalCode)) errors.postal_code = FIELD_ERRORS.postal_code;
 
   const courier = get('courier');
   // With no province yet the courier cannot be judged; the province's own message says why.
@@ -95,15 +83,15 @@ export function validateSubmission(form: OrderForm, params: URLSearchParams): Va
       courier,
       paymentMethod,
       customer: {
-        name,
+        name: get('name'),
         phone,
-        email: email === '' ? null : email,
-        address,
+        email: get('email') === '' ? null : get('email'),
+        address: get('address'),
         village: get('village'),
         district: get('district'),
         city: get('city'),
         province,
-        postal_code: postalCode,
+        postal_code: get('postal_code'),
       },
       adParams: pickAdParams(params.entries()),
     },
