@@ -118,9 +118,13 @@ export interface Store {
 export async function seedStore(
   ctx: { db: AppContext['db']; clock: Clock },
   keySpecs: Record<string, { scopes: string[]; expiresAt?: number | null }>,
-  tenant: { name?: string; shippingIntegration?: string | null } = {},
+  tenant: { name?: string; shippingIntegration?: string | null; uniqueCode?: boolean } = {},
 ): Promise<Store> {
-  const { id: tenantId } = valueOf(await createTenant(ctx.db, ctx.clock, { name: tenant.name ?? 'Toko Test', shippingIntegration: tenant.shippingIntegration }));
+  // The unique code off unless asked: the tests pin bank-transfer totals (a new store's
+  // default, on, is tested in tenants/new-store-unique-code.api.test.ts).
+  const { id: tenantId } = valueOf(
+    await createTenant(ctx.db, ctx.clock, { name: tenant.name ?? 'Toko Test', shippingIntegration: tenant.shippingIntegration, uniqueCode: tenant.uniqueCode ?? false }),
+  );
   const keys: Record<string, string> = {};
   const keyIds: Record<string, number> = {};
   for (const [name, spec] of Object.entries(keySpecs)) {

@@ -6,6 +6,8 @@ export interface NewTenant {
   name: string;
   shippingIntegration?: string | null;
   openingMessageTemplate?: string | null;
+  /** The unique transfer code (docs/transfers.md); a new store starts with it on unless told otherwise. */
+  uniqueCode?: boolean;
 }
 
 export type CreateTenantCode = 'invalid_name';
@@ -20,6 +22,8 @@ export async function createTenant(db: Db, clock: Clock, input: NewTenant): Prom
       active: 1,
       shipping_integration: input.shippingIntegration ?? null,
       opening_message_template: input.openingMessageTemplate ?? null,
+      // Set here, never by the column's default (off, what stores created before read).
+      unique_code: input.uniqueCode === false ? 0 : 1,
       created_at: clock.now(),
     })
     .returning('id')

@@ -40,6 +40,12 @@ describe('lapak store', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a new store starts with the unique transfer code on', () => {
+    const db = 'store-new.db';
+    const tenant = cli.lapak(db, ['tenant', 'create', '--name', 'Toko Baru', '--json']).json();
+    expect(cli.lapak(db, ['store', 'show', '--tenant', String(tenant.id), '--json']).json()).toMatchObject({ unique_code: true });
+  });
+
   it("sets the store's time zone (the tenants row) with the other settings; a refused one changes nothing", () => {
     const db = 'store-zone.db';
     const tenant = cli.lapak(db, ['tenant', 'create', '--name', 'Toko Makassar', '--json']).json();

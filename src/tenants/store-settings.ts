@@ -32,7 +32,7 @@ export interface StoreSettings {
   midtransServerKey: StoredSecret | null;
   xenditSecretKey: StoredSecret | null;
   xenditCallbackToken: StoredSecret | null;
-  /** Bank-transfer orders get a unique code of 1 to 3 digits added to their total. */
+  /** Bank-transfer orders get a unique code of 1 to 3 digits added to their total (the tenants row's; on for a new store). */
   uniqueCode: boolean;
   /** The store's IANA time zone for rendered messages (013); null: the server's TZ. */
   timeZone: string | null;
@@ -63,7 +63,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
       'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
       'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
       'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
-      'store_settings.unique_code', 'tenants.time_zone', 'tenants.opening_message_template',
+      'tenants.unique_code', 'tenants.time_zone', 'tenants.opening_message_template',
     ])
     .where('tenants.id', '=', tenantId)
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 // `lapak store settings --tenant ID < settings.json`: sets the fields present in the JSON
 // object (null clears one), leaves the others as they are. Most are the store_settings row's;
-// time_zone is the tenants row's. Every field is checked before the first write; the caller
+// time_zone and unique_code are the tenants row's. Every field is checked before the first write; the caller
 // runs it in one transaction (the CLI, and the dashboard's saveSettings).
 import type { Insertable } from 'kysely';
 import type { Clock } from '../lib/clock.js';
@@ -14,8 +14,8 @@ import {
   GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount,
 } from './store-settings.js';
 
-// The store_settings row's columns, and time_zone, which is the tenants row's.
-type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updated_at'>> & { time_zone?: string | null };
+// The store_settings row's columns, and time_zone and unique_code, which are the tenants row's.
+type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updated_at'>> & { time_zone?: string | null; unique_code?: number };
 
 /** How a setting's value becomes columns (null: refused), and what a refusal says. */
 interface Rule {
@@ -78,6 +78,7 @@ const FIELDS = {
     parse: (v) => (v === null || text(v, TEMPLATE_MAX) ? { thank_you_template: v as string | null } : null),
     problem: `thank_you_template must be a non-empty string of at most ${TEMPLATE_MAX} characters, or null`,
   },
+  // On the tenants row.
   unique_code: {
     parse: (v) => (typeof v === 'boolean' ? { unique_code: v ? 1 : 0 } : null),
     problem: 'unique_code must be true or false',
@@ -110,8 +111,9 @@ export async function updateStoreSettings(
     if (!parsed) return refuse(`invalid_${field}`, rule.problem);
     columns = { ...columns, ...parsed };
   }
-  // time_zone goes to the tenants row, the rest to store_settings.
-  const { time_zone: timeZone, ...settingsColumns } = columns;
+  // time_zone and unique_code go to the tenants row, the rest to store_settings.
+  const { time_zone: timeZone, unique_code: uniqueCode, ...settingsColumns } = columns;
+  const tenantColumns = { ...(timeZone !== undefined ? { time_zone: timeZone } : {}), ...(uniqueCode !== undefined ? { unique_code: uniqueCode } : {}) };
   let set = settingsColumns;
   if (!(await loadStoreSettings(db, tenantId))) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
   for (const column of STORE_SECRET_COLUMNS) {
@@ -120,15 +122,15 @@ export async function updateStoreSettings(
   }
   const now = clock.now();
   // The store_settings row only for its own fields: a saved row tells the home checklist that
-  // payments were chosen, which a time zone alone does not.
-  if (Object.keys(set).length > 0 || timeZone === undefined) {
+  // payments were chosen, which a time zone or the unique code alone does not.
+  if (Object.keys(set).length > 0 || Object.keys(tenantColumns).length === 0) {
     await db
       .insertInto('store_settings')
       .values({ tenant_id: tenantId, ...set, updated_at: now })
       .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...set, updated_at: now }))
       .execute();
   }
-  if (timeZone !== undefined) await db.updateTable('tenants').set({ time_zone: timeZone }).where('id', '=', tenantId).execute();
+  if (Object.keys(tenantColumns).length > 0) await db.updateTable('tenants').set(tenantColumns).where('id', '=', tenantId).execute();
   const settings = await loadStoreSettings(db, tenantId);
   return succeed(maskedSettings(settings!));
 }

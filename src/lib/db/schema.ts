@@ -15,6 +15,8 @@ export interface TenantTable {
   snippet_copied_at: number | null;
   // 013-store-settings-page: the store's IANA time zone; null: the server's TZ.
   time_zone: string | null;
+  // 018 (moved from store_settings, 010): 0/1, bank-transfer orders get a unique code.
+  unique_code: Generated<number>;
 }
 
 export interface ProductTable {
@@ -212,7 +214,6 @@ export interface StoreSettingsTable {
   midtrans_server_key: string | null;
   xendit_secret_key: string | null;
   xendit_callback_token: string | null;
-  unique_code: Generated<number>; // 0/1: transfer orders get a unique code (010)
   updated_at: number;
 }
 
