@@ -38,6 +38,9 @@ function steerable(name: WindowName, scale: number): Limiter & SteerableWindow {
       if (failure === 'error') return Promise.reject(new Error('test: limiter failure'));
       return current.consume(key, n);
     },
+    refund(key, n) {
+      return current.refund(key, n);
+    },
     setQuota(quota) {
       points = quota;
       current = fresh();

@@ -1,7 +1,6 @@
 // The accounts routes of the dashboard's interface (docs/dashboard.md): sign-up, login,
 // logout, the session (/me), stores, and one's own password.
 import { succeed } from '../lib/outcome.js';
-import type { Db } from '../lib/db/db.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
@@ -17,60 +16,22 @@ import {
   jsonResponse,
   noContent,
 } from '../dashboard/contract.js';
-import { dashboardRoute, invalid, type Answer } from '../dashboard/route.js';
-import { clearedSessionCookie, sessionCookie } from '../sessions/session-cookie.js';
-import { createSession } from '../sessions/create-session.js';
+import { dashboardRoute, invalid } from '../dashboard/route.js';
+import { clearedSessionCookie } from '../sessions/session-cookie.js';
+import { startSession } from '../sessions/start-session.js';
 import { endSession, endUserSessions, selectStore } from '../sessions/end-sessions.js';
-import { permissionsOf } from '../sessions/permissions.js';
-import { readMe } from './read-me.js';
+import { checkPassword } from './check-password.js';
+import { emailRefusal, passwordRefusal } from './field-refusals.js';
+import { hashPassword } from './hash-password.js';
+import { meAnswer } from './me-answer.js';
 import { signUp } from './sign-up.js';
 import { createStore } from './create-store.js';
-import { findUserByEmail, firstStoreOf } from './find-login.js';
+import { findUserById, firstStoreOf } from './find-login.js';
 import { setPassword } from './set-password.js';
-import { BUSY_RETRY_AFTER_SEC, DUMMY_PASSWORD_HASH, EMAIL_PATTERN, PasswordQueueFull, normaliseEmail, passwordProblem } from './passwords.js';
 import { ChangePasswordBody, CreatedStore, LoginBody, MeBody, SignupBody, StoreBody, StoreParams } from './schemas.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const PUBLIC: [] = [];
-
-/** 422 for an email that is not one (after trimming), else null. */
-export const emailRefusal = (field: string, email: string): DashboardFailure | null =>
-  EMAIL_PATTERN.test(normaliseEmail(email)) ? null : invalid({ [field]: DASHBOARD_FIELD_TEXT.email });
-
-/** 422 with the password's field, or null when the password may be used. */
-export function passwordRefusal(field: string, password: string, email: string | null): DashboardFailure | null {
-  const problem = passwordProblem(password, email);
-  if (problem === null) return null;
-  return invalid({ [field]: problem === 'too_short' ? DASHBOARD_FIELD_TEXT.passwordTooShort : DASHBOARD_FIELD_TEXT.passwordIsEmail });
-}
-
-/** Runs a password job; the queue full for 2 s becomes 503 busy. */
-export async function withHasher<T>(job: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; failure: DashboardFailure }> {
-  try {
-    return { ok: true, value: await job() };
-  } catch (error) {
-    if (error instanceof PasswordQueueFull) return { ok: false, failure: dashboardFailure('busy', { retryAfter: BUSY_RETRY_AFTER_SEC }) };
-    throw error;
-  }
-}
-
-/** The body of /me (also what sign-up, login and select answer). */
-export async function meAnswer(ctx: AppContext, tenantId: number, userId: number, status: 200 | 201, setCookie?: string): Promise<Answer> {
-  const me = await readMe(ctx.db, tenantId, userId);
-  if (!me.ok) return dashboardFailure('login_required');
-  const { user, store, stores, role, integrations, timeZone } = me.value;
-  // The store's time zone: the dashboard displays dates in it (the API's timestamps stay in the server's).
-  return { status, body: { user, store: { ...store, time_zone: timeZone ?? ctx.config.timeZone }, role, permissions: permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
-}
-
-/**
- * A fresh session (a new token on every login: no fixation) and its cookie; `db` is the write
- * transaction that created the user or membership, so neither stays behind without the other.
- */
-export async function startSession(ctx: AppContext, db: Db, tenantId: number, userId: number): Promise<string> {
-  const { token } = await createSession(db, ctx.clock, tenantId, userId);
-  return sessionCookie(ctx.config.publicUrl, token);
-}
 
 async function consume(ctx: AppContext, windows: ReadonlyArray<readonly [keyof AppContext['limiters'], string]>, points = 1): Promise<DashboardFailure | null> {
   for (const [name, key] of windows) {
@@ -109,8 +70,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const window = [['signupPerIp', ipOf(request)]] as const;
       const blocked = await consume(ctx, window, 0);
       if (blocked) return blocked;
-      const hashed = await withHasher(() => ctx.passwordHasher.hash(body.password));
-      if (!hashed.ok) return hashed.failure;
+      const hashed = await hashPassword(ctx.passwordHasher, body.password);
+      if (!hashed.ok) return dashboardFailure(hashed.code, { retryAfter: hashed.retryAfter });
       const limited = await consume(ctx, window);
       if (limited) return limited;
       const created = await ctx.writeTransaction(async (tx) => {
@@ -132,28 +93,19 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'Log in with email and password',
       description:
         'A new session on every login. An unknown email and a wrong password get the same answer after the same work (one argon2 verify). ' +
-        'Limits: 10 failures per 15 minutes per email and IP, 50 per 15 minutes per IP; then 429 until the window ends.',
+        'Limits (shared with every password check): 10 wrong passwords per 15 minutes per email and IP, 50 per 15 minutes per IP; then 429, before any password work, until the window ends.',
       tags: ['Accounts'],
       security: PUBLIC,
       body: LoginBody,
       response: { 200: withCookie('Logged in: the session cookie, and /me.'), ...errors('invalid_request', 'invalid_credentials', 'no_store', 'too_many_requests', 'busy', ...WRITE_CODES) },
     },
     handler: async ({ request, body }) => {
-      const email = normaliseEmail(body.email);
-      const windows = [['loginFailuresPerIp', ipOf(request)], ['loginFailuresPerEmailAndIp', `${email}|${ipOf(request)}`]] as const;
-      // Over a window already: refused before any password work, right password or not.
-      const blocked = await consume(ctx, windows, 0);
-      if (blocked) return blocked;
-      const user = await findUserByEmail(ctx.db, email);
-      const stored = user?.passwordHash ?? DUMMY_PASSWORD_HASH;
-      const verified = await withHasher(() => ctx.passwordHasher.verify(stored, body.password));
-      if (!verified.ok) return verified.failure;
-      if (!user || user.passwordHash === null || !verified.value) {
-        return (await consume(ctx, windows)) ?? dashboardFailure('invalid_credentials');
-      }
-      const tenantId = await firstStoreOf(ctx.db, user.id);
+      const checked = await checkPassword(ctx, { email: body.email }, ipOf(request), body.password);
+      if (!checked.ok) return checked.code === 'wrong_password' ? dashboardFailure('invalid_credentials') : dashboardFailure(checked.code, { retryAfter: checked.retryAfter });
+      const { userId } = checked.value;
+      const tenantId = await firstStoreOf(ctx.db, userId);
       if (tenantId === null) return dashboardFailure('no_store');
-      return meAnswer(ctx, tenantId, user.id, 200, await startSession(ctx, ctx.db, tenantId, user.id));
+      return meAnswer(ctx, tenantId, userId, 200, await startSession(ctx, ctx.db, tenantId, userId));
     },
   });
 
@@ -239,23 +191,25 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     contract: {
       operationId: 'changePassword',
       summary: 'Change one\'s own password',
-      description: 'Ends every session of the user, this one included, and sets a fresh session cookie for this browser. A wrong current password: 422 with `fields.current_password`.',
+      description:
+        'Ends every session of the user, this one included, and sets a fresh session cookie for this browser. A wrong current password: 422 with `fields.current_password`; ' +
+        "wrong ones count in the login's windows of the email and IP (10 per 15 minutes) and of the IP (50): then 429, before any password work.",
       tags: ['Accounts'],
       security: SESSION,
       body: ChangePasswordBody,
-      response: { 204: noContent('Changed; a new session cookie.', { 'Set-Cookie': SET_COOKIE }), ...errors('invalid_request', 'busy', ...SESSION_CODES, ...WRITE_CODES) },
+      response: { 204: noContent('Changed; a new session cookie.', { 'Set-Cookie': SET_COOKIE }), ...errors('invalid_request', 'too_many_requests', 'busy', ...SESSION_CODES, ...WRITE_CODES) },
     },
-    handler: async ({ body, session }) => {
-      const me = await readMe(ctx.db, session.tenantId, session.userId);
-      if (!me.ok) return dashboardFailure('login_required');
-      const refused = passwordRefusal('new_password', body.new_password, me.value.user.email);
+    handler: async ({ request, body, session }) => {
+      const user = await findUserById(ctx.db, session.userId);
+      if (!user) return dashboardFailure('login_required');
+      const refused = passwordRefusal('new_password', body.new_password, user.email);
       if (refused) return refused;
-      const user = await findUserByEmail(ctx.db, me.value.user.email);
-      const verified = await withHasher(() => ctx.passwordHasher.verify(user?.passwordHash ?? '', body.current_password));
-      if (!verified.ok) return verified.failure;
-      if (!verified.value) return invalid({ current_password: DASHBOARD_FIELD_TEXT.wrongPassword });
-      const hashed = await withHasher(() => ctx.passwordHasher.hash(body.new_password));
-      if (!hashed.ok) return hashed.failure;
+      const checked = await checkPassword(ctx, { userId: session.userId }, ipOf(request), body.current_password);
+      if (!checked.ok) {
+        return checked.code === 'wrong_password' ? invalid({ current_password: DASHBOARD_FIELD_TEXT.wrongPassword }) : dashboardFailure(checked.code, { retryAfter: checked.retryAfter });
+      }
+      const hashed = await hashPassword(ctx.passwordHasher, body.new_password);
+      if (!hashed.ok) return dashboardFailure(hashed.code, { retryAfter: hashed.retryAfter });
       const setCookie = await ctx.writeTransaction(async (tx) => {
         await setPassword(tx, session.userId, hashed.value);
         await endUserSessions(tx, session.userId);

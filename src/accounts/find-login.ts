@@ -3,9 +3,9 @@ import type { Db } from '../lib/db/db.js';
 import { normaliseEmail } from './passwords.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 
-export async function findUserByEmail(db: Db, email: string): Promise<{ id: number; passwordHash: string | null } | null> {
-  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
-  return row ? { id: Number(row.id), passwordHash: row.password_hash } : null;
+export async function findUserByEmail(db: Db, email: string): Promise<{ id: number; email: string; passwordHash: string | null } | null> {
+  const row = await db.selectFrom('users').select(['id', 'email', 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  return row ? { id: Number(row.id), email: row.email, passwordHash: row.password_hash } : null;
 }
 
 /** The store a login opens: the user's first store (lowest id), or null when they belong to none. */
@@ -14,7 +14,7 @@ export async function firstStoreOf(db: Db, userId: number): Promise<number | nul
   return row ? Number(row.tenant_id) : null;
 }
 
-/** The user of a session, for a password entered again (settings' sensitive changes). */
+/** The user of a session, for a password entered again (sensitive settings, a change of one's own). */
 export async function findUserById(db: Db, userId: number): Promise<{ id: number; email: string; passwordHash: string | null } | null> {
   const row = await db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
   return row ? { id: Number(row.id), email: row.email, passwordHash: row.password_hash } : null;

@@ -306,6 +306,7 @@ describe('customer lookup: the brake and the per-IP window over HTTP', () => {
       ipBudget -= 1;
       return { ok: true, remaining: Number.isFinite(ipBudget) ? ipBudget : 1200, resetSec: 60 };
     },
+    async refund() {},
   };
 
   beforeAll(async () => {

@@ -50,6 +50,15 @@ function windowSuite(label: string, makePair: () => Pair) {
       if (!blocked.ok) expect(blocked.retryAfter).toBeGreaterThanOrEqual(59);
       expect((await pair.a.productsPerIp.consume('203.0.113.9')).ok).toBe(false);
     });
+
+    it('a point given back by one process is there for the other (a right password costs no guess)', async () => {
+      const pair = makePair();
+      const key = 'rina@example.test|203.0.113.10';
+      await admitted(pair, 'loginFailuresPerEmailAndIp', key, 10);
+      await pair.a.loginFailuresPerEmailAndIp.refund(key);
+      expect(await pair.b.loginFailuresPerEmailAndIp.consume(key)).toMatchObject({ ok: true, remaining: 0 });
+      expect((await pair.b.loginFailuresPerEmailAndIp.consume(key)).ok).toBe(false);
+    });
   });
 }
 

@@ -45,6 +45,16 @@ describe('RATE_LIMIT_SCALE multiplies quotas', () => {
   });
 });
 
+describe('refund', () => {
+  it('gives back points of the current window, so they can be consumed again', async () => {
+    const limiters = createMemoryLimiters(1);
+    expect(await passes(limiters.loginFailuresPerEmailAndIp, 'k', 12)).toBe(10);
+    await limiters.loginFailuresPerEmailAndIp.refund('k', 3);
+    // The two refused consumes counted too (12 in all): 3 back leave room for one more.
+    expect(await passes(limiters.loginFailuresPerEmailAndIp, 'k', 5)).toBe(1);
+  });
+});
+
 describe('Retry-After', () => {
   it('is the window width for plain windows, whatever is left of the window', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

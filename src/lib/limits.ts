@@ -27,8 +27,9 @@ export const WINDOWS = {
   // Order form submits per IP (docs/order-form.md): room for a buyer correcting mistakes,
   // none for a flood. Not in SPEC.
   formSubmitPerIp: { points: 20, durationSec: 600 },
-  // The dashboard (docs/dashboard.md, "Limits"). Login windows count failures only: a login
-  // first consumes 0 points (refused once the window is over), a failure then consumes 1.
+  // The dashboard (docs/dashboard.md, "Limits"). The two failure windows are every password
+  // check's (accounts/check-password.ts): a guess is counted before argon2 and given back when
+  // the password is right, so a window holds failures only.
   loginFailuresPerEmailAndIp: { points: 10, durationSec: 900 },
   loginFailuresPerIp: { points: 50, durationSec: 900 },
   signupPerIp: { points: 5, durationSec: 3600 },
@@ -49,9 +50,14 @@ const wholeSeconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
 export interface Limiter {
   /**
    * Resolves with the verdict; throws ServiceUnavailable when the store does not answer.
-   * `points` 0 asks whether the window is already over without counting (login failures).
+   * `points` 0 asks whether the window is already over without counting (sign-up).
    */
   consume(key: string, points?: number): Promise<LimitResult>;
+  /**
+   * Gives back points consumed by a request that is not to be charged after all (a password
+   * check counts a guess before argon2 and gives it back when the password is right).
+   */
+  refund(key: string, points?: number): Promise<void>;
 }
 
 export type Limiters = Record<WindowName, Limiter>;
@@ -72,6 +78,13 @@ export function limiterFrom(rule: WindowRule, backend: RateLimiterAbstract): Lim
         // Retry-After is the window width, or the remaining block while blocked.
         const retryAfter = rule.blockSec ? Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) : rule.durationSec;
         return { ok: false, retryAfter, resetSec: wholeSeconds(rejection.msBeforeNext) };
+      }
+    },
+    async refund(key, points = 1) {
+      try {
+        await backend.reward(key, points);
+      } catch (error) {
+        throw new ServiceUnavailable('rate-limit store', error);
       }
     },
   };

@@ -65,6 +65,7 @@ export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message
           if (!result.ok) rejections.inc({ window });
           return result;
         },
+        refund: (key, points) => limiter.refund(key, points),
       });
       const entries = (Object.entries(limiters) as Array<[WindowName, Limiter]>).map(([name, limiter]) => [name, wrap(name, limiter)]);
       return Object.fromEntries(entries) as Limiters;

@@ -4,13 +4,11 @@
 // audit log. A CS has neither (403 forbidden).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { withHasher } from '../accounts/dashboard-routes.js';
-import { findUserById } from '../accounts/find-login.js';
+import { checkPassword } from '../accounts/check-password.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
 import { dashboardRoute, fromRefusal, invalid, type Answer } from '../dashboard/route.js';
 import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
 import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
-import { DUMMY_PASSWORD_HASH } from '../accounts/passwords.js';
 import { listAudit } from './audit-log.js';
 import { previewTemplate, sampleInput } from './preview-template.js';
 import { readSettings } from './read-settings.js';
@@ -65,22 +63,14 @@ function refusal<Code extends SaveSettingsCode | 'tenant_not_found'>(refused: { 
 
 /**
  * The session user's password, entered again: missing, 403 password_required; wrong, 403
- * wrong_password, counted in the login's failure window of the user's email and IP (so a
- * taken-over session cannot guess on). Null when it matches. Argon2 through the one line:
- * full for 2 s, 503 busy.
+ * wrong_password. The one password check counts it in the login's failure windows, so a
+ * taken-over session cannot guess on. Null when it matches.
  */
 async function confirmPassword(ctx: AppContext, request: FastifyRequest, userId: number, password: string | undefined): Promise<DashboardFailure | null> {
   if (password === undefined || password === '') return dashboardFailure('password_required');
-  const user = await findUserById(ctx.db, userId);
-  const limiter = ctx.limiters.loginFailuresPerEmailAndIp;
-  const key = `${user?.email ?? ''}|${request.ip}`;
-  const open = await limiter.consume(key, 0);
-  if (!open.ok) return dashboardFailure('too_many_requests', { retryAfter: open.retryAfter });
-  const verified = await withHasher(() => ctx.passwordHasher.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password));
-  if (!verified.ok) return verified.failure;
-  if (user?.passwordHash && verified.value) return null;
-  const counted = await limiter.consume(key, 1);
-  return counted.ok ? dashboardFailure('wrong_password') : dashboardFailure('too_many_requests', { retryAfter: counted.retryAfter });
+  const checked = await checkPassword(ctx, { userId }, request.ip, password);
+  if (checked.ok) return null;
+  return checked.code === 'wrong_password' ? dashboardFailure('wrong_password') : dashboardFailure(checked.code, { retryAfter: checked.retryAfter });
 }
 
 export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -136,7 +126,7 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       operationId: 'saveSensitiveSettings',
       summary: 'Change bank accounts, gateway credentials or the unique-code switch, with the password entered again',
       description:
-        `${SENSITIVE} Without \`password\`: 403 \`password_required\`; a wrong one: 403 \`wrong_password\` (failures count in the login's window of the email and IP: 429 after 10 in 15 minutes); either way nothing changes. ` +
+        `${SENSITIVE} Without \`password\`: 403 \`password_required\`; a wrong one: 403 \`wrong_password\` (failures count in the login's windows of the email and IP and of the IP: 429 after 10 in 15 minutes, before any password work); either way nothing changes. ` +
         'Each field changed is written to the audit log (field, who, when; never the value) in the same transaction. A credential set to null is removed.',
       tags: TAGS,
       security: SESSION,

@@ -7,7 +7,10 @@ import { dashboardFailure } from '../lib/http/failures.js';
 import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, SET_COOKIE, WRITE_CODES, dashboardErrors, jsonResponse, noContent } from '../dashboard/contract.js';
 import { dashboardRoute, fromRefusal, invalid } from '../dashboard/route.js';
-import { meAnswer, passwordRefusal, emailRefusal, startSession, withHasher } from '../accounts/dashboard-routes.js';
+import { emailRefusal, passwordRefusal } from '../accounts/field-refusals.js';
+import { hashPassword } from '../accounts/hash-password.js';
+import { meAnswer } from '../accounts/me-answer.js';
+import { startSession } from '../sessions/start-session.js';
 import { MeBody } from '../accounts/schemas.js';
 import { InvitationTaken, acceptInvitation, createInvitation, listInvitations, revokeInvitation } from './invitations.js';
 import { inviteUrl, resetUrl } from './links.js';
@@ -30,7 +33,6 @@ import {
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const iso = (ms: number) => new Date(ms).toISOString();
-
 
 export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
   const errors = (...codes: DashboardErrorCode[]) => dashboardErrors([...codes, ...SESSION_CODES, 'forbidden', ...COMMON_CODES]);
@@ -135,8 +137,8 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (Object.keys(missing).length > 0) return invalid(missing);
         const refused = emailRefusal('email', body.email!) ?? passwordRefusal('password', body.password!, body.email!);
         if (refused) return refused;
-        const hashed = await withHasher(() => ctx.passwordHasher.hash(body.password!));
-        if (!hashed.ok) return hashed.failure;
+        const hashed = await hashPassword(ctx.passwordHasher, body.password!);
+        if (!hashed.ok) return dashboardFailure(hashed.code, { retryAfter: hashed.retryAfter });
         as = { name: body.name!, email: body.email!, passwordHash: hashed.value };
       }
       let accepted;
@@ -233,8 +235,8 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!reset) return dashboardFailure('reset_invalid');
       const refused = passwordRefusal('password', body.password, reset.email);
       if (refused) return refused;
-      const hashed = await withHasher(() => ctx.passwordHasher.hash(body.password));
-      if (!hashed.ok) return hashed.failure;
+      const hashed = await hashPassword(ctx.passwordHasher, body.password);
+      if (!hashed.ok) return dashboardFailure(hashed.code, { retryAfter: hashed.retryAfter });
       const used = await ctx.writeTransaction((tx) => useReset(tx, ctx.clock, reset.id, reset.userId, hashed.value));
       return used.ok ? { status: 204 } : dashboardFailure('reset_invalid');
     },

@@ -63,7 +63,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description A new session on every login. An unknown email and a wrong password get the same answer after the same work (one argon2 verify). Limits: 10 failures per 15 minutes per email and IP, 50 per 15 minutes per IP; then 429 until the window ends.
+         * @description A new session on every login. An unknown email and a wrong password get the same answer after the same work (one argon2 verify). Limits (shared with every password check): 10 wrong passwords per 15 minutes per email and IP, 50 per 15 minutes per IP; then 429, before any password work, until the window ends.
          */
         post: operations["logIn"];
         delete?: never;
@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Change one's own password
-         * @description Ends every session of the user, this one included, and sets a fresh session cookie for this browser. A wrong current password: 422 with `fields.current_password`.
+         * @description Ends every session of the user, this one included, and sets a fresh session cookie for this browser. A wrong current password: 422 with `fields.current_password`; wrong ones count in the login's windows of the email and IP (10 per 15 minutes) and of the IP (50): then 429, before any password work.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -667,7 +667,7 @@ export interface paths {
         head?: never;
         /**
          * Change bank accounts, gateway credentials or the unique-code switch, with the password entered again
-         * @description The owner only (settings:sensitive; an admin or CS: 403 `forbidden`). Without `password`: 403 `password_required`; a wrong one: 403 `wrong_password` (failures count in the login's window of the email and IP: 429 after 10 in 15 minutes); either way nothing changes. Each field changed is written to the audit log (field, who, when; never the value) in the same transaction. A credential set to null is removed.
+         * @description The owner only (settings:sensitive; an admin or CS: 403 `forbidden`). Without `password`: 403 `password_required`; a wrong one: 403 `wrong_password` (failures count in the login's windows of the email and IP and of the IP: 429 after 10 in 15 minutes, before any password work); either way nothing changes. Each field changed is written to the audit log (field, who, when; never the value) in the same transaction. A credential set to null is removed.
          */
         patch: operations["saveSensitiveSettings"];
         trace?: never;
@@ -2909,6 +2909,24 @@ export interface operations {
                         fields: {
                             [key: string]: string;
                         };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terlalu banyak percobaan. Coba lagi nanti.";
+                        /** @enum {string} */
+                        code: "too_many_requests";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
