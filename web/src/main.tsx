@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import { followStoreChange, leave } from './api/session';
+import { followStoreChange, leave } from './api/use-session';
 import { showFlash } from './lib/flash';
 import { makeRouter } from './router';
 import { T } from './text/id';

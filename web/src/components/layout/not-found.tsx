@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { T } from '../../text/id';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { can, useMe, type Permission } from '../../api/session';
+import { can, useMe, type Permission } from '../../api/use-session';
 import { Button, buttonClass } from '../ui/button';
 import { Notice } from '../ui/notice';
 

@@ -1,11 +1,9 @@
 // The store menu in the header: which store the pages show, the others the user belongs to,
 // and a new store (a second one doubles as a test store: SPEC has no sandbox).
 import { Menu } from '@base-ui/react/menu';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
-import { enterStore, useMe } from '../../api/session';
+import { useCreateStore, useMe, useSelectStore } from '../../api/use-session';
 import { T } from '../../text/id';
 import { Dialog, DialogForm } from '../ui/dialog';
 import { TextField } from '../ui/field';
@@ -13,26 +11,21 @@ import { ErrorNotice } from '../ui/notice';
 
 export function StoreSwitcher() {
   const me = useMe();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
 
-  const select = useMutation({
-    mutationFn: (id: number) => call(api.POST('/dashboard/api/stores/{id}/select', { params: { path: { id } } })),
-    onSuccess: (next) => {
-      enterStore(queryClient, next);
-      void navigate({ to: '/' });
-    },
-  });
-  const create = useMutation<{ id: number }, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/stores', { body: { name } })),
-    onSuccess: (store) => {
-      setCreating(false);
-      setName('');
-      select.mutate(store.id);
-    },
-  });
+  const select = useSelectStore();
+  const create = useCreateStore();
+  const enter = (id: number) => select.mutate(id, { onSuccess: () => void navigate({ to: '/' }) });
+  const submit = () =>
+    create.mutate(name, {
+      onSuccess: (store) => {
+        setCreating(false);
+        setName('');
+        enter(store.id);
+      },
+    });
 
   return (
     <>
@@ -49,7 +42,7 @@ export function StoreSwitcher() {
                 {me.stores.map((store) => (
                   <Menu.Item
                     key={store.id}
-                    onClick={() => store.id !== me.store.id && select.mutate(store.id)}
+                    onClick={() => store.id !== me.store.id && enter(store.id)}
                     className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg px-3 text-sm data-[highlighted]:bg-brand-50"
                   >
                     <span className="truncate">{store.name}</span>
@@ -68,9 +61,9 @@ export function StoreSwitcher() {
           </Menu.Positioner>
         </Menu.Portal>
       </Menu.Root>
-      <ErrorNotice error={select.error as ApiError | null} />
+      <ErrorNotice error={select.error} />
       <Dialog open={creating} onOpenChange={setCreating} title={T.nav.newStore} description={T.nav.newStoreLead}>
-        <DialogForm onSubmit={() => create.mutate()} onCancel={() => setCreating(false)} submitLabel={T.nav.createStore} busy={create.isPending}>
+        <DialogForm onSubmit={submit} onCancel={() => setCreating(false)} submitLabel={T.nav.createStore} busy={create.isPending}>
           <TextField label={T.field.storeName} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} error={create.error?.body.fields?.name} />
           <ErrorNotice error={create.error && !create.error.body.fields ? create.error : null} />
         </DialogForm>

@@ -1,31 +1,32 @@
 // The user's own account: who they are, their stores, and a password change (which ends every
 // session of theirs, this one included).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
-import { leave, useMe } from '../../api/session';
+import { useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { Card, Facts, PageHeader } from '../../components/ui/page';
 import { showFlash } from '../../lib/flash';
 import { T } from '../../text/id';
+import { useChangePassword } from './use-account';
 
 export function AccountPage() {
   const me = useMe();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const change = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/me/password', { body: { current_password: current, new_password: next } })),
-    onSuccess: () => {
-      leave(queryClient);
-      showFlash({ tone: 'success', text: T.account.passwordChanged });
-      void navigate({ to: '/login', search: { next: undefined } });
-    },
-  });
+  const change = useChangePassword();
+  const submit = () =>
+    change.mutate(
+      { current_password: current, new_password: next },
+      {
+        onSuccess: () => {
+          showFlash({ tone: 'success', text: T.account.passwordChanged });
+          void navigate({ to: '/login', search: { next: undefined } });
+        },
+      },
+    );
   const fields = change.error?.body.fields;
   return (
     <>
@@ -46,7 +47,7 @@ export function AccountPage() {
             className="max-w-md space-y-4"
             onSubmit={(event) => {
               event.preventDefault();
-              change.mutate();
+              submit();
             }}
           >
             <TextField label={T.field.currentPassword} type="password" autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} error={fields?.current_password} />

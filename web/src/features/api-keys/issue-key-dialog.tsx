@@ -1,23 +1,17 @@
 // Issue a key for one of SPEC's purposes; the key is shown this once, with a copy button.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
 import { Dialog, DialogForm, ShownOnce } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { isoDateFromToday } from '../../lib/format';
 import { T } from '../../text/id';
-import { keysQuery, PURPOSES, type IssuedKey, type Purpose } from './use-keys';
+import { PURPOSES, useIssueKey, type Purpose } from './use-keys';
 
 export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState<Purpose>('order_status');
   const [expiresAt, setExpiresAt] = useState(() => isoDateFromToday(365));
-  const issue = useMutation<IssuedKey, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/keys', { body: { name, purpose, expires_at: expiresAt } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keysQuery.queryKey }),
-  });
+  const issue = useIssueKey();
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
@@ -39,7 +33,7 @@ export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </p>
         </ShownOnce>
       ) : (
-        <DialogForm onSubmit={() => issue.mutate()} onCancel={() => close(false)} submitLabel={T.keys.issue} busy={issue.isPending}>
+        <DialogForm onSubmit={() => issue.mutate({ name, purpose, expires_at: expiresAt })} onCancel={() => close(false)} submitLabel={T.keys.issue} busy={issue.isPending}>
           <TextField label={T.keys.name} hint={T.keys.nameHelp} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} error={nameError} />
           <SelectField label={T.keys.purpose} value={purpose} onChange={(event) => setPurpose(event.target.value as Purpose)} error={fields?.purpose}>
             {PURPOSES.map((value) => (

@@ -1,8 +1,8 @@
 // The store's API keys: purpose, marker, expiry and last use of each (never the key itself),
 // a dialog that issues one, and revocation after a confirmation.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, ErrorNotice } from '../../components/ui/notice';
@@ -10,7 +10,7 @@ import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
 import { IssueKeyDialog } from './issue-key-dialog';
-import { keysQuery, keyState, type ApiKey } from './use-keys';
+import { keysQuery, keyState, useRevokeKey, type ApiKey } from './use-keys';
 
 const STATE_BADGE = { active: ['good', T.keys.active], revoked: ['bad', T.keys.revoked], expired: ['warn', T.keys.expired] } as const;
 
@@ -18,14 +18,7 @@ export function KeysPage() {
   const keys = useQuery(keysQuery);
   const [issuing, setIssuing] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const queryClient = useQueryClient();
-  const revoke = useMutation<unknown, ApiError, number>({
-    mutationFn: (id) => call(api.POST('/dashboard/api/keys/{id}/revoke', { params: { path: { id } } })),
-    onSuccess: () => {
-      setRevoking(null);
-      void queryClient.invalidateQueries({ queryKey: keysQuery.queryKey });
-    },
-  });
+  const revoke = useRevokeKey();
 
   return (
     <>
@@ -78,7 +71,7 @@ export function KeysPage() {
         description={revoking ? T.keys.revokeConfirm(revoking.name) : ''}
         confirmLabel={T.keys.revoke}
         busy={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
       >
         <ErrorNotice error={revoke.error} />
       </ConfirmDialog>

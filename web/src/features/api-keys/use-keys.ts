@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, call, type paths } from '../../api/client';
+// The store's API keys: the list (never a key itself), issuing one (shown once), revoking one.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call, type ApiError, type paths } from '../../api/client';
 
 export type ApiKey = paths['/dashboard/api/keys']['get']['responses'][200]['content']['application/json'][number];
 export type IssueKeyBody = NonNullable<paths['/dashboard/api/keys']['post']['requestBody']>['content']['application/json'];
@@ -8,7 +9,25 @@ export type Purpose = IssueKeyBody['purpose'];
 
 export const PURPOSES: Purpose[] = ['customer_lookup', 'order_status', 'order_status_customer'];
 
-export const keysQuery = queryOptions({ queryKey: ['keys'], queryFn: () => call(api.GET('/dashboard/api/keys')) });
+export const keyKeys = { all: ['keys'] as const };
+
+export const keysQuery = queryOptions({ queryKey: keyKeys.all, queryFn: () => call(api.GET('/dashboard/api/keys')) });
+
+export function useIssueKey() {
+  const queryClient = useQueryClient();
+  return useMutation<IssuedKey, ApiError, IssueKeyBody>({
+    mutationFn: (body) => call(api.POST('/dashboard/api/keys', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyKeys.all }),
+  });
+}
+
+export function useRevokeKey() {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, number>({
+    mutationFn: (id) => call(api.POST('/dashboard/api/keys/{id}/revoke', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyKeys.all }),
+  });
+}
 
 export function keyState(key: ApiKey, now = Date.now()): 'active' | 'revoked' | 'expired' {
   if (key.revoked) return 'revoked';

@@ -1,39 +1,23 @@
 // An invitation link: a visitor creates an account; someone already logged in joins with the
 // account they have (accepting never changes an existing user).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { api, call, type ApiError, type paths } from '../../api/client';
-import { enterStore, meQuery, type Me } from '../../api/session';
+import { meQuery } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
 import { AccountFields, useAccountForm } from './account-fields';
-
-type Preview = paths['/dashboard/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
+import { invitationQuery, useAcceptInvitation } from './use-auth';
 
 export function AcceptInvitePage() {
   const { token } = useSearch({ from: '/entry/invite' });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useQuery(meQuery);
-  // Which store and role the link offers (the token goes in a POST body, never in a URL log).
-  const preview = useQuery<Preview, ApiError>({
-    queryKey: ['invitation', token],
-    queryFn: () => call(api.POST('/dashboard/api/invitations/preview', { body: { token } })),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  const preview = useQuery(invitationQuery(token));
   const [account, setAccount] = useAccountForm();
   const loggedIn = me.isSuccess;
-  const accept = useMutation<Me, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/invitations/accept', { body: loggedIn ? { token } : { token, ...account } })),
-    onSuccess: (joined) => {
-      enterStore(queryClient, joined);
-      void navigate({ to: '/' });
-    },
-  });
+  const accept = useAcceptInvitation();
   const fields = accept.error?.body.fields;
   const here = `/invite?token=${encodeURIComponent(token)}`;
 
@@ -66,7 +50,7 @@ export function AcceptInvitePage() {
         className="mt-6 space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          accept.mutate();
+          accept.mutate(loggedIn ? { token } : { token, ...account }, { onSuccess: () => void navigate({ to: '/' }) });
         }}
       >
         {me.isPending ? null : loggedIn ? (

@@ -1,29 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
-import { enterStore, type Me } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { showFlash, useFlash } from '../../lib/flash';
 import { T } from '../../text/id';
+import { useLogin } from './use-auth';
 
 export function LoginPage() {
   const { next } = useSearch({ from: '/entry/login' });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const flash = useFlash();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useMutation<Me, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/login', { body: { email, password } })),
-    onSuccess: (me) => {
-      enterStore(queryClient, me);
-      showFlash(null);
-      void navigate({ href: next ?? '/' });
-    },
-  });
+  const login = useLogin();
+  const submit = () =>
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          showFlash(null);
+          void navigate({ href: next ?? '/' });
+        },
+      },
+    );
   return (
     <>
       <h1 className="text-2xl font-bold">{T.auth.loginTitle}</h1>
@@ -31,7 +31,7 @@ export function LoginPage() {
         className="mt-6 space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          login.mutate();
+          submit();
         }}
       >
         {flash ? <Notice tone={flash.tone}>{flash.text}</Notice> : null}

@@ -1,25 +1,28 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { showFlash } from '../../lib/flash';
 import { T } from '../../text/id';
+import { useResetPassword } from './use-auth';
 
 /** The page of a reset link (the owner's for a member, the CLI's, or `npm start`'s first one). */
 export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/entry/reset-password' });
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const reset = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/password-reset', { body: { token, password } })),
-    onSuccess: () => {
-      showFlash({ tone: 'success', text: T.auth.resetDone });
-      void navigate({ to: '/login', search: { next: undefined } });
-    },
-  });
+  const reset = useResetPassword();
+  const submit = () =>
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          showFlash({ tone: 'success', text: T.auth.resetDone });
+          void navigate({ to: '/login', search: { next: undefined } });
+        },
+      },
+    );
   return (
     <>
       <h1 className="text-2xl font-bold">{T.auth.resetTitle}</h1>
@@ -29,7 +32,7 @@ export function ResetPasswordPage() {
           className="mt-6 space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            reset.mutate();
+            submit();
           }}
         >
           <TextField label={T.field.newPassword} type="password" required minLength={10} autoComplete="new-password" hint={T.field.passwordHint} value={password} onChange={(event) => setPassword(event.target.value)} error={reset.error?.body.fields?.password} />

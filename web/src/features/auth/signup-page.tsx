@@ -1,26 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
-import { enterStore, type Me } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { T } from '../../text/id';
 import { AccountFields, useAccountForm } from './account-fields';
+import { useSignup } from './use-auth';
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [storeName, setStoreName] = useState('');
   const [account, setAccount] = useAccountForm();
-  const signup = useMutation<Me, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/signup', { body: { store_name: storeName, ...account } })),
-    onSuccess: (me) => {
-      enterStore(queryClient, me);
-      void navigate({ to: '/' });
-    },
-  });
+  const signup = useSignup();
   const fields = signup.error?.body.fields;
   return (
     <>
@@ -30,7 +21,7 @@ export function SignupPage() {
         className="mt-6 space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          signup.mutate();
+          signup.mutate({ store_name: storeName, ...account }, { onSuccess: () => void navigate({ to: '/' }) });
         }}
       >
         <TextField label={T.field.storeName} required maxLength={200} autoComplete="organization" value={storeName} onChange={(event) => setStoreName(event.target.value)} error={fields?.store_name} />

@@ -1,19 +1,17 @@
 // The home page: the getting-started checklist, from the store's own data
 // (GET /dashboard/api/home): a step is done when the store shows it, not when it was clicked.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, call, type ApiError, type paths } from '../../api/client';
-import { can, useMe, type Me } from '../../api/session';
+import type { ApiError } from '../../api/client';
+import { can, useMe, type Me } from '../../api/use-session';
 import { ErrorNotice } from '../../components/ui/notice';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
+import { homeQuery, type Checklist } from './use-home';
 
-type Checklist = paths['/dashboard/api/home']['get']['responses'][200]['content']['application/json']['checklist'];
 type Step = keyof Checklist;
 
 const STEPS: Step[] = ['product', 'shipping', 'payment', 'snippet', 'first_order', 'integration'];
-
-export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => call(api.GET('/dashboard/api/home')) });
 
 /** Where a step is done, when this member may go there; the other pages come with the next issues. */
 function stepLink(step: Step, me: Me): '/keys' | '/products' | '/settings' | null {

@@ -2,82 +2,27 @@
 // picker), thumbnails in their order, move up/down, delete after a confirmation. The server
 // decides what it accepts; its refusal texts are shown as they are. A member without
 // products:manage (CS) sees the images without the buttons.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { api, ApiError, call, type paths } from '../../api/client';
-import { can, useMe } from '../../api/session';
+import type { ApiError } from '../../api/client';
+import { can, useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Loading } from '../../components/ui/page';
 import { T } from '../../text/id';
-
-type ImageList = paths['/dashboard/api/products/{id}/images']['get']['responses'][200]['content']['application/json'];
-type Image = ImageList['images'][number];
-
-/** What the server takes (it checks the bytes itself); the picker offers only these. */
-const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const MAX_BYTES = 5 * 1024 * 1024;
-const MAX_IMAGES = 10;
-
-export const productImagesQuery = (productId: number) =>
-  queryOptions({
-    queryKey: ['products', productId, 'images'],
-    queryFn: () => call(api.GET('/dashboard/api/products/{id}/images', { params: { path: { id: productId } } })),
-  });
-
-function uploadImage(productId: number, file: File) {
-  return call(
-    api.POST('/dashboard/api/products/{id}/images', {
-      params: { path: { id: productId } },
-      // The raw bytes, under the file's own type; the server tells a wrong one.
-      body: file as unknown as string,
-      bodySerializer: (body: unknown) => body as BodyInit,
-      headers: { 'Content-Type': TYPES.includes(file.type) ? file.type : file.type || 'application/octet-stream' },
-    }),
-  );
-}
+import { IMAGE_TYPES, MAX_IMAGES, productImagesQuery, useDeleteImage, useReorderImages, useUploadImages, type Image } from './use-products';
 
 export function ProductImages({ productId }: { productId: number }) {
-  const queryClient = useQueryClient();
   const manage = can(useMe(), 'products:manage');
   const images = useQuery(productImagesQuery(productId));
   const input = useRef<HTMLInputElement>(null);
+  // The last refusal of an upload or a move, until the next one starts.
   const [problem, setProblem] = useState<ApiError | null>(null);
   const [deleting, setDeleting] = useState<{ image: Image; number: number } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productImagesQuery(productId).queryKey });
-
-  const upload = useMutation<void, ApiError, File[]>({
-    mutationFn: async (files) => {
-      // One at a time, in the order picked; the first refusal stops the rest.
-      for (const file of files) {
-        if (file.size > MAX_BYTES) throw new ApiError(413, { error: T.images.tooLarge(file.name), code: 'body_too_large' });
-        await uploadImage(productId, file);
-        await refresh();
-      }
-    },
-    onMutate: () => setProblem(null),
-    onError: (error) => {
-      setProblem(error);
-      void refresh();
-    },
-  });
-  const reorder = useMutation<ImageList, ApiError, number[]>({
-    mutationFn: (order) => call(api.PATCH('/dashboard/api/products/{id}/images', { params: { path: { id: productId } }, body: { order } })),
-    onMutate: () => setProblem(null),
-    onSuccess: (list) => queryClient.setQueryData(productImagesQuery(productId).queryKey, list),
-    onError: (error) => {
-      setProblem(error);
-      void refresh();
-    },
-  });
-  const remove = useMutation<unknown, ApiError, number>({
-    mutationFn: (imageId) => call(api.DELETE('/dashboard/api/products/{id}/images/{imageId}', { params: { path: { id: productId, imageId } } })),
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
-  });
+  const upload = useUploadImages(productId);
+  const reorder = useReorderImages(productId);
+  const remove = useDeleteImage(productId);
 
   const list = images.data?.images ?? [];
   const full = list.length >= MAX_IMAGES;
@@ -86,12 +31,15 @@ export function ProductImages({ productId }: { productId: number }) {
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    if (files.length > 0) upload.mutate(files);
+    if (files.length === 0) return;
+    setProblem(null);
+    upload.mutate(files, { onError: setProblem });
   };
   const move = (index: number, by: -1 | 1) => {
     const order = list.map((image) => image.id);
     [order[index], order[index + by]] = [order[index + by]!, order[index]!];
-    reorder.mutate(order);
+    setProblem(null);
+    reorder.mutate(order, { onError: setProblem });
   };
 
   return (
@@ -105,7 +53,7 @@ export function ProductImages({ productId }: { productId: number }) {
             <Button onClick={() => input.current?.click()} busy={upload.isPending} disabled={full || busy}>
               {upload.isPending ? T.images.uploading : T.images.add}
             </Button>
-            <input ref={input} type="file" accept={TYPES.join(',')} multiple hidden onChange={picked} aria-label={T.images.add} data-testid="product-image-input" />
+            <input ref={input} type="file" accept={IMAGE_TYPES.join(',')} multiple hidden onChange={picked} aria-label={T.images.add} data-testid="product-image-input" />
           </>
         ) : null}
       </div>
@@ -157,7 +105,7 @@ export function ProductImages({ productId }: { productId: number }) {
         description={deleting ? T.images.removeConfirm(deleting.number) : ''}
         confirmLabel={T.images.remove}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.image.id)}
+        onConfirm={() => deleting && remove.mutate(deleting.image.id, { onSuccess: () => setDeleting(null) })}
       >
         <ErrorNotice error={remove.error} />
       </ConfirmDialog>

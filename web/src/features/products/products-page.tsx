@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client';
-import { can, useMe } from '../../api/session';
+import { can, useMe } from '../../api/use-session';
 import { buttonClass } from '../../components/ui/button';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Loading, PageHeader } from '../../components/ui/page';

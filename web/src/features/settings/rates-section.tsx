@@ -2,7 +2,6 @@
 // phone each rate is a small card (courier on its own line, province and fee side by side);
 // on a desktop a row. Saving replaces the store's whole table.
 import { useState } from 'react';
-import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
@@ -20,7 +19,7 @@ interface Row {
 let nextKey = 0;
 const toRow = (rate: Rate): Row => ({ key: ++nextKey, courier: rate.courier, province: rate.province, fee: String(rate.fee) });
 
-export function RatesEditor({ settings }: { settings: Settings }) {
+export function RatesSection({ settings }: { settings: Settings }) {
   const [rows, setRows] = useState<Row[]>(() => settings.shipping_rates.map(toRow));
   const save = useSaveSettings();
   const fields = save.error?.body.fields ?? {};

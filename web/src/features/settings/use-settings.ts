@@ -1,6 +1,7 @@
+// The store's settings, the audit log of sensitive changes, and the server's preview of a message.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type ApiError, type paths } from '../../api/client';
-import { meQuery } from '../../api/session';
+import { meQuery } from '../../api/use-session';
 
 export type Settings = paths['/dashboard/api/settings']['get']['responses'][200]['content']['application/json'];
 export type SettingsChange = NonNullable<paths['/dashboard/api/settings']['patch']['requestBody']>['content']['application/json'];
@@ -10,12 +11,19 @@ export type BankAccount = Settings['bank_accounts'][number];
 export type AuditEntry = paths['/dashboard/api/settings/audit']['get']['responses'][200]['content']['application/json'][number];
 export type TemplateKind = 'thank_you' | 'opening';
 
-export const settingsQuery = queryOptions({ queryKey: ['settings'], queryFn: () => call(api.GET('/dashboard/api/settings')) });
-export const auditQuery = queryOptions({ queryKey: ['settings', 'audit'], queryFn: () => call(api.GET('/dashboard/api/settings/audit')) });
+export const settingsKeys = {
+  all: ['settings'] as const,
+  current: () => [...settingsKeys.all, 'current'] as const,
+  audit: () => [...settingsKeys.all, 'audit'] as const,
+  preview: (kind: TemplateKind, template: string, timeZone: string | null) => [...settingsKeys.all, 'preview', kind, template, timeZone] as const,
+};
+
+export const settingsQuery = queryOptions({ queryKey: settingsKeys.current(), queryFn: () => call(api.GET('/dashboard/api/settings')) });
+export const auditQuery = queryOptions({ queryKey: settingsKeys.audit(), queryFn: () => call(api.GET('/dashboard/api/settings/audit')) });
 
 export const previewQuery = (kind: TemplateKind, template: string, timeZone: string | null) =>
   queryOptions({
-    queryKey: ['settings', 'preview', kind, template, timeZone],
+    queryKey: settingsKeys.preview(kind, template, timeZone),
     queryFn: () =>
       call(api.POST('/dashboard/api/templates/preview', { body: { kind, template: template.trim() === '' ? null : template, ...(timeZone ? { time_zone: timeZone } : {}) } })),
     staleTime: Infinity,

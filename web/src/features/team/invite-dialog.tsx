@@ -1,28 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
 import { Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { T } from '../../text/id';
 import type { OneTimeLink } from './link-dialog';
-import { invitationsQuery } from './use-team';
+import { useInvite } from './use-team';
 
 export function InviteDialog({ open, onOpenChange, onLink }: { open: boolean; onOpenChange(open: boolean): void; onLink(link: OneTimeLink): void }) {
-  const queryClient = useQueryClient();
   const [role, setRole] = useState<'admin' | 'cs'>('cs');
   const [integrations, setIntegrations] = useState(false);
-  const invite = useMutation<{ invite_url: string; expires_at: string }, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/team/invitations', { body: { role, integrations: role === 'admin' && integrations } })),
-    onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: invitationsQuery.queryKey });
-      onOpenChange(false);
-      onLink({ title: T.team.inviteReady, lead: T.team.inviteLead, url: created.invite_url, expiresAt: created.expires_at, message: T.team.inviteMessage(created.invite_url) });
-    },
-  });
+  const invite = useInvite();
+  const submit = () =>
+    invite.mutate(
+      { role, integrations: role === 'admin' && integrations },
+      {
+        onSuccess: (created) => {
+          onOpenChange(false);
+          onLink({ title: T.team.inviteReady, lead: T.team.inviteLead, url: created.invite_url, expiresAt: created.expires_at, message: T.team.inviteMessage(created.invite_url) });
+        },
+      },
+    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={T.team.invite} description={T.team.inviteLead}>
-      <DialogForm onSubmit={() => invite.mutate()} onCancel={() => onOpenChange(false)} submitLabel={T.team.createInvite} busy={invite.isPending}>
+      <DialogForm onSubmit={submit} onCancel={() => onOpenChange(false)} submitLabel={T.team.createInvite} busy={invite.isPending}>
         <SelectField label={T.team.role} value={role} onChange={(event) => setRole(event.target.value as 'admin' | 'cs')} hint={T.team.roleHelp[role]}>
           <option value="admin">{T.roles.admin}</option>
           <option value="cs">{T.roles.cs}</option>

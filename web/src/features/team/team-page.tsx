@@ -1,9 +1,9 @@
 // The owner's team page: members with their roles (change, remove, a password-reset link),
 // open invitations (revoke), and a new invitation link to copy or send by WhatsApp.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
-import { useMe } from '../../api/session';
+import type { ApiError } from '../../api/client';
+import { useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
 import { InviteDialog } from './invite-dialog';
 import { LinkDialog, type OneTimeLink } from './link-dialog';
-import { invitationsQuery, teamQuery, type Invitation, type Member, type Role } from './use-team';
+import { invitationsQuery, teamQuery, useChangeRole, useRemoveMember, useResetLink, useRevokeInvitation, type Invitation, type Member, type Role } from './use-team';
 
 export function TeamPage() {
   const myId = useMe().user.id;
@@ -51,32 +51,18 @@ export function TeamPage() {
 }
 
 function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; onLink(link: OneTimeLink): void }) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamQuery.queryKey });
-  const path = { params: { path: { user_id: member.user_id } } };
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [role, setRole] = useState<Role>(member.role);
   const [integrations, setIntegrations] = useState(member.integrations);
 
-  const change = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.PATCH('/dashboard/api/team/{user_id}', { ...path, body: { role, integrations: role === 'admin' && integrations } })),
-    onSuccess: () => {
-      setEditing(false);
-      void refresh();
-    },
-  });
-  const remove = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.DELETE('/dashboard/api/team/{user_id}', path)),
-    onSuccess: () => {
-      setRemoving(false);
-      void refresh();
-    },
-  });
-  const reset = useMutation<{ reset_url: string; expires_at: string }, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/team/{user_id}/password-reset', path)),
-    onSuccess: (created) => onLink({ title: T.team.resetReady, lead: T.team.resetLead, url: created.reset_url, expiresAt: created.expires_at, message: T.team.resetMessage(created.reset_url) }),
-  });
+  const change = useChangeRole(member.user_id);
+  const remove = useRemoveMember(member.user_id);
+  const reset = useResetLink(member.user_id);
+  const resetLink = () =>
+    reset.mutate(undefined, {
+      onSuccess: (created) => onLink({ title: T.team.resetReady, lead: T.team.resetLead, url: created.reset_url, expiresAt: created.expires_at, message: T.team.resetMessage(created.reset_url) }),
+    });
 
   return (
     <Card>
@@ -101,7 +87,7 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
           <Button variant="secondary" onClick={() => setEditing(true)}>
             {T.team.changeRole}
           </Button>
-          <Button variant="secondary" onClick={() => reset.mutate()} busy={reset.isPending}>
+          <Button variant="secondary" onClick={resetLink} busy={reset.isPending}>
             {T.team.resetLink}
           </Button>
           <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setRemoving(true)}>
@@ -110,7 +96,7 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
         </div>
       )}
       <Dialog open={editing} onOpenChange={setEditing} title={T.team.changeRole} description={T.team.changeRoleLead(member.name)}>
-        <DialogForm onSubmit={() => change.mutate()} onCancel={() => setEditing(false)} submitLabel={T.save} busy={change.isPending}>
+        <DialogForm onSubmit={() => change.mutate({ role, integrations: role === 'admin' && integrations }, { onSuccess: () => setEditing(false) })} onCancel={() => setEditing(false)} submitLabel={T.save} busy={change.isPending}>
           <SelectField label={T.team.role} value={role} onChange={(event) => setRole(event.target.value as Role)} hint={T.team.roleHelp[role]}>
             <option value="owner">{T.roles.owner}</option>
             <option value="admin">{T.roles.admin}</option>
@@ -120,7 +106,7 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
           <ErrorNotice error={change.error} />
         </DialogForm>
       </Dialog>
-      <ConfirmDialog open={removing} onOpenChange={setRemoving} title={T.team.remove} description={T.team.removeConfirm(member.name)} confirmLabel={T.team.remove} busy={remove.isPending} onConfirm={() => remove.mutate()}>
+      <ConfirmDialog open={removing} onOpenChange={setRemoving} title={T.team.remove} description={T.team.removeConfirm(member.name)} confirmLabel={T.team.remove} busy={remove.isPending} onConfirm={() => remove.mutate(undefined, { onSuccess: () => setRemoving(false) })}>
         <ErrorNotice error={remove.error} />
       </ConfirmDialog>
     </Card>
@@ -128,15 +114,8 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
 }
 
 function InvitationCard({ invitation }: { invitation: Invitation }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const revoke = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.DELETE('/dashboard/api/team/invitations/{id}', { params: { path: { id: invitation.id } } })),
-    onSuccess: () => {
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: invitationsQuery.queryKey });
-    },
-  });
+  const revoke = useRevokeInvitation(invitation.id);
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -151,7 +130,7 @@ function InvitationCard({ invitation }: { invitation: Invitation }) {
           {T.team.revokeInvite}
         </Button>
       </div>
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={T.team.revokeInvite} description={T.team.revokeInviteConfirm} confirmLabel={T.team.revokeInvite} busy={revoke.isPending} onConfirm={() => revoke.mutate()}>
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={T.team.revokeInvite} description={T.team.revokeInviteConfirm} confirmLabel={T.team.revokeInvite} busy={revoke.isPending} onConfirm={() => revoke.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
         <ErrorNotice error={revoke.error} />
       </ConfirmDialog>
     </Card>

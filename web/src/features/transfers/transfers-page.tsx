@@ -1,16 +1,14 @@
 // Manual transfers: upload the bank statement (a bank's preset or a generic column mapping),
 // see what matched as cards, tick and confirm, and see which orders became paid and which
 // were skipped (docs/transfers.md). The file is read by the server and not kept.
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts, PageHeader } from '../../components/ui/page';
 import { formatDate, formatDateTime, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
-import { BANKS, confirmTransfers, matchStatement, type Bank, type ConfirmResult, type Match, type Proposal, type StatementQuery } from './use-transfers';
+import { BANKS, useConfirmTransfers, useMatchStatement, type Bank, type ConfirmResult, type Match, type Proposal, type StatementQuery } from './use-transfers';
 
 type Credit = Match['credit'];
 type Order = Match['order'];
@@ -134,14 +132,15 @@ function CreditCards({ title, items }: { title: string; items: Array<{ line: num
 
 function ProposalView({ proposal, onConfirmed }: { proposal: Proposal; onConfirmed(results: ConfirmResult[]): void }) {
   const [ticked, setTicked] = useState<Set<number>>(() => new Set(proposal.matches.map((m) => m.line)));
-  const confirm = useMutation<{ results: ConfirmResult[] }, ApiError>({
-    mutationFn: () =>
-      confirmTransfers({
+  const confirm = useConfirmTransfers();
+  const confirmTicked = () =>
+    confirm.mutate(
+      {
         bank: proposal.bank,
         items: proposal.matches.filter((m) => ticked.has(m.line)).map((m) => ({ order_id: m.order.id, status: m.order.status, credit: m.credit })),
-      }),
-    onSuccess: (data) => onConfirmed(data.results),
-  });
+      },
+      { onSuccess: (data) => onConfirmed(data.results) },
+    );
 
   if (proposal.errors.length > 0) {
     return (
@@ -192,7 +191,7 @@ function ProposalView({ proposal, onConfirmed }: { proposal: Proposal; onConfirm
         {proposal.matches.length > 0 ? (
           <div className="space-y-2">
             <ErrorNotice error={confirm.error} />
-            <Button busy={confirm.isPending} disabled={ticked.size === 0} onClick={() => confirm.mutate()}>
+            <Button busy={confirm.isPending} disabled={ticked.size === 0} onClick={confirmTicked}>
               {T.transfers.confirm(ticked.size)}
             </Button>
           </div>
@@ -245,15 +244,15 @@ function Results({ results }: { results: ConfirmResult[] }) {
 
 export function TransfersPage() {
   const [results, setResults] = useState<ConfirmResult[] | null>(null);
-  const read = useMutation<Proposal, ApiError, { query: StatementQuery; csv: string }>({
-    mutationFn: ({ query, csv }) => matchStatement(query, csv),
-    onMutate: () => setResults(null),
-  });
+  const read = useMatchStatement();
   return (
     <>
       <PageHeader title={T.transfers.title} lead={T.transfers.lead} />
       <div className="space-y-6">
-        <StatementForm busy={read.isPending} onRead={(query, csv) => read.mutate({ query, csv })} />
+        <StatementForm busy={read.isPending} onRead={(query, csv) => {
+            setResults(null);
+            read.mutate({ query, csv });
+          }} />
         <ErrorNotice error={read.error} />
         {results ? <Results results={results} /> : read.data ? <ProposalView key={JSON.stringify(read.data.matches.map((m) => m.line))} proposal={read.data} onConfirmed={setResults} /> : null}
       </div>

@@ -1,4 +1,7 @@
-import { api, call, type paths } from '../../api/client';
+// Manual transfers: a bank statement matched against the unpaid orders (the server reads the
+// file and keeps nothing), and the confirmation of the ticked matches.
+import { useMutation } from '@tanstack/react-query';
+import { api, call, type ApiError, type paths } from '../../api/client';
 
 type MatchOp = paths['/dashboard/api/transfers/statements']['post'];
 export type StatementQuery = NonNullable<MatchOp['parameters']['query']>;
@@ -10,15 +13,23 @@ export type ConfirmResult = paths['/dashboard/api/transfers/confirm']['post']['r
 
 export const BANKS: Bank[] = ['bca', 'mandiri', 'bri', 'bni', 'generic'];
 
-/** Sends the statement as text/csv: the server reads it and keeps nothing. */
-export const matchStatement = (query: StatementQuery, csv: string): Promise<Proposal> =>
-  call(
-    api.POST('/dashboard/api/transfers/statements', {
-      params: { query },
-      body: csv,
-      bodySerializer: (body: string) => body,
-      headers: { 'Content-Type': 'text/csv' },
-    }),
-  );
+/** Sends the statement as text/csv; the answer proposes which credit pays which order. */
+export function useMatchStatement() {
+  return useMutation<Proposal, ApiError, { query: StatementQuery; csv: string }>({
+    mutationFn: ({ query, csv }) =>
+      call(
+        api.POST('/dashboard/api/transfers/statements', {
+          params: { query },
+          body: csv,
+          bodySerializer: (body: string) => body,
+          headers: { 'Content-Type': 'text/csv' },
+        }),
+      ),
+  });
+}
 
-export const confirmTransfers = (body: ConfirmBody) => call(api.POST('/dashboard/api/transfers/confirm', { body }));
+export function useConfirmTransfers() {
+  return useMutation<{ results: ConfirmResult[] }, ApiError, ConfirmBody>({
+    mutationFn: (body) => call(api.POST('/dashboard/api/transfers/confirm', { body })),
+  });
+}

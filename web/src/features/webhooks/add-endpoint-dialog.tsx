@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
 import { Dialog, DialogForm, ShownOnce } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { T } from '../../text/id';
-import { webhooksQuery } from './use-webhooks';
+import { useAddEndpoint } from './use-webhooks';
 
 export function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const add = useMutation<{ id: number; secret: string }, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/webhooks', { body: { url, description } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQuery.queryKey }),
-  });
+  const add = useAddEndpoint();
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
@@ -30,7 +24,7 @@ export function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpe
       {add.data ? (
         <ShownOnce warning={T.webhooks.secretOnce} label={T.webhooks.secretReady} value={add.data.secret} onClose={() => close(false)} />
       ) : (
-        <DialogForm onSubmit={() => add.mutate()} onCancel={() => close(false)} submitLabel={T.webhooks.add} busy={add.isPending}>
+        <DialogForm onSubmit={() => add.mutate({ url, description })} onCancel={() => close(false)} submitLabel={T.webhooks.add} busy={add.isPending}>
           <TextField label={T.webhooks.url} type="url" inputMode="url" required maxLength={2048} placeholder="https://" value={url} onChange={(event) => setUrl(event.target.value)} error={urlError} />
           <TextField label={T.webhooks.description} maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} error={fields?.description} />
           <ErrorNotice error={urlError || fields ? null : add.error} />

@@ -1,19 +1,19 @@
 // One endpoint's delivery log: each delivery with every attempt (time, answer, latency,
 // error, the answer's first bytes), and redelivery of one that failed.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { api, call, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
-import { deliveriesQuery, webhooksQuery, type Delivery } from './use-webhooks';
+import { deliveriesQuery, useRedeliver, webhooksQuery, type Delivery } from './use-webhooks';
 
 const STATUS_TONE = { pending: 'neutral', delivered: 'good', failed: 'bad', cancelled: 'warn' } as const;
 
 export function DeliveriesPage() {
-  const { endpointId } = useParams({ from: '/app/webhooks/$endpointId' });
+  const endpointId = Number(useParams({ from: '/app/webhooks/$endpointId' }).endpointId);
   const endpoints = useQuery(webhooksQuery);
   const deliveries = useQuery(deliveriesQuery(endpointId));
   const endpoint = endpoints.data?.find((candidate) => candidate.id === endpointId);
@@ -29,7 +29,7 @@ export function DeliveriesPage() {
       <ul className="space-y-3">
         {deliveries.data?.map((delivery) => (
           <li key={delivery.id}>
-            <DeliveryCard delivery={delivery} endpointId={endpointId} />
+            <DeliveryCard delivery={delivery} />
           </li>
         ))}
       </ul>
@@ -37,12 +37,8 @@ export function DeliveriesPage() {
   );
 }
 
-function DeliveryCard({ delivery, endpointId }: { delivery: Delivery; endpointId: number }) {
-  const queryClient = useQueryClient();
-  const redeliver = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/webhooks/deliveries/{id}/redeliver', { params: { path: { id: delivery.id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesQuery(endpointId).queryKey }),
-  });
+function DeliveryCard({ delivery }: { delivery: Delivery }) {
+  const redeliver = useRedeliver(delivery);
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">

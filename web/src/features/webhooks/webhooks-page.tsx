@@ -1,10 +1,10 @@
 // The store's webhook endpoints: add (the signing secret shown once), send a test event,
 // enable or disable, rotate the secret (both signatures for 24 hours), remove, and each
 // endpoint's delivery log.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, call, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, ShownOnce } from '../../components/ui/dialog';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
@@ -12,7 +12,7 @@ import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
 import { AddEndpointDialog } from './add-endpoint-dialog';
-import { webhooksQuery, type Endpoint } from './use-webhooks';
+import { useRemoveEndpoint, useRotateSecret, useTestEndpoint, useToggleEndpoint, webhooksQuery, type Endpoint } from './use-webhooks';
 
 export function WebhooksPage() {
   const endpoints = useQuery(webhooksQuery);
@@ -38,34 +38,14 @@ export function WebhooksPage() {
 type Confirming = 'rotate' | 'remove' | null;
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksQuery.queryKey });
-  const path = { params: { path: { id: endpoint.id } } };
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const test = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/webhooks/{id}/test', path)),
-    onSuccess: () => {
-      setNotice(T.webhooks.testSent);
-      void queryClient.invalidateQueries({ queryKey: ['webhooks', endpoint.id, 'deliveries'] });
-    },
-  });
-  const toggle = useMutation<unknown, ApiError>({
-    mutationFn: () => call(endpoint.enabled ? api.POST('/dashboard/api/webhooks/{id}/disable', path) : api.POST('/dashboard/api/webhooks/{id}/enable', path)),
-    onSuccess: refresh,
-  });
-  const rotate = useMutation<{ secret: string; previous_secret_expires_at: string }, ApiError>({
-    mutationFn: () => call(api.POST('/dashboard/api/webhooks/{id}/rotate-secret', path)),
-    onSuccess: () => setConfirming(null),
-  });
-  const remove = useMutation<unknown, ApiError>({
-    mutationFn: () => call(api.DELETE('/dashboard/api/webhooks/{id}', path)),
-    onSuccess: () => {
-      setConfirming(null);
-      void refresh();
-    },
-  });
+  const test = useTestEndpoint(endpoint.id);
+  const toggle = useToggleEndpoint(endpoint);
+  const rotate = useRotateSecret(endpoint.id);
+  const remove = useRemoveEndpoint(endpoint.id);
+  const closeConfirm = { onSuccess: () => setConfirming(null) };
   const failed = test.error ?? toggle.error;
 
   return (
@@ -92,10 +72,10 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
         </div>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to="/webhooks/$endpointId" params={{ endpointId: endpoint.id }} className={buttonClass('secondary')}>
+        <Link to="/webhooks/$endpointId" params={{ endpointId: String(endpoint.id) }} className={buttonClass('secondary')}>
           {T.webhooks.deliveries}
         </Link>
-        <Button variant="secondary" onClick={() => test.mutate()} busy={test.isPending} disabled={!endpoint.enabled}>
+        <Button variant="secondary" onClick={() => test.mutate(undefined, { onSuccess: () => setNotice(T.webhooks.testSent) })} busy={test.isPending} disabled={!endpoint.enabled}>
           {T.webhooks.test}
         </Button>
         <Button variant="secondary" onClick={() => toggle.mutate()} busy={toggle.isPending}>
@@ -116,7 +96,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
         description={T.webhooks.rotateConfirm}
         confirmLabel={T.webhooks.rotate}
         busy={rotate.isPending}
-        onConfirm={() => rotate.mutate()}
+        onConfirm={() => rotate.mutate(undefined, closeConfirm)}
       >
         <ErrorNotice error={rotate.error} />
       </ConfirmDialog>
@@ -137,7 +117,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
         description={T.webhooks.removeConfirm(endpoint.url)}
         confirmLabel={T.webhooks.remove}
         busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, closeConfirm)}
       >
         <ErrorNotice error={remove.error} />
       </ConfirmDialog>

@@ -1,0 +1,61 @@
+// A section of the settings page: its card, its form, the answer of its last save and its Save
+// button. The sections an owner alone changes carry a badge and save through the password dialog.
+import type { FormEvent, ReactNode } from 'react';
+import type { ApiError } from '../../api/client';
+import { Button } from '../../components/ui/button';
+import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
+import { Card } from '../../components/ui/page';
+import { T } from '../../text/id';
+import type { SensitiveChange, Settings } from './use-settings';
+
+const S = T.settings;
+
+/** What a section the owner alone changes is given: its save asks for the password (the page's dialog). */
+export interface SensitiveProps {
+  settings: Settings;
+  owner: boolean;
+  onSave(change: SensitiveChange): void;
+}
+
+/** A section's form: its fields, the answer of its last save, and its Save button. */
+export function SectionForm({ title, badge, lead, onSubmit, busy, error, saved, children, submit = true }: {
+  title: string;
+  badge?: ReactNode;
+  lead?: ReactNode;
+  onSubmit(): void;
+  busy: boolean;
+  error: ApiError | null;
+  saved: boolean;
+  children: ReactNode;
+  submit?: boolean;
+}) {
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {badge}
+      </div>
+      {lead ? <p className="-mt-2 mb-3 text-sm text-slate-700">{lead}</p> : null}
+      <form
+        className="space-y-4"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        {error && error.code !== 'invalid_request' ? <ErrorNotice error={error} /> : null}
+        {saved ? <Notice tone="success">{S.saved}</Notice> : null}
+        {submit ? (
+          <div>
+            <Button type="submit" busy={busy}>
+              {T.save}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+export const SensitiveBadge = () => <Badge tone="warn">{S.sensitiveBadge}</Badge>;
