@@ -1,5 +1,7 @@
 // The floors of src/ and the direction of their imports. lib/ is the ground floor: it imports
-// only lib/. The features (every other folder) stand on it and may import one another, but
+// only lib/. jobs/, the runner of background work, stands beside it: it imports only lib/ and
+// itself, so it knows no worker (the list of workers is workers.ts, on the top floor). The
+// features (every other folder) stand on them and may import one another, but
 // never in a circle, and never the top floor (app.ts, server.ts, the CLI: cli.ts and cli/),
 // except context.ts, the AppContext wiring type, imported as a type only. Imports that leave
 // src/ (the test harness under test/) belong to no floor and are not checked.
@@ -21,6 +23,8 @@ interface ImportEdge {
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const LIB = 'lib/';
+/** The runner of background work: like lib/, it imports no feature. */
+const JOBS = 'jobs/';
 const TOP_FLOOR_FOLDERS = new Set(['cli/']);
 /** The one top-floor file a feature may import, and then only as a type. */
 const WIRING_TYPE = 'context.ts';
@@ -87,6 +91,7 @@ function findViolations(edges: readonly ImportEdge[]): string[] {
     const source = unitOf(from);
     const target = unitOf(to);
     if (source === LIB && target !== LIB) violations.push(`${from} imports ${to}: lib/ imports only lib/`);
+    if (source === JOBS && target !== LIB && target !== JOBS) violations.push(`${from} imports ${to}: jobs/ imports only lib/ and jobs/`);
     if (isFeature(source) && !isFolder(target) && !(target === WIRING_TYPE && typeOnly)) {
       violations.push(`${from} imports ${to}: a feature imports nothing from the top floor but the ${WIRING_TYPE} type`);
     }
@@ -188,6 +193,11 @@ describe('the checker', () => {
         edge('cli/serve.ts', 'server.ts'),
         edge('cli.ts', 'cli/serve.ts'),
         edge('context.ts', 'auth/key-cache.ts', true),
+        edge('jobs/runner.ts', 'jobs/worker.ts', true),
+        edge('jobs/runner.ts', 'lib/clock.ts'),
+        edge('webhooks/dispatcher.ts', 'jobs/runner.ts'),
+        edge('workers.ts', 'webhooks/dispatcher.ts'),
+        edge('server.ts', 'workers.ts'),
       ]),
     ).toEqual([]);
   });
@@ -220,6 +230,23 @@ describe('the checker', () => {
     ]);
   });
 
+  it('fails when jobs/ imports a feature or the top floor, or a feature imports the list of workers', () => {
+    expect(
+      findViolations([
+        edge('jobs/runner.ts', 'webhooks/dispatcher.ts'),
+        edge('jobs/worker.ts', 'ops/housekeeping.ts', true),
+        edge('jobs/runner.ts', 'workers.ts'),
+        edge('ops/housekeeping.ts', 'workers.ts', true),
+      ]),
+    ).toEqual([
+      'jobs/runner.ts imports webhooks/dispatcher.ts: jobs/ imports only lib/ and jobs/',
+      'jobs/worker.ts imports ops/housekeeping.ts: jobs/ imports only lib/ and jobs/',
+      'jobs/runner.ts imports workers.ts: jobs/ imports only lib/ and jobs/',
+      'jobs/runner.ts imports workers.ts: a feature imports nothing from the top floor but the context.ts type',
+      'ops/housekeeping.ts imports workers.ts: a feature imports nothing from the top floor but the context.ts type',
+    ]);
+  });
+
   it('fails when two folders import each other, directly or round a longer circle', () => {
     expect(findViolations([edge('orders/create-order.ts', 'customers/phone.ts'), edge('customers/lookup-customer.ts', 'orders/statuses.ts', true)])).toEqual([
       'circle between customers/, orders/: customers/lookup-customer.ts imports orders/statuses.ts; orders/create-order.ts imports customers/phone.ts',
@@ -248,6 +275,8 @@ describe('src/', () => {
     expect(edges.length).toBeGreaterThan(300);
     expect(edges).toContainEqual(edge('app.ts', 'orders/routes.ts'));
     expect(edges).toContainEqual(edge('orders/routes.ts', 'context.ts', true));
+    expect(edges).toContainEqual(edge('workers.ts', 'jobs/runner.ts'));
+    expect(edges).toContainEqual(edge('webhooks/dispatcher.ts', 'jobs/runner.ts'));
   });
 
   it('keeps the floors: lib/ imports only lib/, no feature imports the top floor, no folders in a circle', () => {

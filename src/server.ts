@@ -1,43 +1,25 @@
 // Listens and shuts down gracefully: on SIGTERM/SIGINT stop accepting, let in-flight
-// requests and their transactions finish, let the webhook dispatcher (on unless
-// WEBHOOK_DISPATCHER=off) finish its sends, close the database and Redis, exit 0.
+// requests and their transactions finish, let the background workers (workers.ts: those whose
+// off switch is not set) finish their jobs, close the database and Redis, exit 0.
 //
 // `serve --workers N` (N > 1) runs N API processes on one port with node:cluster. The
-// primary migrates, runs the dispatcher and housekeeping, replaces a worker that dies, and
+// primary migrates, runs the background workers, replaces a worker process that dies, and
 // aggregates /metrics over the workers; the workers only serve HTTP.
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { systemClock } from './lib/clock.js';
 import type { Config } from './lib/config.js';
-import { openDatabase, type DbHandle } from './lib/db/db.js';
-import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './ops/housekeeping.js';
+import { openDatabase } from './lib/db/db.js';
 import { migrateToLatest } from './lib/db/migrate.js';
-import type { DispatchLog } from './webhooks/dispatcher.js';
-import { dispatcherFor } from './webhooks/run-dispatcher.js';
 import { onShutdownSignal } from './lib/shutdown.js';
 import { resolveSealer } from './lib/secrets/key-source.js';
-import type { Sealer } from './lib/secrets/sealer.js';
 import { sealStoredSecrets } from './secrets/seal-stored-secrets.js';
+import { workerRunner, workersOn } from './workers.js';
 
 export interface ServeOptions {
   /** API processes on this host; 1 serves in this process. */
   workers: number;
-}
-
-/** Dispatcher and housekeeping: once per host (the single process or the cluster's primary). */
-function startBackgroundWork(config: Config, database: DbHandle, sealer: Sealer, log: DispatchLog): () => Promise<void> {
-  const housekeeping = setInterval(() => {
-    purgeExpired(database.db, systemClock.now()).catch((err: Error) => log.error({ err: { message: err.message } }, 'housekeeping failed'));
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  const dispatcher = config.webhookDispatcher ? dispatcherFor(config, database, sealer, log) : null;
-  dispatcher?.start();
-  return async () => {
-    clearInterval(housekeeping);
-    await dispatcher?.stop();
-  };
 }
 
 export async function serve(config: Config, options: ServeOptions = { workers: 1 }): Promise<void> {
@@ -51,16 +33,17 @@ export async function serve(config: Config, options: ServeOptions = { workers: 1
   await migrateToLatest(database);
   await sealStoredSecrets(database.db, sealer, 'plain');
   const { app } = buildApp({ config, database, sealer });
-  // Set once listening; a signal that arrives earlier finds nothing to stop yet.
-  let stopBackground: (() => Promise<void>) | null = null;
+  // Background work once per host: checked before listening, started once listening (a
+  // signal that comes between finds it not started, and stop() only closes its connections).
+  const background = workerRunner(workersOn(config), { config, database, sealer, log: app.log });
   onShutdownSignal(async (signal) => {
     app.log.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), stopBackground?.()]);
+    await Promise.all([app.close(), background.stop()]);
     await database.close();
     return 0;
   });
   await app.listen({ host: config.host, port: config.port });
-  stopBackground = startBackgroundWork(config, database, sealer, app.log);
+  background.start();
 }
 
 // --- cluster ---------------------------------------------------------------------------
@@ -95,7 +78,8 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
   await sealStoredSecrets(database.db, sealer, 'plain');
   const aggregator = new AggregatorRegistry();
   let shuttingDown = false;
-  let stopBackground: (() => Promise<void>) | null = null;
+  // Background work once per host, in the primary; checked before any worker process starts.
+  const background = workerRunner(workersOn(config), { config, database, sealer, log });
 
   const fork = () => {
     const worker = cluster.fork();
@@ -128,12 +112,12 @@ async function servePrimary(config: Config, workers: number): Promise<void> {
     const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
     log.info({ signal, workers: running.length }, 'shutting down workers');
     const clean = await Promise.all(running.map(stop));
-    await stopBackground?.();
+    await background.stop();
     await database.close();
     return clean.every(Boolean) ? 0 : 1;
   });
   for (let i = 0; i < workers; i++) fork();
-  stopBackground = startBackgroundWork(config, database, sealer, log);
+  background.start();
 }
 
 /** The metrics of every worker, aggregated by the primary. */

@@ -19,8 +19,8 @@ export interface CliHarness {
     stderr: string;
     json(): ReturnType<typeof JSON.parse>;
   };
-  /** Starts a long-running command (serve, start, dispatch); waits for /healthz unless it is dispatch. */
-  start(file: string, cmd: 'serve' | 'start' | 'dispatch', env?: Record<string, string>, args?: string[]): Promise<RunningCommand>;
+  /** Starts a long-running command (serve, start, dispatch, work); waits for /healthz unless it serves no HTTP (dispatch, work). */
+  start(file: string, cmd: 'serve' | 'start' | 'dispatch' | 'work', env?: Record<string, string>, args?: string[]): Promise<RunningCommand>;
   /** Removes the directory. */
   cleanup(): void;
 }
@@ -64,7 +64,7 @@ export function cliHarness(prefix: string, baseEnv: Record<string, string> = {})
         output += d;
       });
       child.stderr.on('data', (d) => (output += d));
-      if (cmd !== 'dispatch') await waitForHealthz(`http://127.0.0.1:${port}`, child, 10_000, () => output);
+      if (cmd !== 'dispatch' && cmd !== 'work') await waitForHealthz(`http://127.0.0.1:${port}`, child, 10_000, () => output);
       const stop = () => {
         child.kill('SIGTERM');
         return exited;

@@ -1,11 +1,14 @@
 // `lapak serve` as a process: graceful shutdown on SIGTERM (in-flight requests finish, new
 // connections are refused, exit 0), with one process and with --workers 2 (node:cluster).
+// `lapak work` as a process: the background workers without HTTP, all of them or --only
+// some, each kept out by its off switch, stopped cleanly by SIGTERM.
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliHarness } from './cli-process.js';
+import { cliHarness, type RunningCommand } from './cli-process.js';
 import { httpRequest } from './http-client.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 const cli = cliHarness('lapak-serve-');
 const FILE = 'serve.db';
@@ -116,6 +119,102 @@ describe('serve --workers 2', { timeout: 30_000 }, () => {
       expect(replaced).not.toContain(workers[0]);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
+/** The names in a process's log lines with message `msg` (pino JSON lines, LOG_LEVEL=info). */
+function workersLogged(output: string, msg: 'worker started' | 'worker stopped'): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes(`"msg":"${msg}"`))
+    .map((line) => JSON.parse(line).worker as string)
+    .sort();
+}
+
+/** Waits until the process has logged `count` started workers (or exited), then names them. */
+async function startedWorkers(run: RunningCommand, count: number): Promise<string[]> {
+  let exited = false;
+  void run.exited.then(() => (exited = true));
+  for (let i = 0; i < 400 && !exited && workersLogged(run.stdout(), 'worker started').length < count; i++) await sleep(25);
+  return workersLogged(run.stdout(), 'worker started');
+}
+
+describe('lapak work', { timeout: 60_000 }, () => {
+  const file = 'work.db';
+  const env = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '1' };
+  let receiver: Receiver;
+
+  // A store with one event queued for an endpoint on a receiver: delivered only by a process
+  // that runs the webhook worker.
+  beforeAll(async () => {
+    const tenant = cli.lapak(file, ['tenant', 'create', '--name', 'Toko Kerja', '--json']).json();
+    const product = cli.lapak(file, ['product', 'create', '--tenant', String(tenant.id), '--json'], { input: JSON.stringify({ name: 'Kaos', price: 50000 }) }).json();
+    const order = cli
+      .lapak(file, ['order', 'create', '--tenant', String(tenant.id), '--json'], {
+        input: JSON.stringify({ product_id: product.id, quantity: 1, shipping_fee: 0, courier: 'JNE', payment_method: 'cod', customer: { name: 'Budi', phone: '0812-3456-7890', address: 'Jl. A' } }),
+      })
+      .json();
+    receiver = await startReceiver();
+    const added = cli.lapak(file, ['webhook', 'add', '--tenant', String(tenant.id), '--url', receiver.url, '--json'], { env });
+    expect(added.code, added.stderr).toBe(0);
+    receiver.secret = added.json().secret;
+    expect(cli.lapak(file, ['order', 'set-status', String(order.id), 'closing']).code).toBe(0);
+  }, 60_000);
+  afterAll(async () => {
+    expect(receiver.rejected).toEqual([]);
+    await receiver.close();
+  });
+
+  it('an unknown name in --only, or every worker off: the message on stderr, exit 1, nothing runs', () => {
+    const unknown = cli.lapak(file, ['work', '--only', 'webhooks,whatsapp'], { env });
+    expect([unknown.code, unknown.stderr, unknown.stdout]).toEqual([1, 'lapak: unknown worker "whatsapp" in --only; the workers are webhooks, housekeeping\n', '']);
+    expect(cli.lapak(file, ['work', '--only', ''], { env }).stderr).toBe('lapak: unknown worker "" in --only; the workers are webhooks, housekeeping\n');
+    const allOff = cli.lapak(file, ['work'], { env: { ...env, WEBHOOK_DISPATCHER: 'off', HOUSEKEEPING: 'off' } });
+    expect([allOff.code, allOff.stderr]).toEqual([1, 'lapak: every worker is off (WEBHOOK_DISPATCHER=off, HOUSEKEEPING=off); name the ones to run with --only\n']);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('without --only it runs the workers whose off switch is not set: WEBHOOK_DISPATCHER=off runs housekeeping alone', async () => {
+    const work = await cli.start(file, 'work', { ...env, WEBHOOK_DISPATCHER: 'off' });
+    expect(await startedWorkers(work, 1)).toEqual(['housekeeping']);
+    await sleep(300);
+    expect(receiver.received).toEqual([]);
+    expect(await work.stop()).toBe(0);
+    expect(workersLogged(work.stdout(), 'worker stopped')).toEqual(['housekeeping']);
+  });
+
+  it('--only housekeeping runs it alone: nothing is delivered; SIGTERM stops it, exit 0', async () => {
+    const work = await cli.start(file, 'work', env, ['--only', 'housekeeping']);
+    expect(await startedWorkers(work, 1)).toEqual(['housekeeping']);
+    await sleep(300);
+    expect(receiver.received).toEqual([]);
+    expect(await work.stop()).toBe(0);
+    expect(workersLogged(work.stdout(), 'worker stopped')).toEqual(['housekeeping']);
+  });
+
+  it('--only webhooks runs the webhook worker alone, whatever its off switch says: the event is delivered; SIGTERM stops it, exit 0', async () => {
+    const work = await cli.start(file, 'work', { ...env, WEBHOOK_DISPATCHER: 'off' }, ['--only', 'webhooks']);
+    expect(await startedWorkers(work, 1)).toEqual(['webhooks']);
+    await receiver.waitFor(1, 10_000);
+    expect(receiver.received[0]!.body.data).toMatchObject({ status: 'closing' });
+    expect(await work.stop()).toBe(0);
+    expect(workersLogged(work.stdout(), 'worker stopped')).toEqual(['webhooks']);
+    expect(work.output()).not.toContain('"level":50');
+  });
+
+  it('lapak work runs both by default; serve keeps out the one whose switch is off', async () => {
+    const both = await cli.start(file, 'work', env);
+    expect(await startedWorkers(both, 2)).toEqual(['housekeeping', 'webhooks']);
+    expect(await both.stop()).toBe(0);
+    for (const [off, left] of [
+      [{ HOUSEKEEPING: 'off' }, ['webhooks']],
+      [{ WEBHOOK_DISPATCHER: 'off' }, ['housekeeping']],
+    ] as const) {
+      const server = await cli.start(file, 'serve', { ...env, ...off });
+      expect(await startedWorkers(server, 1)).toEqual(left);
+      expect(await server.stop()).toBe(0);
+      expect(workersLogged(server.stdout(), 'worker started')).toEqual(left);
     }
   });
 });

@@ -1,12 +1,12 @@
-// lapak migrate | serve | dispatch: the database schema and the long-running processes.
+// lapak migrate | serve | work | dispatch: the database schema and the long-running processes.
 import os from 'node:os';
 import type { Command } from 'commander';
 import { openDatabase } from '../lib/db/db.js';
 import { migrateToLatest } from '../lib/db/migrate.js';
 import { serve } from '../server.js';
-import { runDispatcher } from '../webhooks/run-dispatcher.js';
 import { sealStoredSecrets } from '../secrets/seal-stored-secrets.js';
-import { CliError, command, getConfig, getSealer, positiveInt, print, type Output } from './io.js';
+import { offSwitches, parseWorkerNames, work, WORKER_NAMES, workersOn } from '../workers.js';
+import { CliError, command, getConfig, getSealer, positiveInt, print, valueOrExit, type Output } from './io.js';
 
 const MAX_WORKERS = 64;
 
@@ -33,7 +33,16 @@ export function serveCommands(program: Command): void {
       await serve(getConfig(), { workers });
     });
 
+  command(program, 'work', 'run the background workers without HTTP: those whose off switch is not set, or those named')
+    .option('--only <names>', `comma-separated workers to run, whatever their off switch says: ${WORKER_NAMES.join(', ')}`)
+    .action(async (opts: Output & { only?: string }) => {
+      const config = getConfig();
+      const names = opts.only === undefined ? workersOn(config) : valueOrExit(parseWorkerNames(opts.only));
+      if (names.length === 0) throw new CliError(`every worker is off (${offSwitches().join(', ')}); name the ones to run with --only`);
+      await work(config, names);
+    });
+
   command(program, 'dispatch', 'run the webhook dispatcher alone (several may share one PostgreSQL database)').action(async () => {
-    await runDispatcher(getConfig());
+    await work(getConfig(), ['webhooks']);
   });
 }

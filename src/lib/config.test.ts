@@ -15,6 +15,7 @@ describe('loadConfig defaults', () => {
       rateLimitScale: 1,
       webhookHourlyCap: 3000,
       webhookDispatcher: true,
+      housekeeping: true,
       webhookAllowPrivate: false,
       signup: true,
       trustProxy: false,
@@ -46,6 +47,7 @@ describe('loadConfig defaults', () => {
       RATE_LIMIT_SCALE: '0.5',
       WEBHOOK_OUT_HOURLY_CAP: '100',
       WEBHOOK_DISPATCHER: 'off',
+      HOUSEKEEPING: 'off',
       WEBHOOK_ALLOW_PRIVATE: '1',
       SIGNUP: 'off',
       TRUST_PROXY: '10.0.0.0/8',
@@ -68,6 +70,7 @@ describe('loadConfig defaults', () => {
       rateLimitScale: 0.5,
       webhookHourlyCap: 100,
       webhookDispatcher: false,
+      housekeeping: false,
       webhookAllowPrivate: true,
       signup: false,
       trustProxy: '10.0.0.0/8',
@@ -103,6 +106,10 @@ describe('loadConfig errors name the variable and the bad value', () => {
 
   it.each(['true', 'yes', 'ON', '0'])('WEBHOOK_DISPATCHER=%s is refused (on or off)', (value) => {
     fails({ WEBHOOK_DISPATCHER: value }, new RegExp(`WEBHOOK_DISPATCHER must be on or off, got "${value}"`));
+  });
+
+  it.each(['true', 'no', 'OFF', '0'])('HOUSEKEEPING=%s is refused (on or off)', (value) => {
+    fails({ HOUSEKEEPING: value }, new RegExp(`HOUSEKEEPING must be on or off, got "${value}"`));
   });
 
   it.each(['true', 'no', '0'])('SIGNUP=%s is refused (on or off)', (value) => {

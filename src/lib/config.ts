@@ -14,6 +14,8 @@ export interface Config {
   readonly webhookHourlyCap: number;
   /** Run the webhook dispatcher inside `serve` (WEBHOOK_DISPATCHER, default on). */
   readonly webhookDispatcher: boolean;
+  /** Run housekeeping inside `serve` (HOUSEKEEPING, default on). */
+  readonly housekeeping: boolean;
   /** Allow http and private/loopback/link-local webhook targets (WEBHOOK_ALLOW_PRIVATE=1; development and tests only). */
   readonly webhookAllowPrivate: boolean;
   readonly trustProxy: boolean | string;
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitScale: positiveNumber(env, 'RATE_LIMIT_SCALE', 1, false),
     webhookHourlyCap: positiveNumber(env, 'WEBHOOK_OUT_HOURLY_CAP', 3000, true),
     webhookDispatcher: flag(env, 'WEBHOOK_DISPATCHER', true, 'on', 'off'),
+    housekeeping: flag(env, 'HOUSEKEEPING', true, 'on', 'off'),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false, '1', '0'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

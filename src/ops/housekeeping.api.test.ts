@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { runWorker } from '../jobs/runner.js';
+import { ManualClock } from '../lib/clock.js';
 import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
-import { purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
+import { HOUSEKEEPING_INTERVAL_MS, housekeepingWorker, purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -93,4 +95,36 @@ it.skipIf(backend !== 'postgres')('purges rate-limit windows (PostgreSQL store) 
   expect((await purgeExpired(t.ctx.db, now)).rateLimits).toBe(1);
   const left = await sql<{ key: string }>`select key from ${table} where key like 'hk:%' order by key`.execute(t.ctx.db);
   expect(left.rows.map((r) => r.key)).toEqual(['hk:live', 'hk:recent']);
+});
+
+it('as a worker: the first purge an interval after start, then one an interval; a poll in between purges nothing', async () => {
+  const store = await seedStore(t.ctx, { k: { scopes: ['*'] } });
+  const clock = new ManualClock(t.clock.now());
+  const expired = async (key: string) => {
+    await t.ctx.db
+      .insertInto('idempotency_records')
+      .values({
+        tenant_id: store.tenantId, api_key_id: store.keyIds.k!, idempotency_key: key, request_hash: 'h',
+        response_status: 200, response_body: '{}', created_at: clock.now() - 10, expires_at: clock.now() - 1,
+      })
+      .execute();
+  };
+  const left = async () =>
+    (await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute()).map((r) => r.idempotency_key);
+  const loop = runWorker(housekeepingWorker(t.ctx.db, clock));
+  await expired('worker-1');
+  expect(await loop.runOnce()).toEqual({ round: { jobs: [], more: false }, outcomes: {} });
+  // A timer that fires a moment early still counts.
+  clock.advance(HOUSEKEEPING_INTERVAL_MS - 1);
+  await expired('worker-2');
+  expect((await loop.runOnce()).outcomes).toEqual({ purged: 1 });
+  expect(await left()).toEqual([]);
+  // The runner polls again as a purge ends: not a purge.
+  clock.advance(1_000);
+  await expired('worker-3');
+  expect((await loop.runOnce()).outcomes).toEqual({});
+  clock.advance(HOUSEKEEPING_INTERVAL_MS);
+  expect((await loop.runOnce()).outcomes).toEqual({ purged: 1 });
+  expect(await left()).toEqual([]);
+  await loop.stop();
 });

@@ -1,9 +1,12 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
 // store) ended an hour ago, test-event counts of past hours, and the log of webhook deliveries finished more than 30 days
-// ago. Operator-level maintenance, so it spans all stores.
+// ago. Operator-level maintenance, so it spans all stores. The second worker of the runner
+// (jobs/runner.ts): one purge an interval.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
+import type { Worker } from '../jobs/worker.js';
+import type { Clock } from '../lib/clock.js';
 import { isPostgres, type Db } from '../lib/db/db.js';
 import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
@@ -58,3 +61,34 @@ export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: 
 }
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+/** The worker's name in the list (src/workers.ts) and in `lapak work --only`. */
+export const HOUSEKEEPING_WORKER = 'housekeeping';
+
+/**
+ * Housekeeping as a worker: the runner polls it once an interval, and a poll is a purge when
+ * at least half an interval has passed since the last (or since start: the first purge comes
+ * an interval after start, as it always has). Half, not all: a timer may fire a moment early,
+ * and the runner also polls as a purge ends, which must not be one. Each process that runs it
+ * purges on its own; the deletes are idempotent, so two hosts purging at once only repeat
+ * work. A purge that fails is not retried: the next interval's does its work.
+ */
+export function housekeepingWorker(db: Db, clock: Clock, intervalMs = HOUSEKEEPING_INTERVAL_MS): Worker<number, 'purged'> {
+  let last = clock.now();
+  return {
+    name: HOUSEKEEPING_WORKER,
+    async claim(free) {
+      const now = clock.now();
+      if (free <= 0 || now - last < intervalMs / 2) return { jobs: [], more: false };
+      last = now;
+      return { jobs: [now], more: false };
+    },
+    async handle(now) {
+      await purgeExpired(db, now);
+      return 'purged';
+    },
+    retry: { delaysMs: [] },
+    concurrency: 1,
+    pollMs: intervalMs,
+  };
+}

@@ -1,11 +1,15 @@
-// The webhook dispatcher: fans outbox events out into deliveries, claims due deliveries
-// under a lease, sends them and records every attempt. At-least-once: a delivery is only
-// settled after its attempt is recorded, and a dispatcher that dies mid-send leaves a
-// lease that expires, after which any dispatcher sends it again with the same webhook-id.
+// The webhook dispatcher, the first worker of the runner (jobs/runner.ts): its round fans
+// outbox events out into deliveries and claims due deliveries under a lease; its handler sends
+// one and records the attempt; its retry schedule is Standard Webhooks' (retry-schedule.ts).
+// At-least-once: a delivery is only settled after its attempt is recorded, and a dispatcher
+// that dies mid-send leaves a lease that expires, after which any dispatcher sends it again
+// with the same webhook-id.
 //
 // `runOnce()` does one full round and waits for its sends (tests drive it with a
 // ManualClock); `start()` loops until `stop()`, keeping up to `concurrency` sends in flight.
 import type { Agent } from 'undici';
+import { runsAgainAtOnce as runnerRunsAgainAtOnce, runWorker } from '../jobs/runner.js';
+import { silentLog, type Claimed, type JobLog, type Worker } from '../jobs/worker.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Db, DialectName } from '../lib/db/db.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
@@ -14,23 +18,17 @@ import { cancelClaimedDelivery } from './cancel-claimed-delivery.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { fanOutEvents } from '../events/fan-out-events.js';
 import { recordAttempt, type AttemptOutcome } from './record-attempt.js';
-import { parseRetryAfter } from './retry-schedule.js';
+import { parseRetryAfter, WEBHOOK_RETRY } from './retry-schedule.js';
 import { createWebhookAgent, SEND_TIMEOUT_MS, sendWebhook, type SendOutcome } from './send-webhook.js';
 import { signedHeaders } from './sign/headers.js';
 import { buildWebhookBody } from './sign/payload.js';
 import { systemResolver, type Resolver } from './url-safety.js';
 
 /** pino's shape; only ids, counts and outcomes are logged: never URLs, secrets or payloads. */
-export interface DispatchLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type DispatchLog = JobLog;
 
 /** The error an attempt records when the endpoint's signing secret does not open. */
 export const SECRET_UNREADABLE = 'signing secret cannot be opened';
-
-const silentLog: DispatchLog = { info() {}, warn() {}, error() {} };
 
 export interface DispatcherOptions {
   db: Db;
@@ -71,26 +69,40 @@ export interface Dispatcher {
 /** Pause when there is nothing to do. */
 const POLL_MS = 20;
 
+/** The worker's name in the list (src/workers.ts) and in `lapak work --only`. */
+export const WEBHOOK_WORKER = 'webhooks';
+
+/**
+ * A fan-out that took as many events as its batch may have left more: the next round starts
+ * at once. One that took fewer has taken every event there was: the next waits for the pause,
+ * so events written meanwhile go out in one transaction instead of one each.
+ */
+const moreEventsWait = (fannedOut: number, fanOutBatch: number) => fannedOut >= fanOutBatch;
+
 /**
  * Whether the loop starts its next round at once instead of pausing POLL_MS: when the round
  * claimed deliveries (more may be due) or filled its fan-out batch (more events wait), and a
- * send slot is free. A fan-out that took fewer events than its batch has taken every event
- * there was: the next waits for the pause, so events written meanwhile go out in one
- * transaction instead of one each.
+ * send slot is free. The runner's rule (jobs/runner.ts), with the fan-out's batch as its "more".
  */
 export function runsAgainAtOnce(round: { fannedOut: number; claimed: number }, fanOutBatch: number, inFlight: number, concurrency: number): boolean {
-  return (round.fannedOut >= fanOutBatch || round.claimed > 0) && inFlight < concurrency;
+  return runnerRunsAgainAtOnce({ more: moreEventsWait(round.fannedOut, fanOutBatch), claimed: round.claimed }, inFlight, concurrency);
 }
 
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { db, dialect, clock } = options;
+/** A round of the webhook worker: the deliveries claimed, and the events fanned out before. */
+export interface WebhookRound extends Claimed<ClaimedDelivery> {
+  fannedOut: number;
+}
+
+export type WebhookWorker = Worker<ClaimedDelivery, DeliveryOutcome, WebhookRound>;
+
+/** The webhook worker, for the runner. */
+export function createWebhookWorker(options: DispatcherOptions): WebhookWorker {
+  const { db, clock } = options;
   const log = options.log ?? silentLog;
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
-  const concurrency = options.concurrency ?? 16;
   const fanOutBatch = options.fanOutBatch ?? 200;
   const settings = { allowPrivate: options.allowPrivate, timeoutMs };
   const agent: Agent = createWebhookAgent({ allowPrivate: options.allowPrivate, resolver: options.resolver ?? systemResolver });
-  const inFlight = new Set<Promise<void>>();
 
   async function deliver(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
     if (!delivery.endpointActive) {
@@ -124,78 +136,31 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return recorded.applied ? recorded.outcome : 'lease_lost';
   }
 
-  /** Fans out, claims as many as there are free send slots, and starts those sends. */
-  async function round(free: number, track: (p: Promise<DeliveryOutcome>) => void): Promise<{ fannedOut: number; claimed: number }> {
-    const fannedOut = await fanOutEvents(options, clock.now(), fanOutBatch);
-    const claimed = await claimDeliveries(db, dialect, clock.now(), free);
-    for (const delivery of claimed) track(deliver(delivery));
-    return { fannedOut, claimed: claimed.length };
-  }
-
-  async function runOnce(): Promise<RoundSummary> {
-    const sends: Array<Promise<DeliveryOutcome>> = [];
-    const { fannedOut, claimed } = await round(concurrency, (p) => sends.push(p));
-    const outcomes: RoundSummary['outcomes'] = {};
-    for (const outcome of await Promise.all(sends)) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    return { fannedOut, claimed, outcomes };
-  }
-
-  let loop: Promise<void> | null = null;
-  let stopping = false;
-  let wake: (() => void) | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-
-  async function run(): Promise<void> {
-    log.info({ concurrency, poll_ms: POLL_MS }, 'webhook dispatcher started');
-    while (!stopping) {
-      let busy = false;
-      try {
-        const free = concurrency - inFlight.size;
-        const summary = await round(free, (p) => {
-          const tracked: Promise<void> = p.then(
-            () => undefined,
-            (err: Error) => log.error({ err: { message: err.message } }, 'webhook delivery failed to record'),
-          ).finally(() => {
-            inFlight.delete(tracked);
-            // A finished send frees a slot and may unblock the next event of its order.
-            wake?.();
-          });
-          inFlight.add(tracked);
-        });
-        busy = runsAgainAtOnce(summary, fanOutBatch, inFlight.size, concurrency);
-      } catch (err) {
-        // A busy database or a lost connection: log and try again after a pause.
-        log.error({ err: { message: (err as Error).message } }, 'webhook dispatcher round failed');
-      }
-      if (!busy && !stopping) await pause(POLL_MS);
-    }
-    await Promise.allSettled([...inFlight]);
-    log.info({}, 'webhook dispatcher stopped');
-  }
-
   return {
-    runOnce,
-    start() {
-      if (loop) return;
-      stopping = false;
-      loop = run();
+    name: WEBHOOK_WORKER,
+    /** Fans out, then claims as many due deliveries as there are free send slots. */
+    async claim(free) {
+      const fannedOut = await fanOutEvents(options, clock.now(), fanOutBatch);
+      const jobs = await claimDeliveries(db, options.dialect, clock.now(), free);
+      return { jobs, more: moreEventsWait(fannedOut, fanOutBatch), fannedOut };
     },
-    async stop() {
-      stopping = true;
-      wake?.();
-      if (loop) await loop;
-      loop = null;
-      await Promise.allSettled([...inFlight]);
-      await agent.close();
+    handle: deliver,
+    retry: WEBHOOK_RETRY,
+    concurrency: options.concurrency ?? 16,
+    pollMs: POLL_MS,
+    close: () => agent.close(),
+  };
+}
+
+/** The webhook worker in a loop of its own (tests, and callers that want its round's summary). */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const loop = runWorker(createWebhookWorker(options), options.log ?? silentLog);
+  return {
+    async runOnce() {
+      const { round, outcomes } = await loop.runOnce();
+      return { fannedOut: round.fannedOut, claimed: round.jobs.length, outcomes };
     },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
   };
 }

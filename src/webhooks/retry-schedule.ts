@@ -1,11 +1,15 @@
 // The Standard Webhooks retry schedule: the first attempt at once, then these delays after
 // each failed attempt, then the delivery is marked failed (10 attempts over about 3 days).
+// The webhook worker's schedule (jobs/retry-schedule.ts), with a receiver's Retry-After.
+import { attemptsOf, nextRetryDelay as delayOf, type RetrySchedule } from '../jobs/retry-schedule.js';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 export const RETRY_DELAYS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR];
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+export const WEBHOOK_RETRY: RetrySchedule = { delaysMs: RETRY_DELAYS_MS };
+export const MAX_ATTEMPTS = attemptsOf(WEBHOOK_RETRY);
 // A receiver may ask for a longer pause, but not park a delivery for longer than this.
 export const RETRY_AFTER_MAX_MS = 24 * HOUR;
 
@@ -26,7 +30,5 @@ export function parseRetryAfter(value: string | null, wallNow: number): number |
  * the delivery has used all its attempts. A Retry-After longer than the schedule's delay wins.
  */
 export function nextRetryDelay(attemptsMade: number, retryAfterMs: number | null): number | null {
-  if (attemptsMade >= MAX_ATTEMPTS) return null;
-  const scheduled = RETRY_DELAYS_MS[attemptsMade - 1] ?? 0;
-  return Math.max(scheduled, retryAfterMs ?? 0);
+  return delayOf(WEBHOOK_RETRY, attemptsMade, retryAfterMs);
 }

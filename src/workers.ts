@@ -1,0 +1,107 @@
+// The list of background workers, and the one way a process runs them: `serve` (the single
+// process, or the primary with --workers N), `lapak work [--only ...]` and `lapak dispatch`
+// (the webhook worker alone). Built here, on the top floor, so no feature imports the list; a
+// new worker is one entry, with its off switch (parsed in lib/config.ts).
+import { pino } from 'pino';
+import { createRunner, type Runner } from './jobs/runner.js';
+import type { JobLog, Worker } from './jobs/worker.js';
+import { systemClock } from './lib/clock.js';
+import type { Config } from './lib/config.js';
+import { openDatabase, type DbHandle } from './lib/db/db.js';
+import { migrateToLatest } from './lib/db/migrate.js';
+import { resolveSealer } from './lib/secrets/key-source.js';
+import type { Sealer } from './lib/secrets/sealer.js';
+import { onShutdownSignal } from './lib/shutdown.js';
+import { refuse, succeed, type Outcome } from './lib/outcome.js';
+import { HOUSEKEEPING_WORKER, housekeepingWorker } from './ops/housekeeping.js';
+import { createWebhookWorker, WEBHOOK_WORKER } from './webhooks/dispatcher.js';
+
+/** What a worker is built from. */
+export interface WorkerDeps {
+  config: Config;
+  database: DbHandle;
+  sealer: Sealer;
+  log: JobLog;
+}
+
+interface WorkerEntry {
+  /** The variable and value that keep it out of `serve` (and of `lapak work` without --only). */
+  offSwitch: string;
+  isOn(config: Config): boolean;
+  build(deps: WorkerDeps): Worker;
+}
+
+const WORKERS = {
+  [WEBHOOK_WORKER]: {
+    offSwitch: 'WEBHOOK_DISPATCHER=off',
+    isOn: (config) => config.webhookDispatcher,
+    build: ({ config, database, sealer, log }) =>
+      createWebhookWorker({
+        db: database.db,
+        dialect: database.dialect,
+        writeTransaction: database.writeTransaction,
+        clock: systemClock,
+        timeZone: config.timeZone,
+        allowPrivate: config.webhookAllowPrivate,
+        sealer,
+        log,
+      }),
+  },
+  [HOUSEKEEPING_WORKER]: {
+    offSwitch: 'HOUSEKEEPING=off',
+    isOn: (config) => config.housekeeping,
+    build: ({ database }) => housekeepingWorker(database.db, systemClock),
+  },
+} satisfies Record<string, WorkerEntry>;
+
+export type WorkerName = keyof typeof WORKERS;
+export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];
+
+const isWorkerName = (name: string): name is WorkerName => Object.hasOwn(WORKERS, name);
+
+/** The workers whose off switch is not set, in the list's order. */
+export function workersOn(config: Config): WorkerName[] {
+  return WORKER_NAMES.filter((name) => WORKERS[name].isOn(config));
+}
+
+/** The off switches, for a message that says why nothing would run. */
+export const offSwitches = (): string[] => WORKER_NAMES.map((name) => WORKERS[name].offSwitch);
+
+/** `--only webhooks,housekeeping`: the names, each once, in the list's order; an unknown or empty one is refused. */
+export function parseWorkerNames(list: string): Outcome<WorkerName[], 'unknown_worker'> {
+  const asked = list.split(',').map((name) => name.trim());
+  const unknown = asked.find((name) => !isWorkerName(name));
+  if (unknown !== undefined) {
+    return refuse('unknown_worker', `unknown worker "${unknown}" in --only; the workers are ${WORKER_NAMES.join(', ')}`);
+  }
+  return succeed(WORKER_NAMES.filter((name) => asked.includes(name)));
+}
+
+/** The runner of the workers named, checked (a WorkerSetupError stops the process before it serves or works); not started. */
+export function workerRunner(names: readonly WorkerName[], deps: WorkerDeps): Runner {
+  return createRunner(
+    names.map((name) => WORKERS[name].build(deps)),
+    deps.log,
+  );
+}
+
+/**
+ * `lapak work` and `lapak dispatch`: the workers named, without HTTP, until SIGTERM or SIGINT,
+ * which stops claiming, lets the jobs in flight finish and be recorded, closes the database
+ * and exits 0.
+ */
+export async function work(config: Config, names: readonly WorkerName[]): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  // The key first: with PostgreSQL and no LAPAK_SECRET_KEY, stop before touching the database.
+  const sealer = resolveSealer(config, (line) => log.warn(line));
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const runner = workerRunner(names, { config, database, sealer, log });
+  onShutdownSignal(async (signal) => {
+    log.info({ signal }, 'shutting down');
+    await runner.stop();
+    await database.close();
+    return 0;
+  });
+  runner.start();
+}
