@@ -1,0 +1,294 @@
+// The dashboard's one route table (docs/dashboard.md, "The route table"): a row for every
+// operation of openapi/dashboard.json, saying who may call it, how to call it, and what it
+// answers. src/dashboard/route-table.api.test.ts walks every row for every caller (no session, an
+// expired session, each role, another store's owner, another store in X-Lapak-Store, the
+// cross-site and media refusals of a write) on SQLite and PostgreSQL; src/dashboard/route-table.test.ts
+// fails when an operation has no row. A new route adds one row here, nothing else.
+//
+// The table lives under test/, not src/: it builds its data through every feature's routes, and a
+// src/ module importing them would put dashboard/ in a circle with them (src/architecture.test.ts).
+import sharp from 'sharp';
+import type { Role } from '../src/lib/db/schema.js';
+import type { DashboardErrorCode } from '../src/lib/http/messages.js';
+import type { Permission } from '../src/sessions/permissions.js';
+import { asMember, seedMember, type Member } from './dashboard-helpers.js';
+import { seedOrder, seedStore, startTestApp, type TestApp } from './helpers.js';
+
+/**
+ * Who may call, as the route declares it (`access` in src/dashboard/route.ts): 'public' looks at no
+ * session (sign-up, login, invitation preview, reset link); 'optional' uses a valid session when
+ * there is one (logout, accepting an invitation); 'member' needs a session of any role; a
+ * permission needs a member whose role holds it (src/sessions/permissions.ts).
+ */
+export type Access = 'public' | 'optional' | 'member' | Permission;
+
+/** One request against store A's data. */
+export interface Call {
+  /** The values of the operation's `{name}` path parameters. */
+  params?: Record<string, number>;
+  /** The query string, without `?`. */
+  query?: string;
+  json?: unknown;
+  /** A body that is not JSON (an image's bytes, a bank statement), with its media type. */
+  raw?: { type: string; payload: Buffer | string };
+}
+
+export interface Row {
+  /** `METHOD /path` exactly as openapi/dashboard.json names the operation. */
+  operation: string;
+  access: Access;
+  /** A valid request; whatever it acts on is made anew in store A for each call. */
+  call(scene: Scene): Promise<Call>;
+  /** The status of an allowed caller (of anyone, on a public route). */
+  allowed: number;
+  /**
+   * The status another store's owner gets sending the same request (store A's ids) with their own
+   * session: 404 for an id of store A; the allowed status where the route acts on the caller's own
+   * store (a list, a create) or, on public and optional routes, on what the request names.
+   */
+  otherStore: number;
+  /** SPEC's products path answers in its product family `{error}`; every other route in the dashboard's. */
+  family?: 'product';
+  /** The 415 code of a write whose body is of another media type than its own (default `unsupported_media_type`). */
+  mediaRefusal?: DashboardErrorCode;
+}
+
+/** Store A's data carries this mark (its name, members, keys, endpoints, products): none of it may reach another store. */
+export const MARK_A = /rahasia[ -]a/i;
+/** Store B's, for public routes: they show nothing of the store of a session they do not look at. */
+export const MARK_B = /rahasia[ -]b/i;
+/** Every member of the table's stores has this password. */
+export const PASSWORD = 'sandi-tabel-rute-1';
+const NEW_PASSWORD = 'sandi-tabel-rute-baru';
+
+export interface Caller extends Member {
+  email: string;
+}
+
+/** The running app with stores A and B, callers, and what a row's request acts on, made anew each time. */
+export interface Scene {
+  t: TestApp & { drop(): Promise<void> };
+  storeA: number;
+  storeB: number;
+  /** A new member of store A, with PASSWORD and a session there. */
+  member(role: Role, options?: { integrations?: boolean }): Promise<Caller>;
+  /** A new owner of store B, with PASSWORD and a session there. */
+  outsider(): Promise<Caller>;
+  product(): Promise<number>;
+  /** A product of store A with two images, in their order. */
+  productWithImages(): Promise<{ productId: number; imageIds: [number, number] }>;
+  key(): Promise<number>;
+  endpoint(options?: { disabled?: boolean }): Promise<number>;
+  /** A settled delivery (so that it may be sent again). */
+  delivery(): Promise<number>;
+  /** An open invitation of store A. */
+  invitation(): Promise<{ id: number; token: string }>;
+  /** A reset link's token for a new member of store A. */
+  resetToken(): Promise<string>;
+  /** A transfer order of store A. */
+  order(): Promise<{ id: number; total: number }>;
+  /** A new number, for names and amounts that must not repeat. */
+  serial(): number;
+}
+
+const inAYear = (s: Scene) => new Date(s.t.clock.now() + 365 * 86_400_000).toISOString();
+
+/** The table: one row per operation, grouped as docs/dashboard.md lists them. */
+export const ROUTE_TABLE: Row[] = [
+  // Accounts
+  { operation: 'POST /dashboard/api/signup', access: 'public', allowed: 201, otherStore: 201, call: async (s) => ({ json: { store_name: `Toko Baru ${s.serial()}`, name: 'Pendaftar', email: `daftar${s.serial()}@example.test`, password: PASSWORD } }) },
+  { operation: 'POST /dashboard/api/login', access: 'public', allowed: 200, otherStore: 200, call: async (s) => ({ json: { email: (await s.member('cs')).email, password: PASSWORD } }) },
+  { operation: 'POST /dashboard/api/logout', access: 'optional', allowed: 204, otherStore: 204, call: async () => ({}) },
+  { operation: 'GET /dashboard/api/me', access: 'member', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/stores', access: 'member', allowed: 201, otherStore: 201, call: async (s) => ({ json: { name: `Toko Baru ${s.serial()}` } }) },
+  { operation: 'POST /dashboard/api/stores/{id}/select', access: 'member', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: s.storeA } }) },
+  { operation: 'POST /dashboard/api/me/password', access: 'member', allowed: 204, otherStore: 204, call: async () => ({ json: { current_password: PASSWORD, new_password: NEW_PASSWORD } }) },
+
+  // Home
+  { operation: 'GET /dashboard/api/home', access: 'member', allowed: 200, otherStore: 200, call: async () => ({}) },
+  // Another store's owner records the copy in their own store.
+  { operation: 'POST /dashboard/api/home/snippet-copied', access: 'products:manage', allowed: 204, otherStore: 204, call: async () => ({}) },
+
+  // Team
+  { operation: 'GET /dashboard/api/team', access: 'team:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/team/invitations', access: 'team:manage', allowed: 201, otherStore: 201, call: async () => ({ json: { role: 'cs', integrations: false } }) },
+  { operation: 'GET /dashboard/api/team/invitations', access: 'team:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'DELETE /dashboard/api/team/invitations/{id}', access: 'team:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { id: (await s.invitation()).id } }) },
+  { operation: 'POST /dashboard/api/invitations/preview', access: 'public', allowed: 200, otherStore: 200, call: async (s) => ({ json: { token: (await s.invitation()).token } }) },
+  // With a valid session the token alone joins the session's user (another store's owner joins store A); without one, a new user.
+  {
+    operation: 'POST /dashboard/api/invitations/accept',
+    access: 'optional',
+    allowed: 200,
+    otherStore: 200,
+    call: async (s) => ({ json: { token: (await s.invitation()).token, name: 'Anggota Baru', email: `undangan${s.serial()}@example.test`, password: PASSWORD } }),
+  },
+  { operation: 'PATCH /dashboard/api/team/{user_id}', access: 'team:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId }, json: { role: 'admin', integrations: false } }) },
+  { operation: 'DELETE /dashboard/api/team/{user_id}', access: 'team:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId } }) },
+  { operation: 'POST /dashboard/api/team/{user_id}/password-reset', access: 'team:manage', allowed: 201, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId } }) },
+  { operation: 'POST /dashboard/api/password-reset', access: 'public', allowed: 204, otherStore: 204, call: async (s) => ({ json: { token: await s.resetToken(), password: NEW_PASSWORD } }) },
+
+  // API keys
+  { operation: 'GET /dashboard/api/keys', access: 'integrations:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/keys', access: 'integrations:manage', allowed: 201, otherStore: 201, call: async (s) => ({ json: { name: `rahasia-a-baru-${s.serial()}`, purpose: 'order_status', expires_at: inAYear(s) } }) },
+  { operation: 'POST /dashboard/api/keys/{id}/revoke', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.key() } }) },
+
+  // Webhooks
+  { operation: 'GET /dashboard/api/webhooks', access: 'integrations:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/webhooks', access: 'integrations:manage', allowed: 201, otherStore: 201, call: async (s) => ({ json: { url: `http://127.0.0.1:9/rahasia-a/baru-${s.serial()}`, description: 'CRM Rahasia A' } }) },
+  { operation: 'DELETE /dashboard/api/webhooks/{id}', access: 'integrations:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
+  { operation: 'POST /dashboard/api/webhooks/{id}/enable', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint({ disabled: true }) } }) },
+  { operation: 'POST /dashboard/api/webhooks/{id}/disable', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
+  { operation: 'GET /dashboard/api/webhooks/{id}/deliveries', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
+  { operation: 'POST /dashboard/api/webhooks/deliveries/{id}/redeliver', access: 'integrations:manage', allowed: 202, otherStore: 404, call: async (s) => ({ params: { id: await s.delivery() } }) },
+  { operation: 'POST /dashboard/api/webhooks/{id}/rotate-secret', access: 'integrations:manage', allowed: 201, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
+  { operation: 'POST /dashboard/api/webhooks/{id}/test', access: 'integrations:manage', allowed: 202, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
+
+  // Transfers: another store's owner reads the statement against their own orders, and store A's order ids are skipped as not found.
+  {
+    operation: 'POST /dashboard/api/transfers/statements',
+    access: 'transfers:manage',
+    allowed: 200,
+    otherStore: 200,
+    mediaRefusal: 'csv_required',
+    call: async () => ({ query: 'bank=generic&date=Tgl&description=Uraian&credit=Masuk', raw: { type: 'text/csv', payload: 'Tgl;Uraian;Masuk\n' } }),
+  },
+  {
+    operation: 'POST /dashboard/api/transfers/confirm',
+    access: 'transfers:manage',
+    allowed: 200,
+    otherStore: 200,
+    call: async (s) => {
+      const order = await s.order();
+      const date = new Date(s.t.clock.now()).toISOString().slice(0, 10);
+      return { json: { bank: 'bca', items: [{ order_id: order.id, status: 'pending', credit: { date, description: 'TRSF RAHASIA A', amount: order.total, balance: null } }] } };
+    },
+  },
+
+  // Settings: another store's owner reads and changes their own store's.
+  { operation: 'GET /dashboard/api/settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'PATCH /dashboard/api/settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async (s) => ({ json: { shipping_rates: [{ courier: 'JNE', province: '*', fee: s.serial() }] } }) },
+  { operation: 'PATCH /dashboard/api/settings/sensitive', access: 'settings:sensitive', allowed: 200, otherStore: 200, call: async (s) => ({ json: { password: PASSWORD, bank_accounts: [{ bank: 'BCA', number: `1000${s.serial()}`, holder: 'Pemilik' }] } }) },
+  { operation: 'GET /dashboard/api/settings/audit', access: 'settings:sensitive', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/templates/preview', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { kind: 'opening', template: 'Halo {nama} dari {toko}' } }) },
+
+  // Products, on SPEC's dashboard path of /api/products.php (docs/products.md)
+  { operation: 'GET /api/products.php', access: 'products:read', family: 'product', allowed: 200, otherStore: 404, call: async (s) => ({ query: `id=${await s.product()}` }) },
+  { operation: 'POST /api/products.php', access: 'products:manage', family: 'product', allowed: 201, otherStore: 201, call: async (s) => ({ json: { name: `Produk Baru ${s.serial()}`, price: 15000 } }) },
+  { operation: 'PATCH /api/products.php', access: 'products:manage', family: 'product', allowed: 200, otherStore: 404, call: async (s) => ({ query: `id=${await s.product()}`, json: { price: 20000 } }) },
+  { operation: 'DELETE /api/products.php', access: 'products:manage', family: 'product', allowed: 204, otherStore: 404, call: async (s) => ({ query: `id=${await s.product()}` }) },
+  { operation: 'GET /dashboard/api/products/choices', access: 'products:read', allowed: 200, otherStore: 200, call: async () => ({}) },
+
+  // Product images
+  { operation: 'GET /dashboard/api/products/{id}/images', access: 'products:read', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: (await s.productWithImages()).productId } }) },
+  {
+    operation: 'POST /dashboard/api/products/{id}/images',
+    access: 'products:manage',
+    allowed: 201,
+    otherStore: 404,
+    mediaRefusal: 'image_type_unsupported',
+    call: async (s) => ({ params: { id: await s.product() }, raw: { type: 'image/jpeg', payload: await smallJpeg() } }),
+  },
+  {
+    operation: 'PATCH /dashboard/api/products/{id}/images',
+    access: 'products:manage',
+    allowed: 200,
+    otherStore: 404,
+    call: async (s) => {
+      const { productId, imageIds } = await s.productWithImages();
+      return { params: { id: productId }, json: { order: [...imageIds].reverse() } };
+    },
+  },
+  {
+    operation: 'DELETE /dashboard/api/products/{id}/images/{imageId}',
+    access: 'products:manage',
+    allowed: 204,
+    otherStore: 404,
+    call: async (s) => {
+      const { productId, imageIds } = await s.productWithImages();
+      return { params: { id: productId, imageId: imageIds[0] } };
+    },
+  },
+];
+
+let jpeg: Promise<Buffer> | null = null;
+const smallJpeg = () => (jpeg ??= sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).jpeg().toBuffer());
+
+/** The app on a fresh database with stores A and B; the data rows act on is made through the routes, as the web app makes it. */
+export async function createScene(): Promise<Scene> {
+  // Webhook endpoints on 127.0.0.1, which are never called: the test app runs no dispatcher.
+  const t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+  const storeA = (await seedStore(t.ctx, {}, { name: 'Toko Rahasia A' })).tenantId;
+  const storeB = (await seedStore(t.ctx, {}, { name: 'Toko Rahasia B' })).tenantId;
+  // One hash for every member: a refusal is about the role, never the password.
+  const passwordHash = await t.ctx.passwordHasher.hash(PASSWORD);
+  let counter = 0;
+  const serial = () => ++counter;
+
+  async function seed(tenantId: number, mark: string, role: Role, integrations = false): Promise<Caller> {
+    const n = serial();
+    const email = `anggota${n}@${mark}.test`;
+    const member = await seedMember(t.ctx, tenantId, role, { integrations, email, name: `Anggota ${mark} ${n}` });
+    await t.ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', member.userId).execute();
+    return { ...member, email };
+  }
+  const fixtureOwner = await seed(storeA, 'rahasia-a', 'owner');
+
+  /** A request of store A's owner that must succeed; its JSON answer. */
+  async function make(method: 'POST', url: string, body?: unknown, type = 'application/json'): Promise<Record<string, unknown>> {
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    const res = await t.request({ method, url, headers: asMember(fixtureOwner, payload === undefined ? {} : { 'content-type': type }), ...(payload === undefined ? {} : { payload }) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as Record<string, unknown>;
+  }
+  const tokenIn = (link: unknown) => new URL(String(link)).searchParams.get('token')!;
+
+  const scene: Scene = {
+    t,
+    storeA,
+    storeB,
+    serial,
+    member: (role, options = {}) => seed(storeA, 'rahasia-a', role, options.integrations),
+    outsider: () => seed(storeB, 'rahasia-b', 'owner'),
+    product: async () => Number((await make('POST', '/api/products.php', { name: `Produk Rahasia A ${serial()}`, price: 10000 })).id),
+    productWithImages: async () => {
+      const productId = await scene.product();
+      const add = async () => Number((await make('POST', `/dashboard/api/products/${productId}/images`, await smallJpeg(), 'image/jpeg')).id);
+      return { productId, imageIds: [await add(), await add()] };
+    },
+    key: async () => Number((await make('POST', '/dashboard/api/keys', { name: `rahasia-a-${serial()}`, purpose: 'order_status', expires_at: inAYear(scene) })).id),
+    endpoint: async ({ disabled = false } = {}) => {
+      const id = Number((await make('POST', '/dashboard/api/webhooks', { url: `http://127.0.0.1:9/rahasia-a/${serial()}`, description: 'Rahasia A' })).id);
+      if (disabled) await make('POST', `/dashboard/api/webhooks/${id}/disable`);
+      return id;
+    },
+    delivery: async () => {
+      const sent = await make('POST', `/dashboard/api/webhooks/${await scene.endpoint()}/test`);
+      const id = Number(sent.delivery_id);
+      // Settled, so that redelivery is allowed (no dispatcher runs to settle it).
+      await t.ctx.db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('id', '=', id).execute();
+      return id;
+    },
+    invitation: async () => {
+      const made = await make('POST', '/dashboard/api/team/invitations', { role: 'cs', integrations: false });
+      return { id: Number(made.id), token: tokenIn(made.invite_url) };
+    },
+    resetToken: async () => {
+      const member = await scene.member('cs');
+      return tokenIn((await make('POST', `/dashboard/api/team/${member.userId}/password-reset`)).reset_url);
+    },
+    order: async () => {
+      const order = await seedOrder(t.ctx, storeA, { product_id: await scene.product(), payment_method: 'bank_transfer' });
+      return { id: order.id, total: order.total };
+    },
+  };
+  // Store A holds something of every kind from the start, so that a list leaking it to another
+  // store would show it (its members, products and images, keys, endpoints and their deliveries,
+  // invitations, orders).
+  await scene.productWithImages();
+  await scene.key();
+  await scene.delivery();
+  await scene.invitation();
+  await scene.order();
+  return scene;
+}
