@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/failures.js';
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';
-import { renderOpeningMessage } from './opening-message.js';
+import { renderTemplate } from '../templates/render-template.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 
@@ -81,7 +81,7 @@ export async function lookupCustomer(
       created_at: formatTimestamp(row.created_at, timeZone),
     })),
     order_count: orderCount,
-    opening_message: renderOpeningMessage(store.opening_message_template, {
+    opening_message: renderTemplate('opening', store.opening_message_template, {
       storeName: store.name,
       customerName: newest.customer_name,
       orderCount,

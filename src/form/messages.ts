@@ -81,8 +81,3 @@ export const PAYMENT_LABELS: Record<OrderPaymentMethod, string> = {
   midtrans: 'Pembayaran online (e-wallet, virtual account, kartu)',
   xendit: 'Pembayaran online (e-wallet, virtual account, kartu)',
 };
-
-/** The buyer's WhatsApp message to the store; placeholders as in customers/opening-message.ts. */
-export const DEFAULT_THANK_YOU_TEMPLATE =
-  'Halo {toko}, saya {nama}. Saya sudah memesan {produk} {varian} sebanyak {jumlah}, ' +
-  'nomor pesanan #{pesanan}, total {total}. Mohon diproses ya, terima kasih.';

@@ -1,7 +1,7 @@
 // The order form page. Works without JavaScript (a plain POST, priced on the server);
 // form.js only updates the shown prices, sizes the iframe and takes the ad parameters from
 // the parent page. Every buyer field carries its standard autocomplete token.
-import { formatRupiah } from '../customers/opening-message.js';
+import { formatRupiah } from '../templates/format.js';
 import { quote } from '../orders/price.js';
 import { PROVINCES } from '../shipping/provinces.js';
 import { ANY_PROVINCE } from '../shipping/provinces.js';

@@ -2,21 +2,18 @@
 // store with the buyer's message rendered from the store's template. Found by the form's
 // one-time token, so only the buyer who placed the order can open it. Rendering reads
 // nothing: the route fetches the gateway's payment link first (needsPaymentLink).
-import { formatRupiah, renderOpeningMessage, type OpeningMessageInput } from '../customers/opening-message.js';
 import type { StoreSettings } from '../tenants/store-settings.js';
+import { formatRupiah } from '../templates/format.js';
+import { renderTemplate } from '../templates/render-template.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
-import { DEFAULT_THANK_YOU_TEMPLATE, FORM_TEXT } from './messages.js';
+import { FORM_TEXT } from './messages.js';
 import type { SubmittedOrder } from './submit-order.js';
-
-/** The buyer's WhatsApp message: the store's thank-you template (or the default) on one line. */
-export function renderThankYouMessage(template: string | null, input: OpeningMessageInput): string {
-  return renderOpeningMessage(template ?? DEFAULT_THANK_YOU_TEMPLATE, input).replace(/\s+/g, ' ').trim();
-}
 
 function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string): string | null {
   if (!settings.whatsappNumber) return null;
-  const message = renderThankYouMessage(settings.thankYouTemplate, {
+  // The buyer's WhatsApp message: the store's thank-you template (or the default) on one line.
+  const message = renderTemplate('thank_you', settings.thankYouTemplate, {
     storeName: settings.storeName,
     customerName: order.customer_name,
     orderCount: 1,

@@ -1,7 +1,7 @@
 // The settings page's data: everything a member with settings:manage may read. Gateway
 // credentials only as "set" or null (write-only: never read back).
-import { DEFAULT_OPENING_TEMPLATE, PLACEHOLDER_NAMES } from '../customers/opening-message.js';
-import { DEFAULT_THANK_YOU_TEMPLATE } from '../form/messages.js';
+import { PLACEHOLDER_NAMES } from '../templates/placeholders.js';
+import { DEFAULT_OPENING_TEMPLATE, DEFAULT_THANK_YOU_TEMPLATE } from '../templates/render-template.js';
 import type { Db } from '../lib/db/db.js';
 import { PROVINCES } from '../shipping/provinces.js';
 import { storeRates } from '../shipping/rates.js';

@@ -7,7 +7,7 @@ import type { Sealer } from '../lib/secrets/sealer.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { parseRates, replaceRates, type RateInput, type SetRatesCode } from '../shipping/set-rates.js';
 import { updateStoreSettings, type UpdateSettingsCode } from '../tenants/update-store-settings.js';
-import { PLACEHOLDER_NAMES, unknownPlaceholders } from '../customers/opening-message.js';
+import { PLACEHOLDER_NAMES, unknownPlaceholders } from '../templates/placeholders.js';
 
 export interface SettingsChange {
   store_name?: string;

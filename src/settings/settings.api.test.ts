@@ -10,7 +10,7 @@ import { valueOf } from '../lib/outcome.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { formBody, seedFormStore, seedKaos, tokenOf } from '../../test/form-helpers.js';
 import { PROVINCES } from '../shipping/provinces.js';
-import { PLACEHOLDER_NAMES } from '../customers/opening-message.js';
+import { PLACEHOLDER_NAMES } from '../templates/placeholders.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 let t: App;

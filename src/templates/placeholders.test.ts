@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_OPENING_TEMPLATE,
-  formatIndonesianDate,
-  formatRupiah,
-  PLACEHOLDERS,
-  renderOpeningMessage,
-  STATUS_WORDS,
-  PLACEHOLDER_NAMES,
-  unknownPlaceholders,
-  type OpeningMessageInput,
-} from './opening-message.js';
+import { formatIndonesianDate, formatRupiah } from './format.js';
+import { PLACEHOLDERS, PLACEHOLDER_NAMES, STATUS_WORDS, unknownPlaceholders, type TemplateInput } from './placeholders.js';
+import { DEFAULT_OPENING_TEMPLATE, TEMPLATE_KINDS, renderTemplate } from './render-template.js';
 import { ORDER_STATUSES } from '../orders/statuses.js';
 
-const input: OpeningMessageInput = {
+const input: TemplateInput = {
   storeName: 'Toko Berkah',
   customerName: 'Siti Aminah',
   orderCount: 3,
@@ -28,48 +20,64 @@ const input: OpeningMessageInput = {
   timeZone: 'Asia/Jakarta',
 };
 
-describe('renderOpeningMessage', () => {
+describe('renderTemplate, the opening message', () => {
   it('uses the default template when the store has none', () => {
     const expected =
       'Halo Kak Siti Aminah, terima kasih sudah berbelanja di Toko Berkah. ' +
       'Pesanan terakhir Kakak #42 (Kaos Polos) saat ini berstatus menunggu pembayaran.';
-    expect(renderOpeningMessage(null, input)).toBe(expected);
-    expect(renderOpeningMessage('', input)).toBe(expected);
-    expect(renderOpeningMessage('  \n ', input)).toBe(expected);
+    expect(renderTemplate('opening', null, input)).toBe(expected);
+    expect(renderTemplate('opening', '', input)).toBe(expected);
+    expect(renderTemplate('opening', '  \n ', input)).toBe(expected);
   });
 
   it('fills every placeholder', () => {
     const template = Object.keys(PLACEHOLDERS).map((name) => `${name}={${name}}`).join('|');
-    expect(renderOpeningMessage(template, input)).toBe(
+    expect(renderTemplate('opening', template, input)).toBe(
       'nama=Siti Aminah|toko=Toko Berkah|pesanan=42|produk=Kaos Polos|varian=Hitam / L|jumlah=2|' +
         'total=Rp1.250.000|status=menunggu pembayaran|tanggal=15 Januari 2026|jumlah_pesanan=3',
     );
   });
 
   it('leaves unknown placeholders and stray braces as written', () => {
-    expect(renderOpeningMessage('Hai {nama}, {kupon} {Nama} {} {nama', input)).toBe('Hai Siti Aminah, {kupon} {Nama} {} {nama');
-    expect(renderOpeningMessage('{constructor} {toString} {__proto__}', input)).toBe('{constructor} {toString} {__proto__}');
+    expect(renderTemplate('opening', 'Hai {nama}, {kupon} {Nama} {} {nama', input)).toBe('Hai Siti Aminah, {kupon} {Nama} {} {nama');
+    expect(renderTemplate('opening', '{constructor} {toString} {__proto__}', input)).toBe('{constructor} {toString} {__proto__}');
   });
 
   it('does not expand placeholders that arrive inside values', () => {
     const tricky = { ...input, customerName: '{toko}', storeName: '{nama}' };
-    expect(renderOpeningMessage('{nama} / {toko}', tricky)).toBe('{toko} / {nama}');
+    expect(renderTemplate('opening', '{nama} / {toko}', tricky)).toBe('{toko} / {nama}');
   });
 
   it('repeats a placeholder as often as it is used', () => {
-    expect(renderOpeningMessage('{nama}{nama}', input)).toBe('Siti AminahSiti Aminah');
+    expect(renderTemplate('opening', '{nama}{nama}', input)).toBe('Siti AminahSiti Aminah');
   });
 
   it('has Indonesian words for every order status and shows unknown ones as they are', () => {
     for (const status of ORDER_STATUSES) expect(STATUS_WORDS[status]).toMatch(/\S/);
     const unknown = { ...input, latestOrder: { ...input.latestOrder, status: 'archived' } };
-    expect(renderOpeningMessage('{status}', unknown)).toBe('archived');
+    expect(renderTemplate('opening', '{status}', unknown)).toBe('archived');
     const shipped = { ...input, latestOrder: { ...input.latestOrder, status: 'shipped' } };
-    expect(renderOpeningMessage('{status}', shipped)).toBe('sedang dikirim');
+    expect(renderTemplate('opening', '{status}', shipped)).toBe('sedang dikirim');
   });
 
-  it('the default template only uses known placeholders', () => {
-    for (const [, name] of DEFAULT_OPENING_TEMPLATE.matchAll(/\{([a-z_]+)\}/g)) expect(PLACEHOLDERS).toHaveProperty(name!);
+  it('the default templates only use known placeholders', () => {
+    for (const { defaultTemplate } of Object.values(TEMPLATE_KINDS)) {
+      for (const [, name] of defaultTemplate.matchAll(/\{([a-z_]+)\}/g)) expect(PLACEHOLDERS).toHaveProperty(name!);
+    }
+  });
+});
+
+describe('renderTemplate, the thank-you message', () => {
+  it('is the default without a template of the store, on one line', () => {
+    const expected = 'Halo Toko Berkah, saya Siti Aminah. Saya sudah memesan Kaos Polos Hitam / L sebanyak 2, nomor pesanan #42, total Rp1.250.000. Mohon diproses ya, terima kasih.';
+    expect(renderTemplate('thank_you', null, input)).toBe(expected);
+    // A blank template is no template: the thank-you default, not the opening one.
+    expect(renderTemplate('thank_you', ' \n ', input)).toBe(expected);
+  });
+
+  it("fills the store's template from the same placeholders and folds its lines and spaces into one line", () => {
+    expect(renderTemplate('thank_you', '  Halo {toko},\n\npesanan  #{pesanan}\t{kupon} ', input)).toBe('Halo Toko Berkah, pesanan #42 {kupon}');
+    expect(renderTemplate('opening', 'Halo {toko},\npesanan #{pesanan}', input)).toBe('Halo Toko Berkah,\npesanan #42');
   });
 });
 
