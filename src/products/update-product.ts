@@ -7,13 +7,10 @@ import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { fail, ok, productFailure, type ProductFailure, type Result } from '../lib/http/failures.js';
 import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { findProduct } from './find-product.js';
-import { takenSlugs } from './insert-product.js';
+import { placeUnderFreeSlug, takenSlugs } from './free-slug.js';
 import { readProductFields } from './product-fields.js';
 import { toProduct, type Product } from './product-record.js';
-import { slugCandidate } from './slug.js';
 import { isUniqueViolation } from '../lib/db/unique-violation.js';
-
-const MAX_ATTEMPTS = 1000;
 
 export async function updateProduct(
   db: Db,
@@ -56,21 +53,21 @@ export async function updateProduct(
         .returningAll()
         .executeTakeFirst();
     });
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const slug = fields.slug === null ? current.slug : slugCandidate(fields.slug, attempt);
+  // Without a new slug the one candidate is the current slug, which saveWith never finds taken.
+  const row = await placeUnderFreeSlug(
+    fields.slug ?? current.slug,
     // A candidate equal to the current slug (wanted `a`, taken; the product is `a-2`) keeps it.
-    if (slug !== current.slug && taken.has(slug) && !own.has(slug)) continue;
-    let row: Awaited<ReturnType<typeof saveWith>>;
-    try {
-      row = await saveWith(slug);
-    } catch (error) {
-      // PostgreSQL: another write committed this slug after the check (SQLite, one writer at a
-      // time, never gets here): the next candidate, as when the check sees it.
-      if (slug !== current.slug && isUniqueViolation(error, 'products_tenant_slug')) continue;
-      throw error;
-    }
-    if (row === undefined) return fail(productFailure(404, PRODUCT_TEXT.productNotFound));
-    if (row) return ok(toProduct(row));
-  }
-  throw new Error(`no free slug for "${fields.slug}" after ${MAX_ATTEMPTS} attempts`);
+    (slug) => slug !== current.slug && taken.has(slug) && !own.has(slug),
+    async (slug) => {
+      try {
+        return await saveWith(slug);
+      } catch (error) {
+        // PostgreSQL: another write committed this slug after the check (SQLite, one writer at a
+        // time, never gets here): the next candidate, as when the check sees it.
+        if (slug !== current.slug && isUniqueViolation(error, 'products_tenant_slug')) return null;
+        throw error;
+      }
+    },
+  );
+  return row ? ok(toProduct(row)) : fail(productFailure(404, PRODUCT_TEXT.productNotFound));
 }
