@@ -2,6 +2,7 @@
 // saved without an event (hourly-cap.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
+import { slotShares } from './hourly-cap.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
@@ -47,5 +48,35 @@ describe('WEBHOOK_OUT_HOURLY_CAP', () => {
     t.clock.advance(3600_000);
     await patch({ id: ids[5], status: 'pending' }, undefined, capped.keys.w!);
     expect(await t.ctx.db.selectFrom('events').select('id').where('tenant_id', '=', capped.tenantId).where('order_id', '=', ids[5]!).execute()).toHaveLength(1);
+  });
+
+  it('a full hour: PATCH, with and without an Idempotency-Key, saves the change and its history without an event; the key replays', async () => {
+    const full = await seedStore(t.ctx, { w: { scopes: ['orders.status:write'] } }, { name: 'Toko Penuh' });
+    const p = await seedProduct(t.ctx, full.tenantId, { name: 'Kopi', price: 20000 });
+    const [a, b] = [await seedOrder(t.ctx, full.tenantId, { product_id: p.id, variant: '' }), await seedOrder(t.ctx, full.tenantId, { product_id: p.id, variant: '' })];
+    // Every slot of the hour at its share, as 5 changes of this hour would leave them.
+    const hourStart = Math.floor(t.clock.now() / 3600_000) * 3600_000;
+    await t.ctx.db
+      .insertInto('event_hour_slots')
+      .values(slotShares(5).map((share, slot) => ({ tenant_id: full.tenantId, hour_start: hourStart, slot, count: share })))
+      .execute();
+
+    const withKey = await patch({ id: a.id, status: 'closing' }, 'full-hour-1', full.keys.w!);
+    expect([withKey.statusCode, json(withKey).changed]).toEqual([200, true]);
+    const withoutKey = await patch({ id: b.id, status: 'closing' }, undefined, full.keys.w!);
+    expect([withoutKey.statusCode, json(withoutKey).changed]).toEqual([200, true]);
+    const replay = await patch({ id: a.id, status: 'closing' }, 'full-hour-1', full.keys.w!);
+    expect([replay.statusCode, replay.body]).toEqual([200, withKey.body]);
+
+    const orders = await t.ctx.db.selectFrom('orders').select(['id', 'status']).where('tenant_id', '=', full.tenantId).orderBy('id').execute();
+    expect(orders).toEqual([{ id: a.id, status: 'closing' }, { id: b.id, status: 'closing' }]);
+    const history = await t.ctx.db.selectFrom('order_history').select(['order_id', 'old_value', 'new_value']).where('tenant_id', '=', full.tenantId).orderBy('order_id').execute();
+    expect(history).toEqual([
+      { order_id: a.id, old_value: 'pending', new_value: 'closing' },
+      { order_id: b.id, old_value: 'pending', new_value: 'closing' },
+    ]);
+    expect(await t.ctx.db.selectFrom('events').select('id').where('tenant_id', '=', full.tenantId).execute()).toEqual([]);
+    const counts = await t.ctx.db.selectFrom('event_hour_slots').select('count').where('tenant_id', '=', full.tenantId).orderBy('slot').execute();
+    expect(counts.map((c) => c.count)).toEqual(slotShares(5));
   });
 });

@@ -51,6 +51,20 @@ export const takeFromSlotPart = (a: SlotArgs, onlyIf: RawBuilder<unknown>): RawB
         and ${onlyIf}
       returning slot`;
 
+/**
+ * PostgreSQL: whether the hour is full, as a boolean for a larger statement: every slot of the
+ * cap (slotsUsed) there and at its share. Counts only grow within an hour, so an hour seen
+ * full stays full until it ends: a statement that sees it full may commit its change without
+ * an event (SPEC: over the cap a change is saved without one), where a slot without room in an
+ * hour with room elsewhere, or with its slots not created yet, must not. The shares as
+ * slotShare computes them; the cap comes in as a value, so the statement's text is one.
+ */
+export const hourFullPart = (a: { tenantId: number; hourStart: number; cap: number }): RawBuilder<boolean> => sql`(
+      select count(*) from event_hour_slots
+      where tenant_id = ${a.tenantId} and hour_start = ${a.hourStart} and slot < least(${a.cap}::bigint, ${SLOTS})
+        and count >= ${a.cap}::bigint / least(${a.cap}::bigint, ${SLOTS}) + case when slot < ${a.cap}::bigint % least(${a.cap}::bigint, ${SLOTS}) then 1 else 0 end
+    ) = least(${a.cap}::bigint, ${SLOTS})`;
+
 /** The hour's slot rows, at zero; rows that exist already are left as they are. */
 async function createSlots(tx: Tx, tenantId: number, hourStart: number, used: number): Promise<void> {
   await tx
@@ -60,18 +74,20 @@ async function createSlots(tx: Tx, tenantId: number, hourStart: number, used: nu
     .execute();
 }
 
-/** Where a change first tries to take its unit: a random slot of the hour, and its share. */
+/** Where a change first tries to take its unit: a random slot of the hour, and its share (of `cap`). */
 export interface SlotChoice {
   hourStart: number;
   slot: number;
   share: number;
+  /** The hourly cap the share is of, for hourFullPart. */
+  cap: number;
 }
 
 // On every change: computes its one share (building the list with Array.from cost 12k
 // instructions a PATCH, issue 13).
 export function chooseSlot(now: number, cap: number): SlotChoice {
   const slot = Math.floor(Math.random() * slotsUsed(cap));
-  return { hourStart: Math.floor(now / HOUR_MS) * HOUR_MS, slot, share: slotShare(cap, slot) };
+  return { hourStart: Math.floor(now / HOUR_MS) * HOUR_MS, slot, share: slotShare(cap, slot), cap };
 }
 
 /**

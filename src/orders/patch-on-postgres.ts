@@ -11,8 +11,10 @@
 // - a record of the key committed meanwhile: its primary key undoes the whole statement; the
 //   record answers;
 // - a record read as expired (SPEC: the key runs as new): deleted first, if still expired;
-// - the hourly cap's slot without room, or not created yet: the PATCH runs in a transaction
-//   as on SQLite (patch-order-status.ts), which looks in every slot.
+// - the hourly cap's slot without room while the hour has room in another, or the hour's
+//   slots not created yet: the PATCH runs in a transaction as on SQLite (patch-order-status.ts),
+//   which looks in every slot. A full hour is no such case: the statement saves the change
+//   without an event (SPEC, over the cap), at the cost of a change with room.
 import { sql } from 'kysely';
 import type { AuthenticatedKey } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';

@@ -10,7 +10,7 @@ import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
 import { enqueueStatusChanged, insertEventPart, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
-import { chooseSlot, takeFromAnySlot, takeFromSlotPart } from '../events/hourly-cap.js';
+import { chooseSlot, hourFullPart, takeFromAnySlot, takeFromSlotPart } from '../events/hourly-cap.js';
 import { takeKeyLockPart } from '../idempotency/key-lock.js';
 import { insertRecordPart, isRecordTaken, type RecordValues } from '../idempotency/remember-response.js';
 import { followStatusChange, isOpenStatus } from './transfer-codes.js';
@@ -41,7 +41,7 @@ const insertHistory = prepareQuery(
 
 type ChangeArgs = {
   tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string;
-  payload: string; hourStart: number; slot: number; share: number;
+  payload: string; hourStart: number; slot: number; share: number; cap: number;
 };
 
 // PostgreSQL: the update, the history entry, the unit of the hourly cap from one slot and
@@ -71,16 +71,20 @@ const changeAtOnce = prepareQuery(
 
 // Outside any transaction the statement is its own, committed when it answers, and there is
 // no later statement to look for room in the other slots. So a moved order without the
-// slot's unit undoes the whole statement: the division by the count of events (zero) raises
-// division_by_zero (22012, NO_UNIT), and the caller makes the change in a transaction
-// instead. Nothing else in these statements divides.
+// slot's unit undoes the whole statement while the hour has room elsewhere (or its slots are
+// not created yet): the division by the count of events (zero) raises division_by_zero
+// (22012, NO_UNIT), and the caller makes the change in a transaction instead. Nothing else in
+// these statements divides. When the hour is full the statement stands: the change and its
+// history without an event, as SPEC wants over the cap, in the same one round trip as a
+// change with room (the full hour's check runs only when the slot gave no unit).
 const NO_UNIT = '22012';
-const withoutUnitAbort = sql`case when exists (select 1 from moved) then 1 / (select count(*) from event) end`;
+const withoutUnitAbort = (a: ChangeArgs) =>
+  sql`case when exists (select 1 from moved) and not exists (select 1 from event) and not ${hourFullPart(a)} then 1 / (select count(*) from event) end`;
 
 const changeAlone = prepareQuery(
   (_db: Db, a: ChangeArgs) => sql<{ moved_id: number | null; locked: boolean }>`
     with ${changeParts(a, sql`true`)}
-    select (select id from moved) as moved_id, true as locked, ${withoutUnitAbort} as no_unit`,
+    select (select id from moved) as moved_id, true as locked, ${withoutUnitAbort(a)} as no_unit`,
 );
 
 // With an Idempotency-Key: first the key's lock (no change at all unless this statement holds
@@ -92,7 +96,7 @@ const changeAloneRemembered = prepareQuery(
     ${changeParts(a, sql`(select held from lock)`)},
     remembered as (${insertRecordPart('moved', a)}
     )
-    select (select id from moved) as moved_id, (select held from lock) as locked, ${withoutUnitAbort} as no_unit`,
+    select (select id from moved) as moved_id, (select held from lock) as locked, ${withoutUnitAbort(a)} as no_unit`,
 );
 
 export interface StatusChange {
@@ -162,7 +166,7 @@ export type ChangeAloneOutcome =
   | 'key_held'
   /** The key's record is there (committed meanwhile): nothing written. */
   | 'record_taken'
-  /** The slot gave no unit: nothing written; make the change in a transaction (recordStatusChange). */
+  /** The slot gave no unit and the hour has room elsewhere (or no slots yet): nothing written; make the change in a transaction (recordStatusChange). */
   | 'needs_transaction';
 
 /**
