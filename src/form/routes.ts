@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { setRetryAfter } from '../lib/http/rate-limit-headers.js';
 import { parsePositiveId } from '../lib/http/request.js';
 import { chargeGateways, ensureCharge } from '../payments/ensure-charge.js';
 import { formUrl } from '../products/embed-markup.js';
@@ -83,7 +84,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: FormParams }>('/form/:tenantId/:slug', { config }, async (request, reply) => {
     const limited = await ctx.limiters.formSubmitPerIp.consume(request.ip);
     if (!limited.ok) {
-      reply.header('retry-after', String(limited.retryAfter));
+      setRetryAfter(reply, limited.retryAfter);
       return sendPage(request, reply, 429, messagePage(FORM_TEXT.tooMany));
     }
     const form = await formOf(request.params);

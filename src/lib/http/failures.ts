@@ -2,6 +2,7 @@
 // an HTTP response. Services return failures as values; only infrastructure throws.
 import type { FastifyReply } from 'fastify';
 import { API_ERRORS, AUTH_TEXT, DASHBOARD_ERRORS, type ApiErrorCode, type DashboardErrorCode } from './messages.js';
+import { setRetryAfter } from './rate-limit-headers.js';
 
 /** Authentication layer (401/403/429): body {error} only, no code, no request_id. */
 export interface AuthFailure {
@@ -64,7 +65,7 @@ export const dashboardFailure = (code: DashboardErrorCode, more: Omit<DashboardF
 export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
   switch (failure.family) {
     case 'auth':
-      if (failure.retryAfter !== undefined) reply.header('Retry-After', String(failure.retryAfter));
+      if (failure.retryAfter !== undefined) setRetryAfter(reply, failure.retryAfter);
       return reply.code(failure.status).send({ error: failure.error });
     case 'product':
       if (failure.allow) reply.header('Allow', failure.allow);
@@ -75,7 +76,7 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
     }
     case 'dashboard': {
       const { status, error } = DASHBOARD_ERRORS[failure.code];
-      if (failure.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfter))));
+      if (failure.retryAfter !== undefined) setRetryAfter(reply, failure.retryAfter);
       const fields = failure.code === 'invalid_request' ? { fields: failure.fields ?? {} } : {};
       return reply.code(status).send({ error, code: failure.code, ...fields, ...failure.placeholders, request_id: reply.request.id });
     }

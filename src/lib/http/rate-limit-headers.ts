@@ -2,6 +2,7 @@
 // lists every SPEC window of an endpoint, `RateLimit` the windows this request consumed, in
 // the order consumed, with the limiter's own remaining count and seconds to reset. The lookup's
 // database brake is not a window here: it is not advertised. No partition key (`pk`) is sent.
+// Beside them, `Retry-After`, written by every refusal that asks the caller to wait (429, 503).
 import type { FastifyReply } from 'fastify';
 import { WINDOWS, scaledPoints, type LimitResult, type WindowName } from '../limits.js';
 
@@ -20,6 +21,15 @@ export type AdvertisedWindow = keyof typeof WINDOW_NAMES;
 
 export const POLICY_HEADER = 'RateLimit-Policy';
 export const STATE_HEADER = 'RateLimit';
+export const RETRY_AFTER_HEADER = 'Retry-After';
+
+/**
+ * `Retry-After` as delay-seconds (RFC 9110): an integer, and at least 1, since 0 or a fraction
+ * would send a client straight back.
+ */
+export function setRetryAfter(reply: FastifyReply, seconds: number): void {
+  reply.header(RETRY_AFTER_HEADER, String(Math.max(1, Math.ceil(seconds))));
+}
 
 /** The endpoint's `RateLimit-Policy` value; built once at start (the quotas after RATE_LIMIT_SCALE). */
 export function rateLimitPolicy(windows: readonly AdvertisedWindow[], scale: number): string {
