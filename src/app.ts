@@ -1,4 +1,5 @@
 // Builds the HTTP application: every route is registered here, top to bottom.
+import { METHODS } from 'node:http';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -9,10 +10,12 @@ import { chooseLimiterStore, createLimiters, type Limiters } from './lib/limits.
 import { createMetrics } from './lib/metrics.js';
 import { openRedis, redisReady } from './lib/redis.js';
 import { requestIds } from './lib/http/request-id.js';
+import { isDashboardApi } from './lib/http/failures.js';
 import { createInFlight } from './idempotency/in-flight.js';
 import { createKeyCache } from './auth/key-cache.js';
 import { createPasswordHasher, type PasswordHasher } from './accounts/passwords.js';
-import { errorHandler, notFoundHandler } from './error-handler.js';
+import { permissionsOf } from './team/roles.js';
+import { errorHandler, frameworkErrorHandler, notFoundHandler } from './error-handler.js';
 import { outboxDepth } from './ops/outbox-depth.js';
 import { opsRoutes } from './ops/routes.js';
 import { customerRoutes } from './customers/routes.js';
@@ -78,6 +81,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     metrics,
     passwordHasher: options.passwordHasher ?? createPasswordHasher(),
     sealer: options.sealer ?? resolveSealer(config, (line) => log.warn(line)),
+    permissionsOf,
   };
 }
 
@@ -101,7 +105,14 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     trustProxy: options.config.trustProxy,
     bodyLimit: options.config.bodyLimit,
     return503OnClosing: true,
+    // A path the router cannot read (bad percent-escape, a parameter over 100 characters): the family's 404.
+    frameworkErrors: frameworkErrorHandler,
   });
+  // Every method Node's parser reads is routed (Fastify routes nine by default), so that SPEC's
+  // "any other method" answers hold for PROPFIND or SEARCH too instead of a 404.
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
   const ctx = buildContext(options, app.log);
   // A normal start waits for Redis so that the first requests are not refused. When Redis
   // is down the server starts anyway: /readyz says so, requests get 503 until it is back.
@@ -120,6 +131,17 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   // Bodies stay raw strings; each endpoint parses them and answers in its own error family.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // A Content-Type that names no media type (empty, `;`, `nonsense`) is Fastify's own 415
+  // before any route runs. SPEC's paths, the payment callbacks and the form read bodies
+  // whatever the Content-Type (docs/decisions.md), so there it counts as absent and the route
+  // answers from the body, in its own order of checks; the dashboard takes JSON only and
+  // answers 415 unsupported_media_type (error-handler.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers['content-type'] !== undefined && request.mediaType === undefined && request.routeOptions.config?.family !== 'dashboard' && !isDashboardApi(request.url)) {
+      delete request.raw.headers['content-type'];
+    }
+    done();
+  });
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -1,55 +1,135 @@
-// What a request that failed outside its handler's own answers gets: a body too large (413),
-// a dependency that did not answer (503) or anything else thrown (500), each in the error
-// family of the route (its `family` config), and a 404 for a path no route matches.
+// What a request that failed outside its handler's own answers gets, each in the error family
+// of the route (its `family` config; by path where no route took it):
+//   a client error Fastify or a library raised: a body too large (413), a Content-Type that
+//   names no media type on the dashboard (415; elsewhere app.ts reads the body as for any
+//   type), a body that cannot be read, a stack overflow (only a body built for it can cause
+//   one: 4xx, like a body too deep), a path that cannot be decoded or whose parameter is over
+//   100 characters (404: it names nothing);
+//   a dependency that did not answer (503);
+//   anything else thrown (500, the one answer that logs a stack trace);
+// and a 404 for a path no route matches.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiFailure, dashboardFailure, isDashboardApi, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
-import { TRANSPORT_TEXT } from './lib/http/messages.js';
+import { DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from './lib/http/messages.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
 import { FORM_TEXT } from './form/messages.js';
 import { sendPage } from './form/routes.js';
 
+type Family = 'product' | 'api' | 'form' | 'dashboard';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which SPEC error family this route answers in. */
-    family?: 'product' | 'api' | 'form' | 'dashboard';
+    family?: Family;
   }
 }
 
 /** Retry-After of a 503: Redis or PostgreSQL did not answer; a client retries shortly. */
 const UNAVAILABLE_RETRY_AFTER_SEC = 5;
 
+const isFormPath = (url: string): boolean => url.startsWith('/form/');
+
+/** The route's family; where no route took the request, the family its path belongs to. */
+function familyOf(request: FastifyRequest): Family | undefined {
+  return request.routeOptions.config?.family ?? (isDashboardApi(request.url) ? 'dashboard' : isFormPath(request.url) ? 'form' : undefined);
+}
+
+type Kind = 'too_large' | 'media_type' | 'too_deep' | 'unreadable' | 'unavailable' | 'failed';
+
+function kindOf(error: FastifyError): Kind {
+  if (error.statusCode === 413) return 'too_large';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'media_type';
+  // A stack overflow in a request's work: bodies deeper than MAX_JSON_DEPTH never reach
+  // the work that recurses, so this is the caller's input, answered like a body too deep.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'too_deep';
+  // Fastify's own 4xx (a body shorter than its Content-Length, a request aborted mid-body).
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 && error.code?.startsWith('FST_')) return 'unreadable';
+  return isUnavailable(error) ? 'unavailable' : 'failed';
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const family = request.routeOptions.config.family;
-  const tooLarge = error.statusCode === 413;
-  const unavailable = !tooLarge && isUnavailable(error);
-  if (unavailable) {
+  const family = familyOf(request);
+  const kind = kindOf(error);
+  if (kind === 'unavailable') {
     // The cause (a connection error) says why; it stays out of the response.
     const cause = error.cause instanceof Error ? error.cause.message : undefined;
     request.log.warn({ err: { message: error.message, code: error.code, cause } }, 'dependency unavailable');
     reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SEC));
-  } else if (!tooLarge) {
+  } else if (kind === 'failed') {
     request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+  } else if (kind !== 'too_large') {
+    // The caller's mistake: one line without a stack (and without the message, which may
+    // quote the request).
+    request.log.info({ err: { code: error.code ?? error.name } }, 'request refused');
   }
-  const [code, status, text] = tooLarge
-    ? (['body_too_large', 413, TRANSPORT_TEXT.bodyTooLarge] as const)
-    : unavailable
-      ? (['service_unavailable', 503, TRANSPORT_TEXT.serviceUnavailable] as const)
-      : (['internal_error', 500, TRANSPORT_TEXT.internalError] as const);
-  if (family === 'form') {
-    const page = tooLarge ? FORM_TEXT.tooLarge : FORM_TEXT.failed;
-    return sendPage(request, reply, status, messagePage(page));
+  if (family === 'form') return sendPage(request, reply, ...formPage(kind));
+  return sendFailure(reply, failureOf(kind, family));
+}
+
+function formPage(kind: Kind): [number, string] {
+  switch (kind) {
+    case 'too_large':
+      return [413, messagePage(FORM_TEXT.tooLarge)];
+    case 'media_type':
+    case 'too_deep':
+    case 'unreadable':
+      return [400, messagePage(FORM_TEXT.refused)];
+    case 'unavailable':
+      return [503, messagePage(FORM_TEXT.failed)];
+    case 'failed':
+      return [500, messagePage(FORM_TEXT.failed)];
   }
-  const failure: Failure =
-    family === 'api'
-      ? apiFailure(code)
-      : family === 'dashboard' || isDashboardApi(request.url)
-        ? dashboardFailure(code)
-        : productFailure(status, text);
-  return sendFailure(reply, failure);
+}
+
+function failureOf(kind: Kind, family: Family | undefined): Failure {
+  if (family === 'api') {
+    const codes = { too_large: 'body_too_large', media_type: 'invalid_json', too_deep: 'invalid_json', unreadable: 'invalid_json', unavailable: 'service_unavailable', failed: 'internal_error' } as const;
+    return apiFailure(codes[kind]);
+  }
+  if (family === 'dashboard') {
+    switch (kind) {
+      case 'too_large':
+        return dashboardFailure('body_too_large');
+      case 'media_type':
+        return dashboardFailure('unsupported_media_type');
+      case 'too_deep':
+        return dashboardFailure('invalid_request', { fields: { body: DASHBOARD_FIELD_TEXT.tooDeep } });
+      case 'unreadable':
+        return dashboardFailure('invalid_request', { fields: { body: DASHBOARD_FIELD_TEXT.notJson } });
+      case 'unavailable':
+        return dashboardFailure('service_unavailable');
+      case 'failed':
+        return dashboardFailure('internal_error');
+    }
+  }
+  switch (kind) {
+    case 'too_large':
+      return productFailure(413, TRANSPORT_TEXT.bodyTooLarge);
+    case 'media_type':
+    case 'too_deep':
+    case 'unreadable':
+      return productFailure(400, PRODUCT_TEXT.invalidJson);
+    case 'unavailable':
+      return productFailure(503, TRANSPORT_TEXT.serviceUnavailable);
+    case 'failed':
+      return productFailure(500, TRANSPORT_TEXT.internalError);
+  }
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isDashboardApi(request.url)) return sendFailure(reply, dashboardFailure('not_found'));
+  if (isFormPath(request.url)) return sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound));
   return reply.code(404).send({ error: TRANSPORT_TEXT.notFound });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router could not read the path (a bad percent-escape,
+ * FST_ERR_BAD_URL) or one of its parameters is over 100 characters (FST_ERR_MAX_PARAM_LENGTH).
+ * Such a path names no product, order or id: the family's 404, never Fastify's text. The
+ * error's message quotes the path (a thank-you token, say), so only its code is logged.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.log.info({ err: { code: error.code } }, 'unreadable path');
+  return notFoundHandler(request, reply);
 }

@@ -13,6 +13,7 @@ import { Value } from 'typebox/value';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, sendFailure, type DashboardFailure } from '../lib/http/failures.js';
 import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
+import { parseJson, parsePathId } from '../lib/http/request.js';
 import type { Refusal } from '../lib/outcome.js';
 import { requireSession, type Session } from '../sessions/require-session.js';
 import { sessionCookie } from '../sessions/session-cookie.js';
@@ -81,15 +82,23 @@ export const invalid = (fields: Record<string, string>): DashboardFailure => das
 
 function parseBody(raw: unknown, schema: TSchema | undefined): { ok: true; value: unknown } | { ok: false; failure: DashboardFailure } {
   if (!schema) return { ok: true, value: undefined };
-  let value: unknown;
-  try {
-    value = typeof raw === 'string' && raw.trim() !== '' ? JSON.parse(raw) : undefined;
-  } catch {
-    return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
-  }
+  const parsed = parseJson(raw);
+  // Before any schema work: the check's hashing of `uniqueItems` recurses once per level.
+  if (!parsed.ok && parsed.reason === 'too_deep') return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.tooDeep }) };
+  const value = parsed.ok ? parsed.value : undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
   const fields = fieldErrors(schema, value);
   return Object.keys(fields).length > 0 ? { ok: false, failure: invalid(fields) } : { ok: true, value };
+}
+
+/**
+ * Path parameters as the contract types them: an integer one (every id) only when written as a
+ * positive integer (parsePathId: `0x1`, `1e0`, `+1`, ` 1` stay strings, so the check refuses
+ * them and the route answers 404, as for an id of another store); others stay the router's strings.
+ */
+function pathParams(schema: TSchema, raw: Record<string, string>): Record<string, unknown> {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, properties[name]?.type === 'integer' ? (parsePathId(value) ?? value) : value]));
 }
 
 /** A refusal of an operation as the dashboard answers it: its code mapped to a dashboard code (and so a status). */
@@ -129,7 +138,7 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
         if (checked.ok) session = checked.value;
         else if (spec.access !== 'optional' || checked.failure.code === 'store_changed') return sendFailure(reply, checked.failure);
       }
-      const params = contract.params ? Value.Convert(contract.params, request.params) : undefined;
+      const params = contract.params ? pathParams(contract.params, request.params as Record<string, string>) : undefined;
       if (contract.params && Object.keys(fieldErrors(contract.params, params)).length > 0) return sendFailure(reply, dashboardFailure('not_found'));
       let query: unknown;
       if (contract.querystring) {

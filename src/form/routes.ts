@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { setRetryAfter } from '../lib/http/rate-limit-headers.js';
-import { parsePositiveId } from '../lib/http/request.js';
+import { parsePathId } from '../lib/http/request.js';
 import { chargeGateways, ensureCharge } from '../payments/ensure-charge.js';
 import { formUrl } from '../products/embed-markup.js';
 import { storeRates } from '../shipping/rates.js';
@@ -56,7 +56,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound));
 
   async function formOf(params: FormParams) {
-    const tenantId = parsePositiveId(params.tenantId);
+    const tenantId = parsePathId(params.tenantId);
     return tenantId === null ? null : loadOrderForm(ctx.db, rates, tenantId, params.slug);
   }
 
@@ -109,7 +109,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: FormParams & { token: string } }>('/form/:tenantId/:slug/terima-kasih/:token', { config }, async (request, reply) => {
     const { token, slug } = request.params;
-    const tenantId = parsePositiveId(request.params.tenantId);
+    const tenantId = parsePathId(request.params.tenantId);
     if (tenantId === null || !isFormToken(token)) return notFound(request, reply);
     const found = await loadFormProduct(ctx.db, tenantId, slug);
     if (!found) return notFound(request, reply);

@@ -197,6 +197,8 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
       400: errorResponse('`id` missing or not a positive integer.', { id_required: PRODUCT_TEXT.idRequired }),
       403: forbidden('products:manage', true),
       404: notFound,
+      // A DELETE may carry a body; one over BODY_LIMIT is refused before the route reads anything.
+      413: PRODUCT_FAILURES[413],
       ...common,
     },
   }),

@@ -133,6 +133,8 @@ export const DASHBOARD_FIELD_TEXT = {
   invalid: 'Isian tidak valid.',
   required: 'Wajib diisi.',
   notJson: 'Body harus berupa objek JSON.',
+  // MAX_JSON_DEPTH (src/lib/http/request.ts), said to the person at the screen.
+  tooDeep: 'Data JSON bertingkat terlalu dalam (maksimal 64 tingkat).',
   unknownField: 'Isian tidak dikenal.',
   passwordTooShort: 'Kata sandi minimal 10 karakter.',
   passwordIsEmail: 'Kata sandi tidak boleh sama dengan email.',

@@ -1,14 +1,58 @@
 // Small parsers shared by the handlers. Bodies arrive as raw strings (see app.ts) so that
 // each endpoint answers malformed JSON in its own error family.
 
-export function parseJsonObject(raw: unknown): Record<string, unknown> | null {
-  if (typeof raw !== 'string' || raw.trim() === '') return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
+/**
+ * The deepest JSON body any route reads: arrays and objects nested at most this many levels.
+ * Deeper bodies are refused before JSON.parse, so nothing after it (schema checks, hashing of
+ * an Idempotency-Key's content, the variant price rules) can recurse off the stack on a body
+ * built for it: 64 KiB of `[` is 65,536 levels. No body of any route needs more than a handful.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: one pass over the characters,
+ * no recursion, brackets inside strings skipped. It does not check the syntax: JSON.parse does
+ * that after it.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i += 1;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth -= 1;
+    }
   }
+  return false;
+}
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; reason: 'empty' | 'not_json' | 'too_deep' };
+
+/** The one reading of a JSON body, for every route that takes one (SPEC's paths, the payment callbacks, the dashboard). */
+export function parseJson(raw: unknown): ParsedJson {
+  if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'empty' };
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) return { ok: false, reason: 'too_deep' };
+  try {
+    return { ok: true, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { ok: false, reason: 'not_json' };
+  }
+}
+
+/** A JSON object body, else null (SPEC's families answer every other body, too deep ones included, as "not a JSON object"). */
+export function parseJsonObject(raw: unknown): Record<string, unknown> | null {
+  const parsed = parseJson(raw);
+  if (!parsed.ok) return null;
+  const { value } = parsed;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 /** A positive integer id from a query string or JSON value, else null. */
@@ -19,6 +63,17 @@ export function parsePositiveId(value: unknown): number | null {
     return Number.isSafeInteger(n) ? n : null;
   }
   return null;
+}
+
+/**
+ * An id in a URL path: a positive integer written as one, digits only (no sign, space, `0x`,
+ * exponent or leading zero), else null. The router has already decoded percent-escapes, so
+ * `%201` arrives as ` 1` and is refused here.
+ */
+export function parsePathId(value: string): number | null {
+  if (!/^[1-9][0-9]{0,15}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 export function queryParam(query: unknown, name: string): string | undefined {
