@@ -1,0 +1,224 @@
+// Issue 31: every malformed request gets a clear 4xx in its route's family, on every surface
+// (the dashboard, SPEC's three paths, the order form, the payment callbacks): a Content-Type
+// that names no media type, JSON nested deeper than MAX_JSON_DEPTH, a path the router cannot
+// read, an id not written as a positive integer, a method Fastify does not route by default.
+// None of them logs a stack trace. test/fuzz.api.test.ts sends thousands more.
+import { PassThrough } from 'node:stream';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { issueKey } from './api-keys/issue-key.js';
+import { valueOf } from './lib/outcome.js';
+import { API_ERRORS, DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from './lib/http/messages.js';
+import { MAX_JSON_DEPTH } from './lib/http/request.js';
+import { FORM_TEXT } from './form/messages.js';
+import { asMember, seedMember, type Member } from '../test/dashboard-helpers.js';
+import { BUYER, formBody, seedFormStore, seedKaos, tokenOf } from '../test/form-helpers.js';
+import { seedOrder, startTestApp, type Store, type TestApp } from '../test/helpers.js';
+
+let t: TestApp & { drop(): Promise<void> };
+let store: Store;
+let owner: Member;
+let formPath: string;
+let orderId: number;
+let productId: number;
+let logs = '';
+
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk) => (logs += chunk));
+  t = await startTestApp({ logStream: stream });
+  store = await seedFormStore(t.ctx);
+  const product = await seedKaos(t.ctx, store.tenantId);
+  productId = product.id;
+  formPath = `/form/${store.tenantId}/${product.slug}`;
+  orderId = (await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: 'Hitam / M' })).id;
+  store.keys.all = valueOf(await issueKey(t.ctx.db, t.ctx.clock, store.tenantId, { name: 'Semua', scopes: ['*'], expiresAt: null })).key;
+  owner = await seedMember(t.ctx, store.tenantId, 'owner');
+});
+afterAll(() => t.drop());
+beforeEach(() => {
+  logs = '';
+});
+
+/** Paths the router cannot decode cannot be placed in an OpenAPI document: sent without its check. */
+const raw = (options: InjectOptions) => t.app.inject(options);
+const key = () => ({ 'x-api-key': store.keys.all! });
+const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+function expectDashboard(res: LightMyRequestResponse, status: number, code: keyof typeof DASHBOARD_ERRORS) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toMatchObject({ error: DASHBOARD_ERRORS[code].error, code, request_id: expect.stringMatching(/^[0-9a-f]{8}$/) });
+}
+
+function expectApi(res: LightMyRequestResponse, code: keyof typeof API_ERRORS) {
+  expect(res.statusCode).toBe(API_ERRORS[code].status);
+  expect(res.json()).toEqual({ error: API_ERRORS[code].error, code, request_id: expect.stringMatching(/^[0-9a-f]{8}$/) });
+}
+
+function expectPage(res: LightMyRequestResponse, status: number, text: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.body).toContain(`<h1>${text}</h1>`);
+}
+
+/** Nothing of these answers is Fastify's, and none of them logged a stack or an error line. */
+function expectQuiet(...answers: LightMyRequestResponse[]) {
+  for (const res of answers) {
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/FST_|statusCode|Unsupported Media Type|valid url component|max param length/);
+  }
+  expect(logs).not.toMatch(/"stack"|"level":50/);
+}
+
+describe('a Content-Type that names no media type', () => {
+  const malformed = ['', ';', 'nonsense', 'application/', '/json'];
+
+  it('dashboard: 415 unsupported_media_type, with or without a body, logged in or not', async () => {
+    for (const type of malformed) {
+      const login = await t.request({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': type } });
+      expectDashboard(login, 415, 'unsupported_media_type');
+      const settings = await t.request({ method: 'PATCH', url: '/dashboard/api/settings', headers: asMember(owner, { 'content-type': type }), payload: '{"store_name":"Baru"}' });
+      expectDashboard(settings, 415, 'unsupported_media_type');
+      expectQuiet(login, settings);
+    }
+  });
+
+  it('order status: the body is read as with any Content-Type, after the key: 400 invalid_json when it is not a JSON object, else the change', async () => {
+    for (const type of malformed) {
+      const noKey = await t.request({ method: 'PATCH', url: '/api/order_status.php', headers: { 'content-type': type }, payload: 'x' });
+      expect(noKey.statusCode).toBe(401);
+      expectApi(await t.request({ method: 'PATCH', url: '/api/order_status.php', headers: { ...key(), 'content-type': type }, payload: 'not json' }), 'invalid_json');
+      expectQuiet(noKey);
+    }
+    const changed = await t.request({ method: 'PATCH', url: '/api/order_status.php', headers: { ...key(), 'content-type': '' }, payload: JSON.stringify({ id: orderId, status: 'closing' }) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ order_id: orderId, status: 'closing', changed: true });
+  });
+
+  it('customer lookup: 400 invalid_json for a body that is not a JSON object', async () => {
+    expectApi(await t.request({ method: 'POST', url: '/api/customer_lookup.php', headers: { ...key(), 'content-type': ';' }, payload: '0812' }), 'invalid_json');
+  });
+
+  it('products path: duplicate reads the body as with any Content-Type; the dashboard path answers its session as always', async () => {
+    const bad = await t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers: { ...key(), 'content-type': 'nonsense' }, payload: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: PRODUCT_TEXT.invalidJson });
+    const copied = await t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers: { ...key(), 'content-type': ';' }, payload: '{"name":"Kaos Salinan"}' });
+    expect(copied.statusCode).toBe(201);
+    const deleted = await t.request({ method: 'DELETE', url: `/api/products.php?id=${productId}`, headers: { 'content-type': 'nonsense' }, payload: '{}' });
+    expect(deleted.statusCode).toBe(401);
+    expect(deleted.json()).toEqual({ error: PRODUCT_TEXT.loginRequired });
+    expectQuiet(bad, copied, deleted);
+  });
+
+  it('order form: the fields are read as with any Content-Type (an order is placed)', async () => {
+    const page = await t.request({ method: 'GET', url: formPath });
+    const placed = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': ';' }, payload: formBody(tokenOf(page.body), { name: BUYER.name }) });
+    expect(placed.statusCode).toBe(303);
+    const refused = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': 'nonsense' }, payload: '%zz' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain(FORM_TEXT.expired);
+    expectQuiet(placed, refused);
+  });
+
+  it('payment callbacks: 400 {error} for a body that is not a JSON object', async () => {
+    for (const path of ['/payments/midtrans/notification', '/payments/xendit/callback']) {
+      const res = await t.request({ method: 'POST', url: path, headers: { 'content-type': '' }, payload: 'x' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: PRODUCT_TEXT.invalidJson });
+      expectQuiet(res);
+    }
+  });
+});
+
+describe(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, () => {
+  it('dashboard: 422 invalid_request naming the body, before the schema check (10,000 levels overflowed its hashing)', async () => {
+    const tooDeep = await t.request({ method: 'PATCH', url: '/dashboard/api/settings', headers: asMember(owner, { 'content-type': 'application/json' }), payload: `{"payment_methods":${deep(10_000)}}` });
+    expectDashboard(tooDeep, 422, 'invalid_request');
+    expect(tooDeep.json().fields).toEqual({ body: DASHBOARD_FIELD_TEXT.tooDeep });
+    // At the limit the body is read and checked as usual.
+    const atLimit = await t.request({ method: 'PATCH', url: '/dashboard/api/settings', headers: asMember(owner, { 'content-type': 'application/json' }), payload: `{"payment_methods":${deep(MAX_JSON_DEPTH - 1)}}` });
+    expectDashboard(atLimit, 422, 'invalid_request');
+    expect(Object.keys(atLimit.json().fields)).not.toContain('body');
+    expectQuiet(tooDeep, atLimit);
+  });
+
+  it("SPEC's paths and the payment callbacks: their answer to a body that is not a JSON object", async () => {
+    const headers = { ...key(), 'content-type': 'application/json' };
+    // An Idempotency-Key's content was hashed recursively: 20,000 levels were a 500.
+    const patch = await t.request({ method: 'PATCH', url: '/api/order_status.php', headers: { ...headers, 'idempotency-key': 'deep-body-0001' }, payload: `{"id":${orderId},"status":"pending","x":${deep(20_000)}}` });
+    expectApi(patch, 'invalid_json');
+    expectApi(await t.request({ method: 'POST', url: '/api/customer_lookup.php', headers, payload: `{"phone":${deep(MAX_JSON_DEPTH + 1)}}` }), 'invalid_json');
+    const duplicate = await t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers, payload: `{"name":"x","variant_prices":${deep(30_000)}}` });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json()).toEqual({ error: PRODUCT_TEXT.invalidJson });
+    const callback = await t.request({ method: 'POST', url: '/payments/midtrans/notification', headers, payload: `{"order_id":${deep(5_000)}}` });
+    expect(callback.statusCode).toBe(400);
+    expectQuiet(patch, duplicate, callback);
+  });
+});
+
+describe('a path the router cannot read', () => {
+  it('dashboard: a bad percent-escape or a parameter over 100 characters is 404 not_found', async () => {
+    const badEscape = await raw({ method: 'POST', url: '/dashboard/api/keys/%zz/revoke', headers: asMember(owner) });
+    expectDashboard(badEscape, 404, 'not_found');
+    const long = await t.request({ method: 'POST', url: `/dashboard/api/keys/${'1'.repeat(101)}/revoke`, headers: asMember(owner) });
+    expectDashboard(long, 404, 'not_found');
+    expectQuiet(badEscape, long);
+  });
+
+  it('order form: its HTML page saying the product is not found', async () => {
+    const answers = [
+      await raw({ method: 'GET', url: '/form/1/%' }),
+      await raw({ method: 'POST', url: `/form/${store.tenantId}/%E2%82`, payload: 'a=1' }),
+      await raw({ method: 'GET', url: `/form/${store.tenantId}/${'x'.repeat(101)}` }),
+      await raw({ method: 'GET', url: `${formPath}/terima-kasih/${'f'.repeat(120)}` }),
+      await raw({ method: 'GET', url: '/form/1' }),
+    ];
+    for (const res of answers) expectPage(res, 404, FORM_TEXT.notFound);
+    expectQuiet(...answers);
+  });
+
+  it("SPEC's paths and the payment callbacks: the {error} 404 of a path that names nothing", async () => {
+    for (const url of ['/api/%zz', '/api/order_status.php/%', '/payments/%zz/callback']) {
+      const res = await raw({ method: 'POST', url, headers: key() });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: TRANSPORT_TEXT.notFound });
+      expectQuiet(res);
+    }
+  });
+
+  it('logs the refusal without the path (it may hold a thank-you token)', async () => {
+    await raw({ method: 'GET', url: `${formPath}/terima-kasih/secret-token-%zz` });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logs).toContain('FST_ERR_BAD_URL');
+    expect(logs).not.toContain('secret-token');
+  });
+});
+
+describe('ids in dashboard paths', () => {
+  it('are positive integers written as such, else 404 not_found (were read as 1)', async () => {
+    for (const id of ['0x1', '1e0', '+1', '%201', '1%20', '01', '1.0', '0', '-1', '9'.repeat(17)]) {
+      const res = await t.request({ method: 'POST', url: `/dashboard/api/stores/${id}/select`, headers: asMember(owner) });
+      expectDashboard(res, 404, 'not_found');
+    }
+    expect((await t.request({ method: 'POST', url: `/dashboard/api/stores/${store.tenantId}/select`, headers: asMember(owner) })).statusCode).toBe(200);
+  });
+
+  it("and the form's store id likewise (%201 was store 1)", async () => {
+    expectPage(await t.request({ method: 'GET', url: formPath.replace(`/form/${store.tenantId}/`, `/form/%20${store.tenantId}/`) }), 404, FORM_TEXT.notFound);
+  });
+});
+
+describe('a method Fastify does not route by default', () => {
+  it("gets SPEC's 405 on its paths and the dashboard's 404 on the dashboard", async () => {
+    const order = await t.request({ method: 'PROPFIND' as 'GET', url: '/api/order_status.php', headers: key() });
+    expectApi(order, 'method_not_allowed');
+    expect(order.headers.allow).toBe('GET, PATCH');
+    expectApi(await t.request({ method: 'SEARCH' as 'GET', url: '/api/customer_lookup.php', headers: key() }), 'method_not_allowed');
+    const embed = await t.request({ method: 'LOCK' as 'GET', url: `/api/products.php?action=embed&id=${productId}`, headers: key() });
+    expect(embed.statusCode).toBe(405);
+    expect(embed.json()).toEqual({ error: TRANSPORT_TEXT.methodNotAllowed });
+    expectDashboard(await t.request({ method: 'PROPFIND' as 'GET', url: '/dashboard/api/me', headers: asMember(owner) }), 404, 'not_found');
+  });
+});
