@@ -10,6 +10,7 @@ import type { KeyRow } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { PasswordHasher } from './accounts/passwords.js';
 import type { Sealer } from './lib/secrets/sealer.js';
+import type { permissionsOf } from './team/roles.js';
 
 /**
  * What every route and service may use; built once in app.ts. It names types of lib/ and of
@@ -32,4 +33,9 @@ export interface AppContext {
   passwordHasher: PasswordHasher;
   /** Seals and opens the stored secrets (gateway keys, webhook signing secrets). */
   sealer: Sealer;
+  /**
+   * The role table (team/roles.ts), for the session check and /me: sessions/ and accounts/
+   * stand below team/ (whose routes are built on them), so they are handed it here.
+   */
+  permissionsOf: typeof permissionsOf;
 }

@@ -18,7 +18,7 @@ import { seedOrder, seedStore, startTestApp, type TestApp } from './helpers.js';
  * Who may call, as the route declares it (`access` in src/dashboard/route.ts): 'public' looks at no
  * session (sign-up, login, invitation preview, reset link); 'optional' uses a valid session when
  * there is one (logout, accepting an invitation); 'member' needs a session of any role; a
- * permission needs a member whose role holds it (src/sessions/permissions.ts).
+ * permission needs a member whose role holds it (the role table, src/team/roles.ts).
  */
 export type Access = 'public' | 'optional' | 'member' | Permission;
 
@@ -140,6 +140,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'POST /dashboard/api/webhooks/{id}/enable', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint({ disabled: true }) } }) },
   { operation: 'POST /dashboard/api/webhooks/{id}/disable', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
   { operation: 'GET /dashboard/api/webhooks/{id}/deliveries', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
+  { operation: 'GET /dashboard/api/webhooks/deliveries/{id}', access: 'integrations:manage', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: await s.delivery() } }) },
   { operation: 'POST /dashboard/api/webhooks/deliveries/{id}/redeliver', access: 'integrations:manage', allowed: 202, otherStore: 404, call: async (s) => ({ params: { id: await s.delivery() } }) },
   { operation: 'POST /dashboard/api/webhooks/{id}/rotate-secret', access: 'integrations:manage', allowed: 201, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },
   { operation: 'POST /dashboard/api/webhooks/{id}/test', access: 'integrations:manage', allowed: 202, otherStore: 404, call: async (s) => ({ params: { id: await s.endpoint() } }) },

@@ -2,7 +2,6 @@
 import type { AppContext } from '../context.js';
 import { dashboardFailure } from '../lib/http/failures.js';
 import type { Answer } from '../dashboard/route.js';
-import { permissionsOf } from '../sessions/permissions.js';
 import { readMe } from './read-me.js';
 
 export async function meAnswer(ctx: AppContext, tenantId: number, userId: number, status: 200 | 201, setCookie?: string): Promise<Answer> {
@@ -10,5 +9,5 @@ export async function meAnswer(ctx: AppContext, tenantId: number, userId: number
   if (!me.ok) return dashboardFailure('login_required');
   const { user, store, stores, role, integrations, timeZone } = me.value;
   // The store's time zone: the dashboard displays dates in it (the API's timestamps stay in the server's).
-  return { status, body: { user, store: { ...store, time_zone: timeZone ?? ctx.config.timeZone }, role, permissions: permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
+  return { status, body: { user, store: { ...store, time_zone: timeZone ?? ctx.config.timeZone }, role, permissions: ctx.permissionsOf(role, integrations), stores }, ...(setCookie ? { setCookie } : {}) };
 }

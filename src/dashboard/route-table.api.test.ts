@@ -12,7 +12,7 @@ import { backend } from '../../test/helpers.js';
 import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
 import type { Role } from '../lib/db/schema.js';
 import { CROSS_SITE_TEXT, DASHBOARD_ERRORS, PRODUCT_TEXT } from '../lib/http/messages.js';
-import { permissionsOf } from '../sessions/permissions.js';
+import { permissionsOf } from '../team/roles.js';
 
 let s: Scene;
 beforeAll(async () => {

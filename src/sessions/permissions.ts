@@ -1,7 +1,8 @@
-// The one table from roles to permissions (docs/dashboard.md lists them). Every session route
-// names the permission it needs; requireSession checks it against the member's current role on
-// every request. A permission is a capability, not a screen: the next issues add routes under
-// the permissions already named here.
+// The permissions a session route may ask for, and the roles of a membership. Every session
+// route names the permission it needs; requireSession checks it against the member's current
+// role on every request, through the role table (what each role may do: team/roles.ts). A
+// permission is a capability, not a screen: the next issues add routes under the permissions
+// already named here.
 import type { Role } from '../lib/db/schema.js';
 
 export const PERMISSIONS = [
@@ -28,19 +29,5 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLES = ['owner', 'admin', 'cs'] as const satisfies readonly Role[];
-
-const ADMIN: readonly Permission[] = ['settings:manage', 'products:read', 'products:manage', 'transfers:manage', 'orders:all'];
-
-/** The permissions of a membership: its role, and for an admin the integrations flag. */
-export function permissionsOf(role: Role, integrations: boolean): Permission[] {
-  switch (role) {
-    case 'owner':
-      return [...PERMISSIONS];
-    case 'admin':
-      return integrations ? [...ADMIN, 'integrations:manage'] : [...ADMIN];
-    case 'cs':
-      return ['products:read', 'orders:assigned'];
-  }
-}
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

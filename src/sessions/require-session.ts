@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, fail, ok, type DashboardFailure, type Result } from '../lib/http/failures.js';
 import type { Role } from '../lib/db/schema.js';
-import { permissionsOf, type Permission } from './permissions.js';
+import type { Permission } from './permissions.js';
 import { readSessionCookie } from './session-cookie.js';
 import { SESSION_REFRESH_MS, SESSION_TTL_MS, secretMatches, splitSessionToken } from './session-token.js';
 
@@ -58,7 +58,7 @@ export async function requireSession(
   const asked = request.headers[STORE_HEADER];
   if (asked !== undefined && asked !== String(tenantId)) return fail(dashboardFailure('store_changed'));
   const integrations = row.integrations === 1;
-  const permissions = permissionsOf(row.role, integrations);
+  const permissions = ctx.permissionsOf(row.role, integrations);
   if (permission && !permissions.includes(permission)) return fail(dashboardFailure('forbidden'));
   let refreshedToken: string | null = null;
   if (now - Number(row.last_seen_at) >= SESSION_REFRESH_MS) {
