@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { slotShares } from '../src/events/hourly-cap.js';
 import { systemClock } from '../src/lib/clock.js';
 import { openDatabase, type Db } from '../src/lib/db/db.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
@@ -27,6 +28,11 @@ export interface BenchDatabase {
   seeded: Seeded;
   /** What the PATCH runs wrote (read after the server has stopped). */
   writeCounts(): Promise<WriteCounts>;
+  /**
+   * Fills the benchmarked store's hourly event cap (every slot at its share of `cap`) for the
+   * hours from `from` to `until`, while the server runs; returns what empties them again.
+   */
+  fillHourlyCap(cap: number, from: number, until: number): Promise<() => Promise<void>>;
   cleanup(): Promise<void>;
 }
 
@@ -43,6 +49,32 @@ async function countWrites(url: string): Promise<WriteCounts> {
   }
 }
 
+const HOUR_MS = 3_600_000;
+
+async function fillHourlyCap(url: string, tenantId: number, cap: number, from: number, until: number): Promise<() => Promise<void>> {
+  const hours: number[] = [];
+  for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour <= until; hour += HOUR_MS) hours.push(hour);
+  const handle = openDatabase(url);
+  try {
+    const rows = hours.flatMap((hour_start) => slotShares(cap).map((count, slot) => ({ tenant_id: tenantId, hour_start, slot, count })));
+    await handle.db
+      .insertInto('event_hour_slots')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['tenant_id', 'hour_start', 'slot']).doUpdateSet((eb) => ({ count: eb.ref('excluded.count') })))
+      .execute();
+  } finally {
+    await handle.close();
+  }
+  return async () => {
+    const again = openDatabase(url);
+    try {
+      await again.db.deleteFrom('event_hour_slots').where('tenant_id', '=', tenantId).where('hour_start', 'in', hours).execute();
+    } finally {
+      await again.close();
+    }
+  };
+}
+
 /** Migrates and seeds the database at url, describes it, closes it; on failure cleans up. */
 async function seedDatabase(url: string, orders: number, cleanup: () => Promise<void>, describe: (db: Db) => Promise<string>): Promise<BenchDatabase> {
   const handle = openDatabase(url);
@@ -52,7 +84,14 @@ async function seedDatabase(url: string, orders: number, cleanup: () => Promise<
     const description = await describe(handle.db);
     // On SQLite closing checkpoints the WAL, so the server starts on one compact file.
     await handle.close();
-    return { url, description, seeded, writeCounts: () => countWrites(url), cleanup };
+    return {
+      url,
+      description,
+      seeded,
+      writeCounts: () => countWrites(url),
+      fillHourlyCap: (cap, from, until) => fillHourlyCap(url, seeded.tenantId, cap, from, until),
+      cleanup,
+    };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await cleanup();
