@@ -1,5 +1,8 @@
 // The harness of the dashboard's browser tests: the real server (built web app included) on a
-// port, Debian's chromium, and the steps a person takes that several tests share.
+// port, Debian's chromium, and the steps a person takes that several tests share. Every page it
+// opens is watched: a script error, a Content-Security-Policy violation, any console error and
+// any request that fails (an answer of 400 or more, or no answer) is a problem, unless the test
+// declared that failure first (expectFailure); the 401 of /me before a login is declared here.
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, PHONE } from '../../test/browser.js';
@@ -7,14 +10,27 @@ import { freePort } from '../../test/server-ready.js';
 import { startTestApp, type TestApp } from '../../test/helpers.js';
 
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
+/** The axe rule sets every page passes: WCAG 2.2 A and AA (wcag22aa adds target-size, 24×24 px). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export { PHONE };
+
+/** A request a test makes fail on purpose: its method, its path (without the query), its status, and how many times it may fail. */
+export interface ExpectedFailure {
+  method: string;
+  path: string | RegExp;
+  status: number;
+  times: number;
+}
 
 export interface Dashboard {
   t: TestApp & { drop(): Promise<void> };
   base: string;
   browser: Browser;
-  /** Every Content-Security-Policy violation and script error any page reported. */
+  /** Every script error, CSP violation, console error and undeclared failed request any page reported. */
   problems: string[];
+  /** Declares a failure the test causes on purpose (a wrong password, a taken name), before it happens; each declaration covers `times` of them. */
+  expectFailure(method: string, path: string | RegExp, status: number, times?: number): void;
   context(device?: typeof PHONE | typeof DESKTOP): Promise<BrowserContext>;
   close(): Promise<void>;
 }
@@ -27,15 +43,20 @@ export async function startDashboard(env: Record<string, string> = {}): Promise<
   const browser = await launchChromium();
   const problems: string[] = [];
   const contexts: BrowserContext[] = [];
+  // Every page before a login asks /me, and the answer is 401: the page decides what to show.
+  const expected: ExpectedFailure[] = [{ method: 'GET', path: '/dashboard/api/me', status: 401, times: Number.POSITIVE_INFINITY }];
   return {
     t,
     base,
     browser,
     problems,
+    expectFailure(method, path, status, times = 1) {
+      expected.push({ method, path, status, times });
+    },
     async context(device = PHONE) {
       const context = await browser.newContext({ ...device, baseURL: base });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-      context.on('page', (page) => watch(page, problems));
+      context.on('page', (page) => watch(page, problems, expected));
       contexts.push(context);
       return context;
     },
@@ -46,10 +67,35 @@ export async function startDashboard(env: Record<string, string> = {}): Promise<
   };
 }
 
-function watch(page: Page, problems: string[]): void {
+const matches = (failure: ExpectedFailure, method: string | null, url: string, status: number | null): boolean => {
+  const path = new URL(url).pathname;
+  return (
+    (method === null || failure.method === method) &&
+    (status === null || failure.status === status) &&
+    (typeof failure.path === 'string' ? failure.path === path : failure.path.test(path))
+  );
+};
+
+function watch(page: Page, problems: string[], expected: ExpectedFailure[]): void {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`);
+    else if (message.type() === 'error') {
+      // The browser writes every failed request into the console too: a declared one is no problem (its status is in the text).
+      const declared = /^Failed to load resource/.test(message.text()) && expected.some((failure) => matches(failure, null, message.location().url, Number(/status of (\d+)/.exec(message.text())?.[1]) || null));
+      if (!declared) problems.push(`console error: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const { method, url } = { method: response.request().method(), url: response.url() };
+    const declared = expected.find((failure) => failure.times > 0 && matches(failure, method, url, response.status()));
+    if (declared) declared.times -= 1;
+    else problems.push(`failed request: ${method} ${new URL(url).pathname} → ${response.status()}`);
+  });
+  // A request cut off by a navigation (net::ERR_ABORTED) is the page moving on, not a failure.
+  page.on('requestfailed', (request) => {
+    if (!/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) problems.push(`request without an answer: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
   });
 }
 

@@ -1,6 +1,8 @@
 // The product editor in a real browser (issue 11): a seller creates a product with two
-// variations and a price matrix, sees SPEC's text beside the zero cell, fixes it and saves,
-// copies the snippet, pastes it into a page on another origin, and a buyer orders through it.
+// variations and a price matrix, sees a seller's sentence beside the zero and the empty cell
+// (found by the page, before any request; SPEC's text stays the API's, issue 30 point 2), fixes
+// them and saves, copies the snippet, pastes it into a page on another origin, and a buyer
+// orders through it.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYER, RATES } from '../../test/form-helpers.js';
@@ -9,7 +11,8 @@ import { updateStoreSettings } from '../../src/tenants/update-store-settings.js'
 import { freePort } from '../../test/server-ready.js';
 import { account, currentStoreId, DESKTOP, openSection, signUp, startDashboard, type Dashboard } from './dashboard-browser.js';
 
-const CELL_TEXT = 'variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).';
+const SPEC_CELL_TEXT = 'variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).';
+const CELL_SENTENCE = 'Isi harga lebih dari 0 untuk kombinasi ini, atau kosongkan semua harga kombinasi untuk memakai harga dasar.';
 
 let d: Dashboard;
 let landing: http.Server;
@@ -34,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('the product editor', () => {
-  it('creates a product with a price matrix, shows the server\'s text at the zero cell, and its snippet takes an order on another origin', async () => {
+  it('creates a product with a price matrix, names the zero and the empty cell in a seller\'s words, and its snippet takes an order on another origin', async () => {
     const context = await d.context(DESKTOP);
     const page = await context.newPage();
     const seller = account({ storeName: 'Toko Kaos Rina' });
@@ -60,17 +63,30 @@ describe('the product editor', () => {
     await page.getByLabel('Harga Hitam / M', { exact: true }).fill('50000');
     await page.getByLabel('Harga Hitam / L', { exact: true }).fill('0');
     await page.getByLabel('Harga Putih / M', { exact: true }).fill('52000');
-    await page.getByLabel('Harga Putih / L', { exact: true }).fill('53000');
+    // Putih / L left empty.
+    const sent: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/products.php') && request.method() === 'POST' && sent.push(request.url()));
     await page.getByRole('button', { name: 'Simpan' }).click();
 
-    // SPEC's text, from the server, beside the zero cell only.
+    // The seller's sentence beside the zero and the empty cell, nowhere else; no request was sent, the first bad cell has the focus.
     const zero = page.locator('[data-combination="Hitam / L"]');
-    await expect.poll(() => zero.getByText(CELL_TEXT).count()).toBe(1);
-    expect(await page.getByText(CELL_TEXT).count()).toBe(1);
+    const empty = page.locator('[data-combination="Putih / L"]');
+    await expect.poll(() => zero.getByText(CELL_SENTENCE).count()).toBe(1);
+    expect(await empty.getByText(CELL_SENTENCE).count()).toBe(1);
+    expect(await page.getByText(CELL_SENTENCE).count()).toBe(2);
+    expect(await page.getByText(SPEC_CELL_TEXT).count()).toBe(0);
     expect(await page.getByLabel('Harga Hitam / L', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Harga Hitam / M', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Harga Hitam / L');
+    expect(sent).toEqual([]);
     expect(await d.t.ctx.db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).execute()).toEqual([]);
 
+    // Each sentence goes as its cell is fixed, before the next save.
     await page.getByLabel('Harga Hitam / L', { exact: true }).fill('55000');
+    await expect.poll(() => zero.getByText(CELL_SENTENCE).count()).toBe(0);
+    expect(await empty.getByText(CELL_SENTENCE).count()).toBe(1);
+    await page.getByLabel('Harga Putih / L', { exact: true }).fill('53000');
+    await expect.poll(() => page.getByText(CELL_SENTENCE).count()).toBe(0);
     await page.getByRole('button', { name: 'Simpan' }).click();
     await page.waitForURL(/\/dashboard\/products\/\d+$/);
     await expect.poll(() => page.getByText('Produk dibuat.').count()).toBe(1);
@@ -84,6 +100,8 @@ describe('the product editor', () => {
     // Copy the snippet: the clipboard holds it, and the checklist's snippet step is done.
     await page.getByRole('button', { name: 'Salin' }).first().click();
     await expect.poll(() => page.getByRole('button', { name: 'Tersalin' }).count()).toBe(1);
+    // "Tersalin" once: on the button, not again on a line below it (issue 30, point 8).
+    expect(await page.getByText('Tersalin', { exact: true }).count()).toBe(1);
     pasted = await page.evaluate(() => navigator.clipboard.readText());
     expect(pasted).toContain(`/form/${tenantId}/kaos-lebaran`);
     await expect.poll(async () => ((await (await context.request.get('/dashboard/api/home')).json()) as { checklist: { snippet: boolean } }).checklist.snippet).toBe(true);
@@ -108,6 +126,6 @@ describe('the product editor', () => {
   });
 });
 
-it('reported no script error and no Content-Security-Policy violation', () => {
+it('reported no script error, no Content-Security-Policy violation, no console error and no undeclared failed request', () => {
   expect(d.problems).toEqual([]);
 });

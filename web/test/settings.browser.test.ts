@@ -24,7 +24,7 @@ afterAll(async () => {
 const section = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
 
 describe('an owner on the settings page', () => {
-  it("opens it from the home checklist's shipping step", async () => {
+  it("opens it at its shipping section from the home checklist's shipping step", async () => {
     await signUp(page, owner);
     const tenantId = await currentStoreId(page);
     const product = await seedProduct(d.t.ctx, tenantId, { name: 'Kaos Sablon', price: 75000 });
@@ -33,6 +33,22 @@ describe('an owner on the settings page', () => {
     await page.getByRole('listitem').filter({ hasText: 'Atur ongkos kirim' }).getByRole('link', { name: 'Buka' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pengaturan toko');
     expect(new URL(page.url()).pathname).toBe('/dashboard/settings');
+    expect(new URL(page.url()).hash).toBe('#shipping');
+    // The section is brought into view, clear of the sticky header (the page's top is far above it on a phone).
+    await expect.poll(() => section('Ongkos kirim').getByRole('heading', { level: 2 }).evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeGreaterThanOrEqual(60);
+    expect(await section('Ongkos kirim').getByRole('heading', { level: 2 }).evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  });
+
+  it("shows the store's WhatsApp number as Indonesians write it, and saves it as typed (stored 628…)", async () => {
+    const store = section('Toko & WhatsApp');
+    await store.getByLabel('Nomor WhatsApp toko').fill('0812 3456 7001');
+    await store.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => store.getByText('Pengaturan tersimpan.').count()).toBe(1);
+    expect((await (await page.context().request.get('/dashboard/api/settings')).json()).whatsapp_number).toBe('6281234567001');
+    expect(await store.getByLabel('Nomor WhatsApp toko').inputValue()).toBe('0812-3456-7001');
+    await page.reload();
+    await expect.poll(() => section('Toko & WhatsApp').getByLabel('Nomor WhatsApp toko').inputValue()).toBe('0812-3456-7001');
   });
 
   it('sets shipping rates at 360 px wide, and the order form offers those couriers at those fees', async () => {
@@ -84,6 +100,7 @@ describe('an owner on the settings page', () => {
     await banks.getByRole('button', { name: 'Simpan' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
+    d.expectFailure('PATCH', '/dashboard/api/settings/sensitive', 403);
     await dialog.getByLabel('Kata sandi').fill('bukan-kata-sandinya');
     await dialog.getByRole('button', { name: 'Konfirmasi dan simpan' }).click();
     await expect.poll(() => dialog.getByText('Kata sandi salah. Pengaturan tidak diubah.').count()).toBe(1);
@@ -123,6 +140,7 @@ describe('an owner on the settings page', () => {
     await thankYou.fill('Halo {toko}, saya {nama}, pesanan #{pesanan} total {total}. Kode {kupon}');
     await expect.poll(() => page.getByTestId('preview-thank_you').textContent()).toBe(`Halo ${owner.storeName}, saya Budi Santoso, pesanan #1024 total Rp159.000. Kode {kupon}`);
     await expect.poll(() => messages.getByText('Placeholder tidak dikenal: {kupon}').count()).toBeGreaterThan(0);
+    d.expectFailure('PATCH', '/dashboard/api/settings', 422);
     await messages.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(async () => (await messages.textContent()) ?? '').toContain('Yang tersedia: {nama}');
     expect((await (await page.context().request.get('/dashboard/api/settings')).json()).thank_you_template).toBeNull();
@@ -144,7 +162,7 @@ describe('an owner on the settings page', () => {
     expect(audit[0]!.created_at).toMatch(/\+07:00$/);
   });
 
-  it('reported no script error and no Content-Security-Policy violation', () => {
+  it('reported no script error, no Content-Security-Policy violation, no console error and no undeclared failed request', () => {
     expect(d.problems).toEqual([]);
   });
 });

@@ -82,6 +82,11 @@ it('two transfer orders of one price; a statement pays one; exactly that order b
 
   await page.goto('/dashboard/');
   await openSection(page, 'Transfer');
+  // The page says what the unique code does for matching, that it is on, and leads to its switch (issue 30, point 14).
+  const code = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Kode unik transfer' }) });
+  await expect.poll(() => code.getByText('Aktif di toko ini').count()).toBe(1);
+  expect(await code.textContent()).toContain('dua pesanan dengan harga yang sama meminta nominal yang berbeda');
+  expect(await code.getByRole('link', { name: 'Atur kode unik di Pengaturan' }).getAttribute('href')).toBe('/dashboard/settings#unique-code');
   await page.getByLabel('File mutasi (CSV)').setInputFiles({ name: 'mutasi.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
   await page.getByLabel('Format').selectOption('bca');
   await page.getByRole('button', { name: 'Cocokkan' }).click();

@@ -18,7 +18,7 @@ const MENU_PAGES = APP_PAGES.filter((page): page is MenuPage => 'menu' in page);
 export const sectionsFor = (me: Me): MenuPage[] =>
   MENU_GROUPS.flatMap((group) => MENU_PAGES.filter((page) => page.menu.group === group && (!('permission' in page) || can(me, page.permission))));
 
-const LINK = 'flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100';
+const LINK = 'flex min-h-11 min-w-11 shrink-0 items-center whitespace-nowrap rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100';
 const ACTIVE = 'bg-brand-50 text-brand-800 font-semibold';
 
 /** The sections this member may open; the phone shows them as rows that wrap, the desktop as a column. */
@@ -68,7 +68,7 @@ export function AppLayout() {
               <Notice tone={flash.tone}>
                 <div className="flex items-start justify-between gap-3">
                   <span>{flash.text}</span>
-                  <button type="button" className="text-sm font-semibold underline" onClick={() => showFlash(null)}>
+                  <button type="button" className="-my-3 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center text-sm font-semibold underline" onClick={() => showFlash(null)}>
                     {T.close}
                   </button>
                 </div>

@@ -1,9 +1,12 @@
-// A secret or a link shown once: readable, selectable, with a copy button that says it worked.
+// A secret, a link or a snippet: readable and selectable, with a copy button that says once
+// that it worked (the button itself reads "Tersalin"). The value wraps, so a key or a link is
+// whole on a phone; a long code stops at a few lines and scrolls inside itself, under a hint
+// saying what it holds.
 import { useId, useState } from 'react';
 import { T } from '../../text/id';
 import { Button } from './button';
 
-export function CopyField({ label, value, onCopied }: { label: string; value: string; onCopied?: () => void }) {
+export function CopyField({ label, value, hint, onCopied }: { label: string; value: string; hint?: string; onCopied?: () => void }) {
   const id = useId();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
@@ -20,21 +23,31 @@ export function CopyField({ label, value, onCopied }: { label: string; value: st
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <textarea
           id={id}
           readOnly
+          rows={2}
           value={value}
+          aria-describedby={hint ? `${id}-hint` : undefined}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
+          className="field-sizing-content block max-h-32 min-h-11 w-full min-w-0 resize-none overflow-y-auto break-all rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
         />
-        <Button variant="secondary" onClick={copy} className="shrink-0">
+        {/* The button's own text says it worked; the live region reads the change out, so no second "Tersalin" is needed. */}
+        <Button variant="secondary" onClick={copy} className="shrink-0" aria-live="polite">
           {state === 'copied' ? T.copied : T.copy}
         </Button>
       </div>
-      <p role="status" className="min-h-5 text-sm text-slate-700">
-        {state === 'failed' ? T.copyFailed : state === 'copied' ? T.copied : ''}
-      </p>
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm text-red-700">
+          {T.copyFailed}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -82,21 +82,23 @@ export function SelectField({ label, hint, error, children, ...select }: Wrapped
   );
 }
 
-export function CheckboxField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A checkbox (or, with type="radio", one choice of a group) and its label as one target a thumb
+ * can hit: the whole row, at least 44 px high, toggles it; the hint sits below, tied to it.
+ */
+export function CheckboxField({ label, hint, type = 'checkbox', ...input }: { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className="flex items-start gap-3">
-      <input id={id} type="checkbox" className="mt-1 size-5 accent-brand-700" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+    <div>
+      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 py-1 text-sm font-medium text-slate-800">
+        <input id={id} type={type} className="size-5 shrink-0 accent-brand-700" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+        <span>{label}</span>
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="pl-8 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // Issue a key for one of SPEC's purposes; the key is shown this once, with a copy button.
 import { useState } from 'react';
 import { Dialog, DialogForm, ShownOnce } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, TextField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
 import { isoDateFromToday } from '../../lib/format';
 import { T } from '../../text/id';
-import { PURPOSES, useIssueKey, type Purpose } from './use-keys';
+import { PURPOSE_SCOPES, PURPOSES, useIssueKey, type Purpose } from './use-keys';
 
 export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [name, setName] = useState('');
@@ -35,13 +35,14 @@ export function IssueKeyDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       ) : (
         <DialogForm onSubmit={() => issue.mutate({ name, purpose, expires_at: expiresAt })} onCancel={() => close(false)} submitLabel={T.keys.issue} busy={issue.isPending}>
           <TextField label={T.keys.name} hint={T.keys.nameHelp} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} error={nameError} />
-          <SelectField label={T.keys.purpose} value={purpose} onChange={(event) => setPurpose(event.target.value as Purpose)} error={fields?.purpose}>
+          {/* Choices rather than a select: each purpose and its scopes stay whole on a phone. */}
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-slate-800">{T.keys.purpose}</legend>
             {PURPOSES.map((value) => (
-              <option key={value} value={value}>
-                {T.keys.purposes[value]}
-              </option>
+              <CheckboxField key={value} type="radio" name="purpose" value={value} label={T.keys.purposeShort[value]!} hint={`${T.keys.scopes}: ${PURPOSE_SCOPES[value]}`} checked={purpose === value} onChange={() => setPurpose(value)} />
             ))}
-          </SelectField>
+            {fields?.purpose ? <p className="text-sm font-medium text-red-700">{fields.purpose}</p> : null}
+          </fieldset>
           <TextField label={T.keys.expiresAt} hint={T.keys.expiresHelp} type="date" required value={expiresAt} min={isoDateFromToday(0)} onChange={(event) => setExpiresAt(event.target.value)} error={expiryError} />
           <ErrorNotice error={nameError || expiryError || fields ? null : issue.error} />
         </DialogForm>

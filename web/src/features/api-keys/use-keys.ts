@@ -9,6 +9,13 @@ export type Purpose = IssueKeyBody['purpose'];
 
 export const PURPOSES: Purpose[] = ['customer_lookup', 'order_status', 'order_status_customer'];
 
+/** The scopes each purpose gives a key (SPEC's rule 9), shown beside the choice. */
+export const PURPOSE_SCOPES: Record<Purpose, string> = {
+  customer_lookup: 'customers:read',
+  order_status: 'orders:read, orders.status:write',
+  order_status_customer: 'orders:read, orders.status:write, customers:read',
+};
+
 export const keyKeys = { all: ['keys'] as const };
 
 export const keysQuery = queryOptions({ queryKey: keyKeys.all, queryFn: () => call(api.GET('/dashboard/api/keys')) });

@@ -14,10 +14,12 @@ export function AcceptInvitePage() {
   const { token } = useSearch({ from: '/entry/invite' });
   const navigate = useNavigate();
   const me = useQuery(meQuery);
-  const preview = useQuery(invitationQuery(token));
+  const accept = useAcceptInvitation();
+  // Accepting starts a fresh cache for the new store while this page is still shown: the
+  // preview must not be asked again then (the used invitation answers 404).
+  const preview = useQuery({ ...invitationQuery(token), enabled: token !== '' && (accept.isIdle || accept.isError) });
   const [account, setAccount] = useAccountForm();
   const loggedIn = me.isSuccess;
-  const accept = useAcceptInvitation();
   const fields = accept.error?.body.fields;
   const here = `/invite?token=${encodeURIComponent(token)}`;
 
@@ -70,7 +72,7 @@ export function AcceptInvitePage() {
       {loggedIn || preview.error ? null : (
         <p className="mt-6 text-sm text-slate-700">
           {T.auth.inviteHaveAccount}{' '}
-          <Link to="/login" search={{ next: here }} className="font-semibold text-brand-800 underline">
+          <Link to="/login" search={{ next: here }} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             {T.auth.toLogin}
           </Link>
         </p>

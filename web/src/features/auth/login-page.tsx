@@ -44,7 +44,7 @@ export function LoginPage() {
       </form>
       <p className="mt-6 text-sm text-slate-700">
         {T.auth.noAccount}{' '}
-        <Link to="/signup" className="font-semibold text-brand-800 underline">
+        <Link to="/signup" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
           {T.auth.toSignup}
         </Link>
       </p>

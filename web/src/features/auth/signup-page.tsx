@@ -33,7 +33,7 @@ export function SignupPage() {
       </form>
       <p className="mt-6 text-sm text-slate-700">
         {T.auth.haveAccount}{' '}
-        <Link to="/login" search={{ next: undefined }} className="font-semibold text-brand-800 underline">
+        <Link to="/login" search={{ next: undefined }} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
           {T.auth.toLogin}
         </Link>
       </p>

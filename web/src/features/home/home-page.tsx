@@ -7,17 +7,18 @@ import { can, useMe, type Me } from '../../api/use-session';
 import { ErrorNotice } from '../../components/ui/notice';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
+import type { SettingsSection } from '../settings/use-settings';
 import { homeQuery, type Checklist } from './use-home';
 
 type Step = keyof Checklist;
 
 const STEPS: Step[] = ['product', 'shipping', 'payment', 'snippet', 'first_order', 'integration'];
 
-/** Where a step is done, when this member may go there; the other pages come with the next issues. */
-function stepLink(step: Step, me: Me): '/keys' | '/products' | '/settings' | null {
-  if (step === 'product' || step === 'snippet') return can(me, 'products:manage') ? '/products' : null;
-  if (step === 'shipping' || step === 'payment') return can(me, 'settings:manage') ? '/settings' : null;
-  return step === 'integration' && can(me, 'integrations:manage') ? '/keys' : null;
+/** Where a step is done (a section of the settings page for shipping and payment), when this member may go there; the first order's page comes with the orders workspace. */
+function stepLink(step: Step, me: Me): { to: '/keys' | '/products' | '/settings'; hash?: SettingsSection } | null {
+  if (step === 'product' || step === 'snippet') return can(me, 'products:manage') ? { to: '/products' } : null;
+  if (step === 'shipping' || step === 'payment') return can(me, 'settings:manage') ? { to: '/settings', hash: step } : null;
+  return step === 'integration' && can(me, 'integrations:manage') ? { to: '/keys' } : null;
 }
 
 export function HomePage() {
@@ -54,7 +55,7 @@ export function HomePage() {
                     <p className="text-sm text-slate-700">{text.body}</p>
                   </div>
                   {link && !checklist[step] ? (
-                    <Link to={link} className="shrink-0 self-center text-sm font-semibold text-brand-800 underline">
+                    <Link to={link.to} hash={link.hash} className="-my-1 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-center px-2 text-sm font-semibold text-brand-800 underline" aria-label={`${T.home.open}: ${text.title}`}>
                       {T.home.open}
                     </Link>
                   ) : null}
@@ -63,7 +64,6 @@ export function HomePage() {
             })}
           </ol>
         ) : null}
-        {checklist ? <p className="mt-3 text-sm text-slate-600">{T.home.soon}</p> : null}
       </Card>
     </>
   );

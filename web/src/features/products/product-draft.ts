@@ -90,9 +90,15 @@ export function draftOf(product: Product): Draft {
 
 const wholeNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** The combinations' keys ("0.2") of the variations as they are now (cells of removed options do not count). */
+const cellKeys = (draft: Draft): string[] => combinations(draft.variations).map((combo) => combo.join('.'));
+
+/** Whether any cell of the current combinations holds something: then the whole matrix is sent. */
+const anyCell = (draft: Draft, kind: 'prices' | 'compare'): boolean => cellKeys(draft).some((key) => (draft[kind][key] ?? '').trim() !== '');
+
 export function bodyOf(draft: Draft): ProductBody {
-  const anyPrice = Object.values(draft.prices).some((v) => v.trim() !== '');
-  const anyCompare = Object.values(draft.compare).some((v) => v.trim() !== '');
+  const anyPrice = anyCell(draft, 'prices');
+  const anyCompare = anyCell(draft, 'compare');
   return {
     name: draft.name,
     ...(draft.slug.trim() !== '' ? { slug: draft.slug } : {}),
@@ -113,7 +119,18 @@ export function bodyOf(draft: Draft): ProductBody {
 }
 
 /** A cell the server would refuse: a price must be more than 0; a compare price, when given, at least 0. */
-export const badCell = (value: string | undefined, kind: 'price' | 'compare'): boolean => {
+const badCell = (value: string | undefined, kind: 'price' | 'compare'): boolean => {
   const n = Number(value ?? '');
   return kind === 'price' ? !(value ?? '').trim() || !(n > 0) : (value ?? '').trim() !== '' && !(n >= 0);
 };
+
+/**
+ * The cells the server would refuse, found by the page itself (SPEC's text for them is written
+ * for integrators): once one price is filled, every combination needs a price above 0; a
+ * compare price, when given, is 0 or more.
+ */
+export function badCells(draft: Draft): { price: Set<string>; compare: Set<string> } {
+  const keys = cellKeys(draft);
+  const price = anyCell(draft, 'prices') ? keys.filter((key) => badCell(draft.prices[key], 'price')) : [];
+  return { price: new Set(price), compare: new Set(keys.filter((key) => badCell(draft.compare[key], 'compare'))) };
+}

@@ -5,7 +5,7 @@
 // members see it read-only.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { can, useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
@@ -18,7 +18,7 @@ import { AdsSection } from './ads-section';
 import { BasicsSection } from './basics-section';
 import { OfferSection } from './offer-section';
 import { PriceMatrixSection } from './price-matrix-section';
-import { bodyOf, draftOf, EMPTY, type Draft, type SetDraft } from './product-draft';
+import { badCells, bodyOf, draftOf, EMPTY, type Draft, type SetDraft } from './product-draft';
 import { editorErrors } from './product-errors';
 import { ProductImages } from './product-images';
 import { SnippetAside } from './snippet-aside';
@@ -47,10 +47,20 @@ function Editor({ product }: { product: Product | null }) {
   const set: SetDraft = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
   const save = useSaveProduct(product?.id ?? null);
   const remove = useDeleteProduct(product?.id ?? 0);
-  const errors = editorErrors(save.error, draft);
+  // After the first try to save, the matrix's bad cells are named as the seller types.
+  const [checkCells, setCheckCells] = useState(false);
+  const errors = editorErrors(save.error, draft, checkCells);
+  const form = useRef<HTMLFormElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setCheckCells(true);
+    const bad = badCells(draft);
+    if (bad.price.size + bad.compare.size > 0) {
+      // Nothing is sent: the first bad cell takes the focus, its sentence beside it (once React has drawn it).
+      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[data-combination] [aria-invalid="true"]')?.focus());
+      return;
+    }
     save.mutate(bodyOf(draft), {
       onSuccess: (saved) => {
         setPreviewKey((k) => k + 1);
@@ -74,7 +84,7 @@ function Editor({ product }: { product: Product | null }) {
       <PageHeader
         title={product ? product.name : T.products.newTitle}
         actions={
-          <Link to="/products" className="text-sm font-semibold text-brand-800 underline">
+          <Link to="/products" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
             {T.products.back}
           </Link>
         }
@@ -85,7 +95,7 @@ function Editor({ product }: { product: Product | null }) {
         </div>
       ) : null}
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
-        <form onSubmit={submit} noValidate className="min-w-0 space-y-5">
+        <form ref={form} onSubmit={submit} noValidate className="min-w-0 space-y-5">
           <fieldset disabled={!manage} className="min-w-0 space-y-5">
             <BasicsSection {...sections} />
             {product ? (

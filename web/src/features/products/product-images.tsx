@@ -78,10 +78,10 @@ export function ProductImages({ productId }: { productId: number }) {
               <p className="mt-1 text-xs text-slate-700">{index === 0 ? T.images.main : T.images.numbered(number)}</p>
               {manage ? (
                 <div className="mt-1 flex flex-wrap gap-1">
-                  <Button variant="ghost" className="px-2" disabled={index === 0 || busy} onClick={() => move(index, -1)} aria-label={T.images.moveUp(number)}>
+                  <Button variant="ghost" className="min-w-11 px-2" disabled={index === 0 || busy} onClick={() => move(index, -1)} aria-label={T.images.moveUp(number)}>
                     ↑
                   </Button>
-                  <Button variant="ghost" className="px-2" disabled={index === list.length - 1 || busy} onClick={() => move(index, 1)} aria-label={T.images.moveDown(number)}>
+                  <Button variant="ghost" className="min-w-11 px-2" disabled={index === list.length - 1 || busy} onClick={() => move(index, 1)} aria-label={T.images.moveDown(number)}>
                     ↓
                   </Button>
                   <Button variant="ghost" className="px-2 text-red-800" onClick={() => setDeleting({ image, number })} aria-label={T.images.removeNumbered(number)}>

@@ -1,5 +1,7 @@
 // Beside the editor on a desktop, below it on a phone: the snippet with its copy buttons (a copy
-// records the checklist's step) and a live preview of the real form.
+// records the checklist's step) and a live preview of the real form, loaded with the editor and
+// saying so until it shows.
+import { useState } from 'react';
 import { useSnippetCopied } from '../home/use-home';
 import { CopyField } from '../../components/ui/copy-field';
 import { Card } from '../../components/ui/page';
@@ -16,8 +18,8 @@ export function SnippetAside({ product, manage, previewKey }: { product: Product
         {product ? (
           <div className="space-y-3">
             <p className="text-sm text-slate-700">{T.products.snippetLead}</p>
-            <CopyField label={T.products.snippet} value={product.embed.iframe} onCopied={copied} />
-            <CopyField label={T.products.snippetWithPixel} value={product.embed.iframe_with_pixel} onCopied={copied} />
+            <CopyField label={T.products.snippet} hint={T.products.snippetHint} value={product.embed.iframe} onCopied={copied} />
+            <CopyField label={T.products.snippetWithPixel} hint={T.products.snippetWithPixelHint} value={product.embed.iframe_with_pixel} onCopied={copied} />
           </div>
         ) : (
           <p className="text-sm text-slate-700">{T.products.snippetAfterSave}</p>
@@ -25,9 +27,24 @@ export function SnippetAside({ product, manage, previewKey }: { product: Product
       </Card>
       {product ? (
         <Card title={T.products.previewTitle}>
-          <iframe key={previewKey} src={product.embed.form_url} title={T.products.previewFrame(product.name)} className="h-[640px] w-full rounded-lg border border-slate-200" loading="lazy" />
+          <FormPreview key={previewKey} product={product} />
         </Card>
       ) : null}
     </aside>
+  );
+}
+
+/** The real form in a frame; a line says it is loading until the frame has loaded. */
+function FormPreview({ product }: { product: Product }) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <div className="relative">
+      {loaded ? null : (
+        <p role="status" className="pointer-events-none absolute inset-x-0 top-0 z-10 flex h-40 items-center justify-center rounded-t-lg bg-slate-50 text-sm text-slate-700">
+          {T.products.previewLoading}
+        </p>
+      )}
+      <iframe src={product.embed.form_url} title={T.products.previewFrame(product.name)} onLoad={() => setLoaded(true)} className="h-[640px] w-full rounded-lg border border-slate-200" />
+    </div>
   );
 }

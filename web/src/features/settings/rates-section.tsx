@@ -1,6 +1,6 @@
 // The shipping rate table: one row per courier and province ("Semua provinsi" = '*'). On a
-// phone each rate is a small card (courier on its own line, province and fee side by side);
-// on a desktop a row. Saving replaces the store's whole table.
+// phone each rate is a small card with one field a line, so the chosen province is whole; on
+// a desktop a row. Saving replaces the store's whole table.
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -42,11 +42,9 @@ export function RatesSection({ settings }: { settings: Settings }) {
         <ol className="space-y-3">
           {rows.map((row, index) => (
             <li key={row.key}>
-              <fieldset className="grid grid-cols-2 items-end gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_9rem_auto] sm:border-0 sm:p-0">
+              <fieldset className="grid grid-cols-1 items-end gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_9rem_auto] sm:border-0 sm:p-0">
                 <legend className="sr-only">{T.settings.rates.row(index + 1)}</legend>
-                <div className="col-span-2 sm:col-span-1">
-                  <TextField label={T.settings.rates.courier} value={row.courier} required maxLength={40} error={fields[`shipping_rates.${index}.courier`]} onChange={(e) => update(row.key, { courier: e.target.value })} />
-                </div>
+                <TextField label={T.settings.rates.courier} value={row.courier} required maxLength={40} error={fields[`shipping_rates.${index}.courier`]} onChange={(e) => update(row.key, { courier: e.target.value })} />
                 <SelectField label={T.settings.rates.province} value={row.province} error={fields[`shipping_rates.${index}.province`]} onChange={(e) => update(row.key, { province: e.target.value })}>
                   <option value="*">{T.settings.rates.allProvinces}</option>
                   {settings.provinces.map((province) => (
@@ -56,7 +54,7 @@ export function RatesSection({ settings }: { settings: Settings }) {
                   ))}
                 </SelectField>
                 <TextField label={T.settings.rates.fee} inputMode="numeric" type="number" min={0} step={1} required value={row.fee} error={fields[`shipping_rates.${index}.fee`]} onChange={(e) => update(row.key, { fee: e.target.value })} />
-                <Button variant="ghost" className="col-span-2 text-red-800 hover:bg-red-50 sm:col-span-1" aria-label={`${T.settings.rates.remove} ${index + 1}`} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
+                <Button variant="ghost" className="text-red-800 hover:bg-red-50" aria-label={`${T.settings.rates.remove} ${index + 1}`} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
                   {T.settings.rates.remove}
                 </Button>
               </fieldset>

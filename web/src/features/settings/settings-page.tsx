@@ -4,7 +4,8 @@
 // (settings:manage); the sections marked sensitive only the owner changes, with the password
 // again (a dialog this page holds).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../api/client';
 import { can, useMe } from '../../api/use-session';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
@@ -20,13 +21,28 @@ import { RatesSection } from './rates-section';
 import { StoreSection } from './store-section';
 import { TimeZoneSection } from './time-zone-section';
 import { UniqueCodeSection } from './unique-code-section';
-import { settingsQuery, type SensitiveChange } from './use-settings';
+import { settingsQuery, type SensitiveChange, type SettingsSection } from './use-settings';
 
 const S = T.settings;
+
+/** A section's place on the page, for links from other pages (`/settings#shipping`); it stops clear of the sticky header. */
+function Anchor({ id, children }: { id: SettingsSection; children: ReactNode }) {
+  return (
+    <div id={id} className="scroll-mt-20">
+      {children}
+    </div>
+  );
+}
 
 export function SettingsPage() {
   const me = useMe();
   const settings = useQuery(settingsQuery);
+  const hash = useLocation({ select: (location) => location.hash });
+  const loaded = settings.data !== undefined;
+  // The sections exist once the settings have loaded: only then can a link's section be brought into view.
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash)?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   const owner = can(me, 'settings:sensitive');
   const [pending, setPending] = useState<SensitiveChange | null>(null);
   const [savedSensitive, setSavedSensitive] = useState(false);
@@ -44,15 +60,35 @@ export function SettingsPage() {
       {settings.data ? (
         <div className="space-y-5">
           {savedSensitive ? <Notice tone="success">{S.saved}</Notice> : null}
-          <StoreSection settings={settings.data} />
-          <PaymentSection settings={settings.data} />
-          <BankSection key={`banks-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
-          <CredentialsSection key={`credentials-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
-          <RatesSection settings={settings.data} />
-          <MessagesSection settings={settings.data} />
-          <TimeZoneSection settings={settings.data} />
-          <UniqueCodeSection key={`unique-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
-          {owner ? <AuditSection /> : null}
+          <Anchor id="store">
+            <StoreSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="payment">
+            <PaymentSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="banks">
+            <BankSection key={`banks-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+          </Anchor>
+          <Anchor id="credentials">
+            <CredentialsSection key={`credentials-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+          </Anchor>
+          <Anchor id="shipping">
+            <RatesSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="messages">
+            <MessagesSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="time-zone">
+            <TimeZoneSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="unique-code">
+            <UniqueCodeSection key={`unique-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+          </Anchor>
+          {owner ? (
+            <Anchor id="audit">
+              <AuditSection />
+            </Anchor>
+          ) : null}
         </div>
       ) : null}
       <PasswordDialog

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMe } from '../../api/use-session';
 import { Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
 import { ErrorNotice } from '../../components/ui/notice';
@@ -7,6 +8,7 @@ import type { OneTimeLink } from './link-dialog';
 import { useInvite } from './use-team';
 
 export function InviteDialog({ open, onOpenChange, onLink }: { open: boolean; onOpenChange(open: boolean): void; onLink(link: OneTimeLink): void }) {
+  const store = useMe().store.name;
   const [role, setRole] = useState<'admin' | 'cs'>('cs');
   const [integrations, setIntegrations] = useState(false);
   const invite = useInvite();
@@ -16,7 +18,7 @@ export function InviteDialog({ open, onOpenChange, onLink }: { open: boolean; on
       {
         onSuccess: (created) => {
           onOpenChange(false);
-          onLink({ title: T.team.inviteReady, lead: T.team.inviteLead, url: created.invite_url, expiresAt: created.expires_at, message: T.team.inviteMessage(created.invite_url) });
+          onLink({ title: T.team.inviteReady, lead: T.team.inviteLead, url: created.invite_url, expiresAt: created.expires_at, message: T.team.inviteMessage(store, T.roles[role] ?? role, created.invite_url) });
         },
       },
     );

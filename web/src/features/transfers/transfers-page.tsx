@@ -1,13 +1,17 @@
 // Manual transfers: upload the bank statement (a bank's preset or a generic column mapping),
 // see what matched as cards, tick and confirm, and see which orders became paid and which
 // were skipped (docs/transfers.md). The file is read by the server and not kept.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
+import { can, useMe } from '../../api/use-session';
+import { Button, buttonClass } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts, PageHeader } from '../../components/ui/page';
 import { formatDate, formatDateTime, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
+import { settingsQuery } from '../settings/use-settings';
 import { BANKS, useConfirmTransfers, useMatchStatement, type Bank, type ConfirmResult, type Match, type Proposal, type StatementQuery } from './use-transfers';
 
 type Credit = Match['credit'];
@@ -242,6 +246,29 @@ function Results({ results }: { results: ConfirmResult[] }) {
   );
 }
 
+/** What the unique code does for matching, whether it is on, and the way to its switch (for those who may open the settings). */
+function UniqueCodeCard() {
+  const settings = can(useMe(), 'settings:manage');
+  const current = useQuery({ ...settingsQuery, enabled: settings });
+  const on = current.data?.unique_code;
+  return (
+    <Card title={T.transfers.uniqueCodeTitle}>
+      <p className="text-sm text-slate-700">{T.transfers.uniqueCodeBody}</p>
+      {on === undefined ? null : (
+        <div className="mt-3 space-y-1">
+          <Badge tone={on ? 'good' : 'warn'}>{on ? T.transfers.uniqueCodeOn : T.transfers.uniqueCodeOff}</Badge>
+          {on ? null : <p className="text-sm text-slate-700">{T.transfers.uniqueCodeOffBody}</p>}
+        </div>
+      )}
+      {settings ? (
+        <Link to="/settings" hash="unique-code" className={buttonClass('secondary', 'mt-3')}>
+          {T.transfers.uniqueCodeLink}
+        </Link>
+      ) : null}
+    </Card>
+  );
+}
+
 export function TransfersPage() {
   const [results, setResults] = useState<ConfirmResult[] | null>(null);
   const read = useMatchStatement();
@@ -249,6 +276,7 @@ export function TransfersPage() {
     <>
       <PageHeader title={T.transfers.title} lead={T.transfers.lead} />
       <div className="space-y-6">
+        <UniqueCodeCard />
         <StatementForm busy={read.isPending} onRead={(query, csv) => {
             setResults(null);
             read.mutate({ query, csv });

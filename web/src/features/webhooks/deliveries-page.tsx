@@ -70,7 +70,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
               {attempt.error ? <p className="mt-1 break-words text-red-800">{attempt.error}</p> : null}
               {attempt.response_snippet ? (
                 <details className="mt-1">
-                  <summary className="cursor-pointer text-slate-700">{T.webhooks.response}</summary>
+                  <summary className="flex min-h-11 cursor-pointer items-center text-slate-700">{T.webhooks.response}</summary>
                   <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all text-xs">{attempt.response_snippet}</pre>
                 </details>
               ) : null}
