@@ -20,6 +20,7 @@ export { parseRateLimit, type RateLimitInfo, type RateLimitPolicy, type RateLimi
 export {
   verifyWebhook,
   WebhookVerificationError,
+  type ChangeSource,
   type OrderStatusChangedEvent,
   type UnknownWebhookEvent,
   type VerifyOptions,

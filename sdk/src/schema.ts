@@ -105,7 +105,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's status changed
+         * @description Sent to every enabled webhook endpoint of the store, once per change (capped at 3,000 per store and hour, SPEC). Answer 2xx; anything else is retried on the schedule of docs/webhooks.md. Deduplicate on `webhook-id`.
+         */
+        post: operations["orderStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
@@ -1314,6 +1335,68 @@ export interface operations {
                         request_id: string;
                     };
                 };
+            };
+        };
+    };
+    orderStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "order.status_changed";
+                    /**
+                     * @description ISO 8601 with the server's UTC offset (TZ).
+                     * @example 2026-11-22T14:05:09+07:00
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The event id, equal to the `webhook-id` header; the same on every retry and replay. */
+                        event_id: number;
+                        store_id: number;
+                        order_id: number;
+                        /**
+                         * @description One of SPEC's seven order states.
+                         * @example closing
+                         */
+                        previous_status: string;
+                        /**
+                         * @description One of SPEC's seven order states.
+                         * @example closing
+                         */
+                        status: string;
+                        /**
+                         * @description ISO 8601 with the server's UTC offset (TZ).
+                         * @example 2026-11-22T14:05:09+07:00
+                         */
+                        changed_at: string;
+                        /** @description Where the change came from, the same as the order history says (docs/events.md). An open list: `api` (PATCH /api/order_status.php with an API key; the history actor is the key's connector name); `dashboard` (a member in the dashboard; the history actor is the member's name (or email) and actor_user_id their user id); `payment` (automatic payment confirmation by a gateway (pending -> closing); the actor is the gateway); `cli` (an operator with the lapak CLI (lapak order set-status); the actor is cli); `form` (the buyer, through the order form); `manual` (a change entered by hand for something that happened outside Lapak); `import` (an import of orders from a file); `system` (Lapak itself, with no person behind the change). Only `api` changes carry changed_by, integration and external_reference. */
+                        source: "api" | "dashboard" | "payment" | "cli" | "form" | "manual" | "import" | "system" | string;
+                        /**
+                         * @description Only for changes made through PATCH /api/order_status.php.
+                         * @constant
+                         */
+                        changed_by?: "integration";
+                        /** @description The API key's connector name; only for PATCH. */
+                        integration?: string;
+                        /** @description As sent in the PATCH, null when not sent; only for PATCH. */
+                        external_reference?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer marks the delivery delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -4,7 +4,8 @@
 // only sends what the contract allows.
 import type { operations } from './schema.js';
 
-export type OperationId = keyof operations;
+/** The operations the client calls: those of the document's paths, not its webhooks (what Lapak sends; webhooks.ts). */
+export type OperationId = Exclude<keyof operations, 'orderStatusChanged'>;
 
 /** A string-literal union that also admits any other string (autocompletion is kept). */
 export type OpenString<T extends string> = T | (string & {});

@@ -8,6 +8,13 @@ import type { OpenString } from './types.js';
 
 export type OrderStatusValue = OpenString<'pending' | 'closing' | 'invalid_no_hp' | 'paid' | 'cancelled' | 'shipped' | 'completed'>;
 
+/**
+ * Where a change came from, as the order's history says it too (docs/events.md): `api` (PATCH),
+ * `dashboard` (a member), `payment` (a gateway), `cli` (an operator), `form`, `manual`,
+ * `import`, `system`. Open: a later source must not break a receiver.
+ */
+export type ChangeSource = OpenString<'api' | 'dashboard' | 'payment' | 'cli' | 'form' | 'manual' | 'import' | 'system'>;
+
 export interface OrderStatusChangedEvent {
   type: 'order.status_changed';
   timestamp: string;
@@ -18,8 +25,8 @@ export interface OrderStatusChangedEvent {
     previous_status: OrderStatusValue;
     status: OrderStatusValue;
     changed_at: string;
-    source: OpenString<'api' | 'dashboard' | 'payment'>;
-    /** Only for changes made through the API (PATCH). */
+    source: ChangeSource;
+    /** Only for changes made through the API (PATCH), never for another source. */
     changed_by?: 'integration';
     integration?: string;
     external_reference?: string | null;

@@ -80,7 +80,8 @@ describe('@lapak/sdk and openapi/lapak.json', () => {
     let seen = 0;
     for (const file of fs.readdirSync(src).filter((f) => f.endsWith('.ts'))) {
       const text = fs.readFileSync(path.join(src, file), 'utf8');
-      for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+      // Not a string that happens to read import ('import', a source of a change).
+      for (const [, specifier] of text.matchAll(/(?<!')(?:from|import)\s*\(?\s*'([^']+)'/g)) {
         expect(specifier!.startsWith('node:') || /^\.\/[a-z-]+\.js$/.test(specifier!), `${file} imports ${specifier}`).toBe(true);
         seen++;
       }

@@ -23,7 +23,7 @@ export function orderCommands(program: Command): void {
       const result = await withDb(async (db, cfg) => {
         const tenantId = await findOrderTenant(db, orderId);
         if (tenantId === null) throw new CliError(`order ${orderId} not found`);
-        return db.transaction().execute((tx) => setStatusBySeller(tx, { clock: systemClock, config: cfg }, tenantId, orderId, status, 'cli'));
+        return db.transaction().execute((tx) => setStatusBySeller(tx, { clock: systemClock, config: cfg }, tenantId, orderId, status, { source: 'cli', actor: 'cli' }));
       });
       print(opts, valueOrExit(result));
     },

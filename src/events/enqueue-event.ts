@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { takeHourlySlot } from './hourly-cap.js';
+import type { ChangeSource } from './sources.js';
 
 export interface StatusChangedPayload {
   store_id: number;
@@ -10,7 +11,7 @@ export interface StatusChangedPayload {
   previous_status: string;
   status: string;
   changed_at: string;
-  source: 'api' | 'dashboard' | 'payment';
+  source: ChangeSource;
   // Present only for changes made through PATCH /api/order_status.php.
   changed_by?: 'integration';
   integration?: string;

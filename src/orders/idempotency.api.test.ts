@@ -57,7 +57,7 @@ describe('Idempotency-Key', () => {
     const original = json(first);
     expect(original.changed).toBe(true);
 
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', 'cli')); // the seller moves it back
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', { source: 'cli', actor: 'cli' })); // the seller moves it back
     t.clock.advance(5_000);
     const replay = await patch({ id, status: 'closing' }, key);
     expect(replay.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('Idempotency-Key', () => {
     const id = await newOrder('paid');
     const key = freshKey();
     expect(json(await patch({ id, status: 'closing' }, key)).code).toBe('order_terminal');
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', { source: 'cli', actor: 'cli' }));
     const again = await patch({ id, status: 'closing' }, key);
     expect(again.statusCode).toBe(200);
     expect(json(again).changed).toBe(true);
@@ -129,7 +129,7 @@ describe('Idempotency-Key', () => {
     const id = await newOrder();
     const key = freshKey();
     expect((await patch({ id, status: 'closing' }, key)).statusCode).toBe(200);
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', { source: 'cli', actor: 'cli' }));
     t.clock.advance(30 * 24 * 3600_000 - 1000);
     expect((await patch({ id, status: 'closing' }, key)).headers['idempotency-replayed']).toBe('true');
     t.clock.advance(1000);

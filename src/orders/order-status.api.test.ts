@@ -148,17 +148,17 @@ describe('PATCH /api/order_status.php: the state table', () => {
     expect(await events(id)).toHaveLength(0);
   });
 
-  it('seller changes also queue events and history, without the PATCH-only fields', async () => {
+  it('seller changes also queue events and history, without the PATCH-only fields; the CLI is the source of both', async () => {
     const { id } = await order();
-    const result = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'paid', 'cli'));
+    const result = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'paid', { source: 'cli', actor: 'cli' }));
     expect(result.ok).toBe(true);
     const [event] = await events(id);
     const payload = JSON.parse(event!.payload);
-    expect(payload).toMatchObject({ previous_status: 'pending', status: 'paid', source: 'dashboard' });
+    expect(payload).toMatchObject({ previous_status: 'pending', status: 'paid', source: 'cli' });
     expect(payload).not.toHaveProperty('changed_by');
     expect(payload).not.toHaveProperty('integration');
     expect(payload).not.toHaveProperty('external_reference');
-    expect((await history(id))[0]).toMatchObject({ source: 'dashboard', actor: 'cli' });
+    expect((await history(id))[0]).toMatchObject({ source: 'cli', actor: 'cli', actor_user_id: null });
   });
 });
 

@@ -10,6 +10,7 @@ import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { formatTimestamp } from '../lib/time.js';
 import { enqueueStatusChanged, insertEventPart, insertStatusChangedEvent, type StatusChangedPayload } from '../events/enqueue-event.js';
+import type { ChangeSource } from '../events/sources.js';
 import { chooseSlot, hourFullPart, takeFromAnySlot, takeFromSlotPart } from '../events/hourly-cap.js';
 import { takeKeyLockPart } from '../idempotency/key-lock.js';
 import { insertRecordPart, isRecordTaken, type RecordValues } from '../idempotency/remember-response.js';
@@ -26,12 +27,13 @@ const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number;
 );
 
 const insertHistory = prepareQuery(
-  (db: Db, a: { tenantId: number; orderId: number; source: string; actor: string; from: string; to: string; now: number }) =>
+  (db: Db, a: { tenantId: number; orderId: number; source: string; actor: string; actorUserId: number | null; from: string; to: string; now: number }) =>
     db.insertInto('order_history').values({
       tenant_id: a.tenantId,
       order_id: a.orderId,
       source: a.source,
       actor: a.actor,
+      actor_user_id: a.actorUserId,
       field: 'status',
       old_value: a.from,
       new_value: a.to,
@@ -40,7 +42,7 @@ const insertHistory = prepareQuery(
 );
 
 type ChangeArgs = {
-  tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string;
+  tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string; actorUserId: number | null;
   payload: string; hourStart: number; slot: number; share: number; cap: number;
 };
 
@@ -54,8 +56,8 @@ const changeParts = (a: ChangeArgs, onlyIf: RawBuilder<unknown>) => sql`
       where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.from} and ${onlyIf}
       returning id
     ), history as (
-      insert into order_history (tenant_id, order_id, source, actor, field, old_value, new_value, created_at)
-      select ${a.tenantId}::bigint, id, ${a.source}::text, ${a.actor}::text, 'status', ${a.from}::text, ${a.to}::text, ${a.now}::bigint
+      insert into order_history (tenant_id, order_id, source, actor, actor_user_id, field, old_value, new_value, created_at)
+      select ${a.tenantId}::bigint, id, ${a.source}::text, ${a.actor}::text, ${a.actorUserId}::bigint, 'status', ${a.from}::text, ${a.to}::text, ${a.now}::bigint
       from moved
     ), slot as (${takeFromSlotPart(a, sql`exists (select 1 from moved)`)}
     ), event as (${insertEventPart('slot', a)}
@@ -105,8 +107,11 @@ export interface StatusChange {
   from: string;
   to: string;
   now: number;
-  source: StatusChangedPayload['source'];
+  source: ChangeSource;
+  /** The name the history shows (a key's connector name, a member's name, a gateway, `cli`). */
   actor: string;
+  /** The dashboard user behind the change, kept beside the name shown; absent for keys, gateways and the CLI. */
+  actorUserId?: number;
   /** Only for PATCH: SPEC's changed_by, integration and external_reference. */
   integration?: { name: string; externalReference: string | null };
 }
@@ -139,6 +144,7 @@ async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettin
     orderId: change.orderId,
     source: change.source,
     actor: change.actor,
+    actorUserId: change.actorUserId ?? null,
     from: change.from,
     to: change.to,
     now: change.now,
@@ -148,7 +154,7 @@ async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettin
 
 async function changeOnPostgres(tx: Tx, change: StatusChange, payload: StatusChangedPayload, cap: number): Promise<boolean> {
   const slot = chooseSlot(change.now, cap);
-  const row = await changeAtOnce.first(tx, { ...change, payload: JSON.stringify(payload), ...slot });
+  const row = await changeAtOnce.first(tx, { ...change, actorUserId: change.actorUserId ?? null, payload: JSON.stringify(payload), ...slot });
   if (!row || row.moved_id === null) return false;
   if (row.event_id === null && (await takeFromAnySlot(tx, change.tenantId, cap, slot))) {
     await insertStatusChangedEvent(tx, payload, change.now);
@@ -182,7 +188,7 @@ export async function recordStatusChangeAlone(
   remember: { lockName: string; record: RecordValues } | null,
 ): Promise<ChangeAloneOutcome> {
   if (!isOpenStatus(change.from) || !isOpenStatus(change.to)) throw new Error('recordStatusChangeAlone: only moves between open statuses');
-  const args = { ...change, payload: JSON.stringify(statusChangedPayload(change, settings.timeZone)), ...chooseSlot(change.now, settings.webhookHourlyCap) };
+  const args = { ...change, actorUserId: change.actorUserId ?? null, payload: JSON.stringify(statusChangedPayload(change, settings.timeZone)), ...chooseSlot(change.now, settings.webhookHourlyCap) };
   let row;
   try {
     row = remember

@@ -123,7 +123,7 @@ describe('Midtrans', () => {
 
   it('a payment for an order the seller has already moved on changes nothing', async () => {
     const { orderId } = await placeOrder(midKaos, 'midtrans');
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, midStore.tenantId, orderId, 'cancelled', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, midStore.tenantId, orderId, 'cancelled', { source: 'cli', actor: 'cli' }));
     const res = await notifyMidtrans(midtransNotification(MIDTRANS_KEY, { order_id: `lapak-${midStore.tenantId}-${orderId}`, gross_amount: `${TOTAL}.00` }));
     expect(json(res)).toEqual({ ok: true, outcome: 'not_pending' });
     expect(await statusOf(orderId)).toBe('cancelled');

@@ -70,7 +70,7 @@ export async function confirmTransfers(
 
     const changed = await recordStatusChange(
       tx,
-      { tenantId, orderId: item.order_id, from: item.status, to: 'paid', now, source: 'dashboard', actor },
+      { tenantId, orderId: item.order_id, from: item.status, to: 'paid', now, source: 'dashboard', actor, actorUserId: userId },
       deps.config,
     );
     if (!changed) {

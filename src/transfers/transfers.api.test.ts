@@ -162,7 +162,7 @@ describe('the unique code at submit', () => {
 
     // The seller marks one holder paid: its amount is free again and the next order can take it.
     const freed = holders[0]!;
-    const moved = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, full.tenantId, freed, 'paid', 'cli'));
+    const moved = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, full.tenantId, freed, 'paid', { source: 'cli', actor: 'cli' }));
     expect(moved.ok).toBe(true);
     const next = await orderRow(await place(product));
     expect(next).toMatchObject({ unique_code: 1, transfer_manual_match: 0 });
@@ -195,7 +195,7 @@ describe('statements and confirmation', () => {
     const events = await t.ctx.db.selectFrom('events').select(['payload']).where('order_id', '=', paidId).execute();
     expect(events.map((e) => JSON.parse(e.payload))).toEqual([expect.objectContaining({ order_id: paidId, previous_status: 'pending', status: 'paid', source: 'dashboard' })]);
     const history = await t.ctx.db.selectFrom('order_history').selectAll().where('order_id', '=', paidId).execute();
-    expect(history).toEqual([expect.objectContaining({ source: 'dashboard', actor: ownerEmail, field: 'status', old_value: 'pending', new_value: 'paid' })]);
+    expect(history).toEqual([expect.objectContaining({ source: 'dashboard', actor: ownerEmail, actor_user_id: owner.userId, field: 'status', old_value: 'pending', new_value: 'paid' })]);
     // The paid order's amount is free for the next buyer.
     expect(await t.ctx.db.selectFrom('transfer_codes').selectAll().where('order_id', '=', paidId).executeTakeFirst()).toBeUndefined();
     // The file is not kept: only the line's hash, date and amount.
@@ -213,14 +213,14 @@ describe('statements and confirmation', () => {
     expect((await confirm(owner, { bank: 'bca', items: itemsOf(first) })).json().results[0].outcome).toBe('paid');
 
     // The order is paid again by hand back to pending (the seller's mistake): the line still never applies again.
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'pending', { source: 'cli', actor: 'cli' }));
     const second = (await upload(owner, csv)).json() as Proposal;
     expect(second.matches).toEqual([]);
     expect(second.already_applied).toEqual([expect.objectContaining({ order_id: id, credit: expect.objectContaining({ amount: total }) })]);
     const again = await confirm(owner, { bank: 'bca', items: itemsOf(first) });
     expect(again.json()).toEqual({ results: [{ order_id: id, outcome: 'skipped', reason: 'already_applied' }] });
     expect((await orderRow(id)).status).toBe('pending');
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'cancelled', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'cancelled', { source: 'cli', actor: 'cli' }));
   });
 
   it('two overlapping weekly statements: the shared line applies once, the new one matches', async () => {
@@ -254,7 +254,7 @@ describe('statements and confirmation', () => {
     expect(proposal.matches).toEqual([]);
     expect(proposal.unmatched).toEqual([]);
     expect((await orderRow(id)).status).toBe('pending');
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'cancelled', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'cancelled', { source: 'cli', actor: 'cli' }));
   });
 
   it('confirmation skips an order whose status changed since the proposal, and records no line for it', async () => {
@@ -262,7 +262,7 @@ describe('statements and confirmation', () => {
     const csv = bcaStatement([{ amount: Number((await orderRow(moved)).total), name: 'M' }, { amount: Number((await orderRow(kept)).total), name: 'K' }]);
     const proposal = (await upload(owner, csv)).json() as Proposal;
     expect(proposal.matches).toHaveLength(2);
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, moved, 'closing', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, moved, 'closing', { source: 'cli', actor: 'cli' }));
     const res = (await confirm(owner, { bank: 'bca', items: itemsOf(proposal) })).json();
     expect(res.results).toEqual([
       { order_id: moved, outcome: 'skipped', reason: 'status_changed' },
@@ -287,7 +287,7 @@ describe('statements and confirmation', () => {
     // A credit dated 10 days after the orders is outside a 7-day window (and inside a 14-day one).
     t.clock.advance(10 * 86_400_000);
     try {
-      await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, plain.tenantId, y, 'cancelled', 'cli'));
+      await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, plain.tenantId, y, 'cancelled', { source: 'cli', actor: 'cli' }));
       const late = bcaStatement([{ amount: BASE, name: 'TELAT' }]);
       expect(((await upload(member, late)).json() as Proposal).unmatched).toHaveLength(1);
       expect(((await upload(member, late, 'bank=bca&days=14')).json() as Proposal).matches.map((m) => m.order.id)).toEqual([x]);
@@ -322,7 +322,7 @@ describe('statements and confirmation', () => {
     expect(missing.json()).toMatchObject({ code: 'invalid_request', fields: { description: expect.any(String), amount: expect.any(String) } });
     expect((await upload(owner, csv, 'bank=ocbc')).statusCode).toBe(422);
     expect((await upload(owner, csv, 'bank=bca&days=0')).statusCode).toBe(422);
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'cancelled', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, id, 'cancelled', { source: 'cli', actor: 'cli' }));
   });
 });
 

@@ -31,7 +31,7 @@ it('SIGKILL mid-delivery: delivered after restart with the same webhook-id', { t
   const added = await addEndpoint(t.ctx.db, t.clock, t.ctx.sealer, store.tenantId, { url: receiver.url }, { allowPrivate: true, resolver: systemResolver });
   if (!added.ok) throw new Error(added.message);
   receiver.secret = added.value.secret;
-  expect((await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, order.id, 'paid', 'test'))).ok).toBe(true);
+  expect((await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, store.tenantId, order.id, 'paid', { source: 'cli', actor: 'test' }))).ok).toBe(true);
 
   // The first request is never answered; the dispatcher is killed while it waits.
   receiver.respond = (_req, i) => (i === 0 ? 'hang' : { status: 200 });

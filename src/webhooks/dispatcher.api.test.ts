@@ -134,13 +134,13 @@ describe('delivery of order.status_changed', () => {
     await endpoint(s, r);
     const a = await order(s);
     const b = await order(s);
-    const seller = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, s.tenantId, a, 'paid', 'cli'));
+    const seller = await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, s.tenantId, a, 'paid', { source: 'cli', actor: 'cli' }));
     expect(seller.ok).toBe(true);
     await patch(s, b, 'closing');
     await dispatcher().runOnce();
     const byOrder = new Map(r.received.map((x) => [x.body.data.order_id, x.body.data]));
     expect(Object.keys(byOrder.get(a)!)).toEqual(['event_id', 'store_id', 'order_id', 'previous_status', 'status', 'changed_at', 'source']);
-    expect(byOrder.get(a)).toMatchObject({ source: 'dashboard', previous_status: 'pending', status: 'paid' });
+    expect(byOrder.get(a)).toMatchObject({ source: 'cli', previous_status: 'pending', status: 'paid' });
     expect(byOrder.get(b)).toMatchObject({ source: 'api', changed_by: 'integration', integration: 'crm', external_reference: null });
   });
 
@@ -365,7 +365,7 @@ describe('ordering, replay, leases and several dispatchers', () => {
     await patch(s, x, 'pending');
     await patch(s, x, 'closing'); // fails once
     await patch(s, y, 'pending'); // no change
-    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, s.tenantId, y, 'paid', 'cli'));
+    await t.ctx.writeTransaction((tx) => setStatusBySeller(tx, t.ctx, s.tenantId, y, 'paid', { source: 'cli', actor: 'cli' }));
     const xEvents = (await eventIds(s, x)).map(String);
     const [yEvent] = (await eventIds(s, y)).map(String);
 

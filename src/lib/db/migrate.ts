@@ -16,6 +16,7 @@ import { storeSettingsPage } from './migrations/013-store-settings-page.js';
 import { transferMatching } from './migrations/014-transfer-matching.js';
 import { dropUnreadEventIndex } from './migrations/015-drop-unread-event-index.js';
 import { keyChanges } from './migrations/016-key-changes.js';
+import { historyActorUser } from './migrations/017-history-actor-user.js';
 import { uniqueCodeOnStore } from './migrations/018-unique-code-on-store.js';
 
 export type Migrations = Record<string, Migration>;
@@ -38,6 +39,7 @@ export function migrations(handle: DbHandle): Migrations {
     '014-transfer-matching': { up: transferMatching(handle.dialect) },
     '015-drop-unread-event-index': { up: dropUnreadEventIndex() },
     '016-key-changes': { up: keyChanges(handle.dialect) },
+    '017-history-actor-user': { up: historyActorUser(handle.dialect) },
     '018-unique-code-on-store': { up: uniqueCodeOnStore() },
   };
 }

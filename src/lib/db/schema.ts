@@ -137,6 +137,7 @@ export interface OrderHistoryTable {
   order_id: number;
   source: string;
   actor: string;
+  actor_user_id: number | null; // 017: the dashboard user behind the change, if any
   field: string;
   old_value: string | null;
   new_value: string | null;
