@@ -6,6 +6,7 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardRoute, fromRefusal } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
 import { addEndpoint } from './add-endpoint.js';
+import { findDelivery } from './find-delivery.js';
 import { listEndpointDeliveries } from './list-endpoint-deliveries.js';
 import { listEndpoints } from './list-endpoints.js';
 import { redeliver } from './redeliver.js';
@@ -14,6 +15,7 @@ import { rotateSecret } from './rotate-secret.js';
 import {
   AddEndpointBody,
   AddedEndpointBody,
+  DeliveryDetail,
   DeliveryIdParams,
   DeliveryList,
   EnabledBody,
@@ -141,6 +143,25 @@ export function webhookDashboardRoutes(app: FastifyInstance, ctx: AppContext): v
     handler: async ({ session, params }) => {
       const listed = await listEndpointDeliveries(ctx.db, session.tenantId, params.id, timeZone);
       return listed.ok ? { status: 200, body: listed.value } : fromRefusal(listed, { endpoint_not_found: 'not_found' });
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/webhooks/deliveries/:id',
+    access: ACCESS,
+    contract: {
+      operationId: 'getWebhookDelivery',
+      summary: 'One delivery of the log, with its event type, the change it tells and the body it sends',
+      description: `${PERMISSION} As in the delivery log, with \`payload\`: the exact bytes every attempt signs and sends. Another store's delivery: 404 \`not_found\`.`,
+      tags: TAGS,
+      security: SESSION,
+      params: DeliveryIdParams,
+      response: { 200: jsonResponse('The delivery.', DeliveryDetail), ...dashboardErrors([...READ_CODES, 'not_found']) },
+    },
+    handler: async ({ session, params }) => {
+      const found = await findDelivery(ctx.db, session.tenantId, params.id, timeZone);
+      return found.ok ? { status: 200, body: found.value } : fromRefusal(found, { delivery_not_found: 'not_found' });
     },
   });
 

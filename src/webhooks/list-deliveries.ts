@@ -2,6 +2,7 @@ import type { Db } from '../lib/db/db.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
 import { formatTimestamp } from '../lib/time.js';
 import { TEST_DELIVERY_ORDER_ID } from './send-test-event.js';
+import { TEST_EVENT_TYPE } from './sign/payload.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 
 export const DELIVERIES_LISTED = 100;
@@ -17,6 +18,10 @@ export interface AttemptListing {
 export interface DeliveryListing {
   id: number;
   event_id: number;
+  /** The event's type: order.status_changed or webhook.test. */
+  type: string;
+  /** The status change an order.status_changed event tells; null for a webhook.test. */
+  change: { previous_status: string; status: string } | null;
   endpoint_id: number;
   /** null for a webhook.test delivery. */
   order_id: number | null;
@@ -31,16 +36,36 @@ export interface DeliveryListing {
   attempt_log: AttemptListing[];
 }
 
-/** A store's deliveries, newest first (the last 100, or all of one event), each with every attempt; optionally of one endpoint. */
-export async function listDeliveries(db: Db, tenantId: number, filter: { eventId?: number; endpointId?: number }, timeZone: string): Promise<DeliveryListing[]> {
+/** The change an order.status_changed payload tells (JSON of events/enqueue-event.ts's StatusChangedPayload). */
+function changeOf(type: string, payload: string): DeliveryListing['change'] {
+  if (type === TEST_EVENT_TYPE) return null;
+  const { previous_status, status } = JSON.parse(payload) as { previous_status: string; status: string };
+  return { previous_status, status };
+}
+
+/**
+ * A store's deliveries, newest first (the last 100, or all of one event, or the one named),
+ * each with its event's type and change and every attempt; optionally of one endpoint.
+ */
+export async function listDeliveries(
+  db: Db,
+  tenantId: number,
+  filter: { eventId?: number; endpointId?: number; deliveryId?: number },
+  timeZone: string,
+): Promise<DeliveryListing[]> {
   const time = (ms: number) => formatTimestamp(ms, timeZone);
   const deliveries = await db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'event_id', 'endpoint_id', 'order_id', 'status', 'attempts', 'next_attempt_at', 'last_status', 'last_error', 'created_at', 'delivered_at'])
-    .where('tenant_id', '=', tenantId)
-    .$if(filter.eventId !== undefined, (q) => q.where('event_id', '=', filter.eventId!))
-    .$if(filter.endpointId !== undefined, (q) => q.where('endpoint_id', '=', filter.endpointId!))
-    .orderBy('id', 'desc')
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', (join) => join.onRef('e.id', '=', 'd.event_id').onRef('e.tenant_id', '=', 'd.tenant_id'))
+    .select([
+      'd.id', 'd.event_id', 'e.type', 'e.payload', 'd.endpoint_id', 'd.order_id', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_status', 'd.last_error',
+      'd.created_at', 'd.delivered_at',
+    ])
+    .where('d.tenant_id', '=', tenantId)
+    .$if(filter.eventId !== undefined, (q) => q.where('d.event_id', '=', filter.eventId!))
+    .$if(filter.endpointId !== undefined, (q) => q.where('d.endpoint_id', '=', filter.endpointId!))
+    .$if(filter.deliveryId !== undefined, (q) => q.where('d.id', '=', filter.deliveryId!))
+    .orderBy('d.id', 'desc')
     .limit(fixedLimit(DELIVERIES_LISTED))
     .execute();
   if (deliveries.length === 0) return [];
@@ -64,6 +89,8 @@ export async function listDeliveries(db: Db, tenantId: number, filter: { eventId
   return deliveries.map((d) => ({
     id: d.id,
     event_id: d.event_id,
+    type: d.type,
+    change: changeOf(d.type, d.payload),
     endpoint_id: d.endpoint_id,
     order_id: d.order_id === TEST_DELIVERY_ORDER_ID ? null : d.order_id,
     status: d.status,

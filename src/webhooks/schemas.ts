@@ -54,22 +54,40 @@ const Attempt = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeliveryList = Type.Array(
-  Type.Object(
-    {
-      id: Id,
-      event_id: Id,
-      endpoint_id: Id,
-      order_id: Type.Union([Id, Type.Null()], { description: 'null for a webhook.test delivery.' }),
-      status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')]),
-      attempts: Type.Integer({ minimum: 0 }),
-      next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'When the next attempt is due; null unless pending.' }),
-      last_status: Type.Union([Type.Integer(), Type.Null()]),
-      last_error: Type.Union([Type.String(), Type.Null()]),
-      created_at: Timestamp,
-      delivered_at: Type.Union([Timestamp, Type.Null()]),
-      attempt_log: Type.Array(Attempt),
-    },
-    { additionalProperties: false },
-  ),
+const Change = Type.Union(
+  [
+    Type.Object({ previous_status: Type.String(), status: Type.String() }, { additionalProperties: false }),
+    Type.Null(),
+  ],
+  { description: 'The status change the order.status_changed event tells (one of the seven states each); null for a webhook.test.' },
+);
+
+const deliveryFields = {
+  id: Id,
+  event_id: Id,
+  type: Type.String({ description: 'The event type: `order.status_changed` or `webhook.test`.', examples: ['order.status_changed'] }),
+  change: Change,
+  endpoint_id: Id,
+  order_id: Type.Union([Id, Type.Null()], { description: 'null for a webhook.test delivery.' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')]),
+  attempts: Type.Integer({ minimum: 0 }),
+  next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'When the next attempt is due; null unless pending.' }),
+  last_status: Type.Union([Type.Integer(), Type.Null()]),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  delivered_at: Type.Union([Timestamp, Type.Null()]),
+  attempt_log: Type.Array(Attempt),
+};
+
+export const DeliveryList = Type.Array(Type.Object(deliveryFields, { additionalProperties: false }));
+
+export const DeliveryDetail = Type.Object(
+  {
+    ...deliveryFields,
+    payload: Type.String({
+      description:
+        'The body every attempt of this delivery sends, byte for byte the string that is signed (Standard Webhooks `{"type", "timestamp", "data"}`; docs/webhooks.md). For order.status_changed, `data.source` is one of the sources of docs/events.md.',
+    }),
+  },
+  { additionalProperties: false },
 );

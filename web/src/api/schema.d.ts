@@ -488,6 +488,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery of the log, with its event type, the change it tells and the body it sends
+         * @description Owner, or an admin with the integrations permission (403 `forbidden` otherwise). As in the delivery log, with `payload`: the exact bytes every attempt signs and sends. Another store's delivery: 404 `not_found`.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/webhooks/deliveries/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -5989,6 +6009,16 @@ export interface operations {
                     "application/json": {
                         id: number;
                         event_id: number;
+                        /**
+                         * @description The event type: `order.status_changed` or `webhook.test`.
+                         * @example order.status_changed
+                         */
+                        type: string;
+                        /** @description The status change the order.status_changed event tells (one of the seven states each); null for a webhook.test. */
+                        change: {
+                            previous_status: string;
+                            status: string;
+                        } | null;
                         endpoint_id: number;
                         /** @description null for a webhook.test delivery. */
                         order_id: number | null;
@@ -6018,6 +6048,189 @@ export interface operations {
                             response_snippet: string;
                         }[];
                     }[];
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        event_id: number;
+                        /**
+                         * @description The event type: `order.status_changed` or `webhook.test`.
+                         * @example order.status_changed
+                         */
+                        type: string;
+                        /** @description The status change the order.status_changed event tells (one of the seven states each); null for a webhook.test. */
+                        change: {
+                            previous_status: string;
+                            status: string;
+                        } | null;
+                        endpoint_id: number;
+                        /** @description null for a webhook.test delivery. */
+                        order_id: number | null;
+                        status: "pending" | "delivered" | "failed" | "cancelled";
+                        attempts: number;
+                        /** @description When the next attempt is due; null unless pending. */
+                        next_attempt_at: string | null;
+                        last_status: number | null;
+                        last_error: string | null;
+                        /**
+                         * @description ISO 8601 with the server's UTC offset (TZ).
+                         * @example 2026-11-22T14:05:09+07:00
+                         */
+                        created_at: string;
+                        delivered_at: string | null;
+                        attempt_log: {
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            attempted_at: string;
+                            /** @description null when no HTTP answer came. */
+                            status_code: number | null;
+                            latency_ms: number;
+                            error: string | null;
+                            /** @description The first 1 KiB of the answer. */
+                            response_snippet: string;
+                        }[];
+                        /** @description The body every attempt of this delivery sends, byte for byte the string that is signed (Standard Webhooks `{"type", "timestamp", "data"}`; docs/webhooks.md). For order.status_changed, `data.source` is one of the sources of docs/events.md. */
+                        payload: string;
+                    };
                 };
             };
             /** @description `login_required` */
