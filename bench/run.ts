@@ -35,9 +35,12 @@ const WARMUP_SECONDS = 1;
 // The issue's targets, as shares of the hello-world ceiling measured in the same run.
 const TARGETS = { getShare: 0.4, getP99Ms: 5, patchShare: 0.08 };
 // Issue 13's targets: the server's CPU per request at most this many times the raw
-// node:http hello-world's, measured in the same run.
+// node:http hello-world's, measured in the same run. SQLite's PATCH is judged against its floor
+// instead (issue 29): the route's CPU per request at most this many times the floor server's,
+// since the floor plus Fastify's own share already lies above any fixed multiple of the raw
+// hello-world that leaves the durable work room.
 const CPU_TARGETS = {
-  sqlite: { get: 4, embed: 4, patch: 6, getP99Ms: 10 },
+  sqlite: { get: 4, embed: 4, patchOverFloor: 1.5, getP99Ms: 10 },
   postgres: { get: 8, patch: 20 },
 };
 // Issue 3's targets for --db postgres.
@@ -223,6 +226,12 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
     const x = cpuTimesRaw(m, raw);
     return [`${label} CPU/req <= ${limit}x the raw hello-world's`, times(x), x === null ? 'n/a' : verdict(x <= limit)];
   };
+  const floorTarget = (label: string, m: Measurement, floor: Measurement | null, limit: number) => {
+    const x = cpuTimesRaw(m, raw);
+    const f = floor === null ? null : cpuTimesRaw(floor, raw);
+    const over = x === null || !f ? null : x / f;
+    return [`${label} CPU/req <= ${limit}x its floor's (bench/floor-server.ts)`, times(over), over === null ? 'n/a' : verdict(over <= limit)];
+  };
   // Each PATCH's ratio to the raw hello-world measured beside it, so the host's drift between
   // the two runs stays out of their comparison.
   const cappedX = (() => {
@@ -247,7 +256,7 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
               [`PATCH req/s >= ${pct(TARGETS.patchShare)} of the ceiling`, pct(patchShare), verdict(patchShare >= TARGETS.patchShare)],
               cpuTarget('GET', get, CPU_TARGETS.sqlite.get),
               cpuTarget('embed', embed, CPU_TARGETS.sqlite.embed),
-              cpuTarget('PATCH', patch, CPU_TARGETS.sqlite.patch),
+              floorTarget('PATCH', patch, floorPatch, CPU_TARGETS.sqlite.patchOverFloor),
               cappedTarget,
               [`GET order p99 <= ${CPU_TARGETS.sqlite.getP99Ms} ms`, `${get.p99} ms`, verdict(get.p99 <= CPU_TARGETS.sqlite.getP99Ms)],
             ]
@@ -273,16 +282,16 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
   // no code on this stack costs less than the floor plus Fastify's own share (/healthz over
   // the raw hello-world).
   const fastify = cpuTimesRaw(ceiling, raw);
-  const overFloor = (m: Measurement, floor: Measurement, limit: number) => {
+  const overFloor = (m: Measurement, floor: Measurement, limit: number | null) => {
     const x = cpuTimesRaw(m, raw);
     const f = cpuTimesRaw(floor, raw);
     if (x === null || !f) return 'n/a';
     const least = fastify === null ? null : f + Math.max(0, fastify - 1);
-    const reach = least === null || least < limit ? '' : `; its ${limit}x target is under the floor plus Fastify's own share (${times(least)}): out of reach on this stack`;
+    const reach = limit === null || least === null || least < limit ? '' : `; its ${limit}x target is under the floor plus Fastify's own share (${times(least)}): out of reach on this stack`;
     return `${times(f)} the raw hello-world's, the route ${times(x / f)} its floor${reach}`;
   };
   if (floorGet) out.push(`floor of GET (bench/floor-server.ts, the same SQLite read behind bare node:http): ${overFloor(get, floorGet, CPU_TARGETS.sqlite.get)}`);
-  if (floorPatch) out.push(`floor of PATCH (the same SQLite statements and group commit behind bare node:http): ${overFloor(patch, floorPatch, CPU_TARGETS.sqlite.patch)}`);
+  if (floorPatch) out.push(`floor of PATCH (the same SQLite statements and group commit behind bare node:http): ${overFloor(patch, floorPatch, null)}`);
   out.push(`raw ceiling: ${raw.name}, ${int(raw.rps)} req/s, ${raw.cpuUs === null ? 'n/a' : raw.cpuUs.toFixed(0)} us CPU per request; the customer lookup's 150 ms floor is sleep, not CPU`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
