@@ -18,6 +18,7 @@ import { dropUnreadEventIndex } from './migrations/015-drop-unread-event-index.j
 import { keyChanges } from './migrations/016-key-changes.js';
 import { historyActorUser } from './migrations/017-history-actor-user.js';
 import { uniqueCodeOnStore } from './migrations/018-unique-code-on-store.js';
+import { ordersWorkspace } from './migrations/019-orders-workspace.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -41,6 +42,7 @@ export function migrations(handle: DbHandle): Migrations {
     '016-key-changes': { up: keyChanges(handle.dialect) },
     '017-history-actor-user': { up: historyActorUser(handle.dialect) },
     '018-unique-code-on-store': { up: uniqueCodeOnStore() },
+    '019-orders-workspace': { up: ordersWorkspace(handle.dialect) },
   };
 }
 

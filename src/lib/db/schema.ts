@@ -80,6 +80,21 @@ export interface OrderTable {
   // order that should have had one but found none free.
   unique_code: number | null;
   transfer_manual_match: Generated<number>;
+  // 019: the orders workspace (issue 32).
+  source: string | null;
+  assigned_user_id: number | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+}
+
+/** An internal note on an order, for the store's members only (019). */
+export interface OrderNoteTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  user_id: number;
+  text: string;
+  created_at: number;
 }
 
 export interface ApiKeyTable {
@@ -368,6 +383,7 @@ export interface Database {
   events: EventTable;
   event_hour_slots: EventHourSlotTable;
   order_history: OrderHistoryTable;
+  order_notes: OrderNoteTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_test_sends: WebhookTestSendTable;

@@ -1,0 +1,60 @@
+// Migration 019 copies the UTM source and campaign of the orders already taken out of their
+// ad_params, so the workspace's filters find old orders too.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backend } from '../../../test/helpers.js';
+import { createScratchDatabase } from '../../../test/pg-scratch.js';
+import { openDatabase, type DbHandle } from './db.js';
+import { migrateToLatest, migrations } from './migrate.js';
+
+let handle: DbHandle;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  if (backend === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-019-'));
+    handle = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lapak_test');
+    handle = openDatabase(scratch.url);
+    cleanup = () => scratch.drop();
+  }
+});
+afterAll(async () => {
+  await handle.close();
+  await cleanup();
+});
+
+it('fills utm_source and utm_campaign of existing orders from ad_params, and leaves the rest null', async () => {
+  const { '019-orders-workspace': _, ...before } = migrations(handle);
+  await migrateToLatest(handle, before);
+  const db = handle.db;
+  const tenant = (await sql<{ id: number }>`insert into tenants (name, active, created_at) values ('Toko', 1, 1) returning id`.execute(db)).rows[0]!.id;
+  const product = (
+    await sql<{ id: number }>`insert into products (tenant_id, name, slug, price, created_at, updated_at) values (${tenant}, 'Kaos', 'kaos', 1000, 1, 1) returning id`.execute(db)
+  ).rows[0]!.id;
+  const order = async (adParams: string) =>
+    (
+      await sql<{ id: number }>`insert into orders (tenant_id, product_id, product_name, quantity, unit_price, total, status, ad_params, created_at, updated_at)
+        values (${tenant}, ${product}, 'Kaos', 1, 1000, 1000, 'pending', ${adParams}, 1, 1) returning id`.execute(db)
+    ).rows[0]!.id;
+  const both = await order('{"utm_source":"ig","utm_campaign":"lebaran","fbclid":"x"}');
+  const sourceOnly = await order('{"utm_source":"tiktok"}');
+  const none = await order('{}');
+
+  expect(await migrateToLatest(handle)).toEqual(['019-orders-workspace']);
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'utm_source', 'utm_campaign', 'source', 'assigned_user_id'])
+    .where('tenant_id', '=', tenant)
+    .orderBy('id')
+    .execute();
+  expect(rows.map((r) => ({ ...r, id: Number(r.id) }))).toEqual([
+    { id: both, utm_source: 'ig', utm_campaign: 'lebaran', source: null, assigned_user_id: null },
+    { id: sourceOnly, utm_source: 'tiktok', utm_campaign: null, source: null, assigned_user_id: null },
+    { id: none, utm_source: null, utm_campaign: null, source: null, assigned_user_id: null },
+  ]);
+});
