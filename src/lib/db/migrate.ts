@@ -19,6 +19,7 @@ import { keyChanges } from './migrations/016-key-changes.js';
 import { historyActorUser } from './migrations/017-history-actor-user.js';
 import { uniqueCodeOnStore } from './migrations/018-unique-code-on-store.js';
 import { ordersWorkspace } from './migrations/019-orders-workspace.js';
+import { ordersList } from './migrations/020-orders-list.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -43,6 +44,7 @@ export function migrations(handle: DbHandle): Migrations {
     '017-history-actor-user': { up: historyActorUser(handle.dialect) },
     '018-unique-code-on-store': { up: uniqueCodeOnStore() },
     '019-orders-workspace': { up: ordersWorkspace(handle.dialect) },
+    '020-orders-list': { up: ordersList(handle.dialect) },
   };
 }
 

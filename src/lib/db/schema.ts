@@ -97,6 +97,17 @@ export interface OrderNoteTable {
   created_at: number;
 }
 
+/**
+ * 020: a store's orders created in one UTC hour (hour_start, epoch ms) that are now in `status`,
+ * kept by triggers on orders (migration 020): the list's tab counts add these rows up.
+ */
+export interface OrderCountTable {
+  tenant_id: number;
+  hour_start: number;
+  status: string;
+  count: number;
+}
+
 export interface ApiKeyTable {
   id: Generated<number>;
   tenant_id: number;
@@ -384,6 +395,7 @@ export interface Database {
   event_hour_slots: EventHourSlotTable;
   order_history: OrderHistoryTable;
   order_notes: OrderNoteTable;
+  order_counts: OrderCountTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_test_sends: WebhookTestSendTable;
