@@ -54,6 +54,9 @@ function errorSchema(code: DashboardErrorCode): TSchema {
             accepted: Type.Array(Type.String(), { description: 'Every placeholder the template may use, without braces.' }),
           }
         : {}),
+      ...(code === 'status_move_not_allowed'
+        ? { allowed: Type.Array(Type.String(), { description: 'The statuses this member may move the order to from its current one (src/orders/status-moves.ts); may be empty.' }) }
+        : {}),
       request_id: REQUEST_ID,
     },
     { additionalProperties: false },
@@ -76,6 +79,7 @@ export function dashboardErrorResponse(codes: readonly DashboardErrorCode[], des
           code,
           ...(code === 'invalid_request' ? { fields: { email: DASHBOARD_FIELD_TEXT.required } } : {}),
           ...(code === 'unknown_placeholder' ? { field: 'thank_you_template', unknown: ['harga'], accepted: ['nama', 'toko', 'total'] } : {}),
+          ...(code === 'status_move_not_allowed' ? { allowed: ['completed'] } : {}),
           request_id: EXAMPLE_REQUEST_ID,
         },
       },

@@ -37,6 +37,8 @@ export interface DashboardFailure {
   retryAfter?: number;
   /** unknown_placeholder only: the template's field, its unknown placeholders, and those accepted. */
   placeholders?: { field: string; unknown: string[]; accepted: string[] };
+  /** status_move_not_allowed only: the statuses this member may move the order to. */
+  allowed?: string[];
 }
 
 export type Failure = AuthFailure | ProductFailure | ApiFailure | DashboardFailure;
@@ -78,7 +80,8 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
       const { status, error } = DASHBOARD_ERRORS[failure.code];
       if (failure.retryAfter !== undefined) setRetryAfter(reply, failure.retryAfter);
       const fields = failure.code === 'invalid_request' ? { fields: failure.fields ?? {} } : {};
-      return reply.code(status).send({ error, code: failure.code, ...fields, ...failure.placeholders, request_id: reply.request.id });
+      const allowed = failure.code === 'status_move_not_allowed' ? { allowed: failure.allowed ?? [] } : {};
+      return reply.code(status).send({ error, code: failure.code, ...fields, ...failure.placeholders, ...allowed, request_id: reply.request.id });
     }
   }
 }

@@ -108,6 +108,12 @@ export const DASHBOARD_ERRORS = {
   endpoint_disabled: { status: 409, error: 'Endpoint webhook ini nonaktif. Aktifkan terlebih dahulu.' },
   endpoint_removed: { status: 409, error: 'Endpoint webhook ini sudah dihapus.' },
   delivery_in_flight: { status: 409, error: 'Pengiriman ini sedang berlangsung. Coba lagi sebentar lagi.' },
+  // The orders workspace (issue 32): one order, its status moves (src/orders/status-moves.ts).
+  order_not_found: { status: 404, error: 'Pesanan tidak ditemukan.' },
+  status_move_not_allowed: { status: 409, error: 'Status pesanan tidak dapat dipindah ke status itu. Pilih salah satu status yang tersedia.' },
+  status_conflict: { status: 409, error: 'Status pesanan sudah diubah orang lain. Muat ulang pesanan, lalu coba lagi.' },
+  resi_required: { status: 422, error: 'Nomor resi wajib diisi untuk mengirim pesanan.' },
+  reason_required: { status: 422, error: 'Alasan wajib diisi untuk perpindahan status ini.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
@@ -145,6 +151,7 @@ export const DASHBOARD_FIELD_TEXT = {
   gatewayMissing: 'Pilih gateway (Midtrans atau Xendit) untuk metode pembayaran gateway.',
   nothingToChange: 'Tidak ada pengaturan yang diubah.',
   imageOrder: 'Urutan harus menyebut setiap gambar produk ini tepat satu kali.',
+  notMember: 'Pilih anggota toko ini.',
 } as const;
 
 // The products path's answer to a cross-site session write, in its {error} family.
