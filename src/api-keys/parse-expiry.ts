@@ -1,7 +1,7 @@
 // The expiry the dashboard accepts: a date (YYYY-MM-DD: the key works through the end of
 // that day in the given zone: the store's, else the server's TZ) or an ISO 8601 timestamp with Z or an offset. A
 // timestamp without one is refused rather than read in some zone the caller did not say.
-import { exactOffsetMinutes } from '../lib/time.js';
+import { zonedInstant } from '../lib/time.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
@@ -9,13 +9,6 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,
 function realDate(y: number, m: number, d: number): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** The instant a local wall time (given as if it were UTC) has in the zone. */
-function zonedInstant(wallAsUtc: number, timeZone: string): number {
-  // Twice: the offset at the first guess can differ from the one at the answer (DST).
-  const first = wallAsUtc - exactOffsetMinutes(wallAsUtc, timeZone) * 60_000;
-  return wallAsUtc - exactOffsetMinutes(first, timeZone) * 60_000;
 }
 
 /** Epoch milliseconds, or null when the text is neither form. */

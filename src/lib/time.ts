@@ -30,6 +30,13 @@ export function exactOffsetMinutes(epochMs: number, timeZone: string): number {
   return Math.round((wall - seconds) / 60000);
 }
 
+/** The instant a local wall time (given as if it were UTC: Date.UTC(y, m - 1, d, ...)) has in the zone. */
+export function zonedInstant(wallAsUtc: number, timeZone: string): number {
+  // Twice: the offset at the first guess can differ from the one at the answer (DST).
+  const first = wallAsUtc - exactOffsetMinutes(wallAsUtc, timeZone) * 60_000;
+  return wallAsUtc - exactOffsetMinutes(first, timeZone) * 60_000;
+}
+
 const DAY_MS = 86_400_000;
 const DAYS_CACHED_PER_ZONE = 10_000;
 // Offsets per zone and UTC day (numeric keys: no string built per call). A day is cached
