@@ -2,9 +2,9 @@
 // of the route (its `family` config; by path where no route took it):
 //   a client error Fastify or a library raised: a body too large (413), a Content-Type that
 //   names no media type on the dashboard (415; elsewhere app.ts reads the body as for any
-//   type), a body that cannot be read, a stack overflow (only a body built for it can cause
-//   one: 4xx, like a body too deep), a path that cannot be decoded or whose parameter is over
-//   100 characters (404: it names nothing);
+//   type), a body that cannot be read, text PostgreSQL cannot store (U+0000), a stack overflow
+//   (only a body built for it can cause one: 4xx, like a body too deep), a path that cannot be
+//   decoded or whose parameter is over 100 characters (404: it names nothing);
 //   a dependency that did not answer (503);
 //   anything else thrown (500, the one answer that logs a stack trace);
 // and a 404 for a path no route matches.
@@ -45,6 +45,9 @@ function kindOf(error: FastifyError): Kind {
   if (error instanceof RangeError && /call stack/i.test(error.message)) return 'too_deep';
   // Fastify's own 4xx (a body shorter than its Content-Length, a request aborted mid-body).
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 && error.code?.startsWith('FST_')) return 'unreadable';
+  // PostgreSQL refusing text it cannot store (U+0000: SQLSTATE 22021 in text, 22P05 in
+  // jsonb), which only a caller's input brings; JSON bodies and form fields are refused before.
+  if (error.code === '22021' || error.code === '22P05') return 'unreadable';
   return isUnavailable(error) ? 'unavailable' : 'failed';
 }
 

@@ -1,6 +1,7 @@
 // Issue 31: every malformed request gets a clear 4xx in its route's family, on every surface
 // (the dashboard, SPEC's three paths, the order form, the payment callbacks): a Content-Type
-// that names no media type, JSON nested deeper than MAX_JSON_DEPTH, a path the router cannot
+// that names no media type, JSON nested deeper than MAX_JSON_DEPTH, text holding U+0000
+// (PostgreSQL cannot store it; found by the fuzz test), a path the router cannot
 // read, an id not written as a positive integer, a method Fastify does not route by default.
 // None of them logs a stack trace. test/fuzz.api.test.ts sends thousands more.
 import { PassThrough } from 'node:stream';
@@ -155,6 +156,30 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, () => {
     const callback = await t.request({ method: 'POST', url: '/payments/midtrans/notification', headers, payload: `{"order_id":${deep(5_000)}}` });
     expect(callback.statusCode).toBe(400);
     expectQuiet(patch, duplicate, callback);
+  });
+});
+
+describe('text holding U+0000, which PostgreSQL cannot store (it was a 500 there)', () => {
+  it('dashboard: 422 naming the body; SPEC\'s paths: their answer to a body that is not a JSON object', async () => {
+    const settings = await t.request({ method: 'PATCH', url: '/dashboard/api/settings', headers: asMember(owner, { 'content-type': 'application/json' }), payload: '{"store_name":"Toko\\u0000"}' });
+    expectDashboard(settings, 422, 'invalid_request');
+    expect(settings.json().fields).toEqual({ body: DASHBOARD_FIELD_TEXT.nul });
+    const login = await t.request({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":"a\\u0000@b.test","password":"x"}' });
+    expectDashboard(login, 422, 'invalid_request');
+    const duplicate = await t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers: { ...key(), 'content-type': 'application/json' }, payload: '{"name":"Kaos\\u0000"}' });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json()).toEqual({ error: PRODUCT_TEXT.invalidJson });
+    expectApi(await t.request({ method: 'PATCH', url: '/api/order_status.php', headers: { ...key(), 'content-type': 'application/json' }, payload: `{"id":${orderId},"status":"closing","external_reference":"a\\u0000"}` }), 'invalid_json');
+    expectQuiet(settings, login, duplicate);
+  });
+
+  it('order form: a slug holding it names no product (404 page); a field holding it is refused (400 page)', async () => {
+    const slug = await t.request({ method: 'GET', url: `/form/${store.tenantId}/%00` });
+    expectPage(slug, 404, FORM_TEXT.notFound);
+    const page = await t.request({ method: 'GET', url: formPath });
+    const field = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody(tokenOf(page.body), { name: 'Siti\u0000Aminah' }) });
+    expectPage(field, 400, FORM_TEXT.refused);
+    expectQuiet(slug, field);
   });
 });
 

@@ -85,6 +85,7 @@ function parseBody(raw: unknown, schema: TSchema | undefined): { ok: true; value
   const parsed = parseJson(raw);
   // Before any schema work: the check's hashing of `uniqueItems` recurses once per level.
   if (!parsed.ok && parsed.reason === 'too_deep') return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.tooDeep }) };
+  if (!parsed.ok && parsed.reason === 'nul') return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.nul }) };
   const value = parsed.ok ? parsed.value : undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
   const fields = fieldErrors(schema, value);

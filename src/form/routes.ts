@@ -55,9 +55,12 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { family: 'form' as const };
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound));
 
+  // A slug holding U+0000 names no product: PostgreSQL could not even compare it.
+  const readableSlug = (slug: string) => !slug.includes('\u0000');
+
   async function formOf(params: FormParams) {
     const tenantId = parsePathId(params.tenantId);
-    return tenantId === null ? null : loadOrderForm(ctx.db, rates, tenantId, params.slug);
+    return tenantId === null || !readableSlug(params.slug) ? null : loadOrderForm(ctx.db, rates, tenantId, params.slug);
   }
 
   // A product's former slug redirects to its current form URL, method and body kept (308), so
@@ -92,6 +95,8 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     const moved = elsewhere(request, reply, form);
     if (moved) return moved;
     const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    // No browser sends U+0000 (%00) in a field, and PostgreSQL cannot store it: refused whole.
+    if ([...params.values()].some((value) => value.includes('\u0000'))) return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused));
     const result = await submitOrder(ctx, form, params);
     if (result.kind === 'refused') return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused));
     if (result.kind === 'placed') return reply.code(303).header('location', thankYouPath(form.product.tenant_id, form.product.slug, result.token)).send();
@@ -110,7 +115,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: FormParams & { token: string } }>('/form/:tenantId/:slug/terima-kasih/:token', { config }, async (request, reply) => {
     const { token, slug } = request.params;
     const tenantId = parsePathId(request.params.tenantId);
-    if (tenantId === null || !isFormToken(token)) return notFound(request, reply);
+    if (tenantId === null || !readableSlug(slug) || !isFormToken(token)) return notFound(request, reply);
     const found = await loadFormProduct(ctx.db, tenantId, slug);
     if (!found) return notFound(request, reply);
     const order = await findSubmittedOrder(ctx.db, tenantId, token);

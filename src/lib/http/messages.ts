@@ -141,6 +141,8 @@ export const DASHBOARD_FIELD_TEXT = {
   notJson: 'Body harus berupa objek JSON.',
   // MAX_JSON_DEPTH (src/lib/http/request.ts), said to the person at the screen.
   tooDeep: 'Data JSON bertingkat terlalu dalam (maksimal 64 tingkat).',
+  // A JSON string holding U+0000 (request.ts jsonHazard): PostgreSQL cannot store it.
+  nul: 'Teks tidak boleh memuat karakter NUL (\\u0000).',
   unknownField: 'Isian tidak dikenal.',
   passwordTooShort: 'Kata sandi minimal 10 karakter.',
   passwordIsEmail: 'Kata sandi tidak boleh sama dengan email.',

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan, parseJson, parseJsonObject, parsePathId } from './request.js';
+import { MAX_JSON_DEPTH, jsonHazard, parseJson, parseJsonObject, parsePathId } from './request.js';
+
+const nestsDeeperThan = (text: string, max: number) => jsonHazard(text, max) === 'too_deep';
 
 /** The depth as JSON.parse builds it, counted recursively (the reference the scan must match). */
 function depthOf(value: unknown): number {
@@ -9,7 +11,7 @@ function depthOf(value: unknown): number {
   return 0;
 }
 
-describe('nestsDeeperThan', () => {
+describe('jsonHazard', () => {
   it('counts arrays and objects, not brackets inside strings or after escapes', () => {
     expect(nestsDeeperThan('[[1]]', 2)).toBe(false);
     expect(nestsDeeperThan('[[[1]]]', 2)).toBe(true);
@@ -28,6 +30,14 @@ describe('nestsDeeperThan', () => {
     );
   });
 
+  it('finds U+0000 in a string (an escape), not an escaped backslash before u0000', () => {
+    expect(jsonHazard('{"a":"x\\u0000"}', 9)).toBe('nul');
+    expect(jsonHazard('{"\\u0000":1}', 9)).toBe('nul');
+    expect(jsonHazard('{"a":"x\\\\u0000"}', 9)).toBeNull();
+    expect(jsonHazard('{"a":"\\u00001"}', 9)).toBe('nul');
+    expect(jsonHazard('{"a":"\\u0001"}', 9)).toBeNull();
+  });
+
   it('reads a million levels without recursing', () => {
     expect(nestsDeeperThan('['.repeat(1_000_000) + ']'.repeat(1_000_000), MAX_JSON_DEPTH)).toBe(true);
   });
@@ -39,6 +49,7 @@ describe('parseJson', () => {
     expect(parseJson(nested(MAX_JSON_DEPTH)).ok).toBe(true);
     expect(parseJson(nested(MAX_JSON_DEPTH + 1))).toEqual({ ok: false, reason: 'too_deep' });
     expect(parseJson('{')).toEqual({ ok: false, reason: 'not_json' });
+    expect(parseJson('{"name":"a\\u0000b"}')).toEqual({ ok: false, reason: 'nul' });
     expect(parseJson('  ')).toEqual({ ok: false, reason: 'empty' });
     expect(parseJson(undefined)).toEqual({ ok: false, reason: 'empty' });
   });

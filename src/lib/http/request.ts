@@ -10,36 +10,41 @@
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * Whether JSON text nests arrays and objects deeper than `max`: one pass over the characters,
- * no recursion, brackets inside strings skipped. It does not check the syntax: JSON.parse does
- * that after it.
+ * What stops JSON text from being read, found before JSON.parse in one pass over the
+ * characters (no recursion; brackets inside strings skipped): arrays and objects nested deeper
+ * than `maxDepth`, or a string holding U+0000 (the escape `\u0000`), which PostgreSQL cannot
+ * store in text or jsonb (SQLite can): refused on both, so both keep the same data. It does not
+ * check the syntax: JSON.parse does that after it (a raw NUL is invalid JSON already).
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+export function jsonHazard(text: string, maxDepth: number): 'too_deep' | 'nul' | null {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c /* \ */) i += 1;
-      else if (c === 0x22 /* " */) inString = false;
+      if (c === 0x5c /* \ */) {
+        if (text.startsWith('u0000', i + 1)) return 'nul';
+        i += 1;
+      } else if (c === 0x22 /* " */) inString = false;
     } else if (c === 0x22) {
       inString = true;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       depth += 1;
-      if (depth > max) return true;
+      if (depth > maxDepth) return 'too_deep';
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
       depth -= 1;
     }
   }
-  return false;
+  return null;
 }
 
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; reason: 'empty' | 'not_json' | 'too_deep' };
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; reason: 'empty' | 'not_json' | 'too_deep' | 'nul' };
 
 /** The one reading of a JSON body, for every route that takes one (SPEC's paths, the payment callbacks, the dashboard). */
 export function parseJson(raw: unknown): ParsedJson {
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'empty' };
-  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) return { ok: false, reason: 'too_deep' };
+  const hazard = jsonHazard(raw, MAX_JSON_DEPTH);
+  if (hazard) return { ok: false, reason: hazard };
   try {
     return { ok: true, value: JSON.parse(raw) as unknown };
   } catch {
@@ -47,7 +52,7 @@ export function parseJson(raw: unknown): ParsedJson {
   }
 }
 
-/** A JSON object body, else null (SPEC's families answer every other body, too deep ones included, as "not a JSON object"). */
+/** A JSON object body, else null (SPEC's families answer every other body, too deep or holding U+0000 included, as "not a JSON object"). */
 export function parseJsonObject(raw: unknown): Record<string, unknown> | null {
   const parsed = parseJson(raw);
   if (!parsed.ok) return null;
