@@ -187,6 +187,30 @@ describe('an owner', () => {
     await expect.poll(() => delivery.textContent()).toContain('Terkirim');
     expect(await delivery.textContent()).toContain('Percobaan 1');
     expect(await delivery.textContent()).toContain('200');
+    expect(await delivery.textContent()).toContain('Event uji');
+
+    // An integration moves an order from pending to closing: the log names the event, the change
+    // and the order, and shows on demand the exact body the receiver got (issue 30, point 11).
+    const tenantId = await currentStoreId(page);
+    const product = await seedProduct(d.t.ctx, tenantId, { name: 'Kaos Webhook', price: 50000 });
+    const order = await seedOrder(d.t.ctx, tenantId, { product_id: product.id, variant: '' });
+    const issued = await page.context().request.post('/dashboard/api/keys', { data: { name: 'CRM status', purpose: 'order_status', expires_at: '2099-01-01' } });
+    const key = ((await issued.json()) as { key: string }).key;
+    const patched = await fetch(`${d.base}/api/order_status.php`, { method: 'PATCH', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body: JSON.stringify({ id: order.id, status: 'closing' }) });
+    expect(patched.status).toBe(200);
+    const again = testDispatcher(d.t);
+    await again.runOnce();
+    await again.stop();
+    await receiver.waitFor(2);
+    await page.reload();
+    const change = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Status pesanan berubah' });
+    await expect.poll(() => change.textContent()).toContain('Menunggu → Closing');
+    expect(await change.textContent()).toContain(`Pesanan#${order.id}`);
+    expect(await change.textContent()).toContain('order.status_changed');
+    await change.getByRole('button', { name: 'Lihat isi yang dikirim' }).click();
+    const body = change.getByRole('textbox', { name: 'Isi yang dikirim (JSON)' });
+    await expect.poll(() => body.count()).toBe(1);
+    expect(await body.inputValue()).toBe(receiver.received[1]!.raw);
   });
 
   it('creates a second store from the store menu, and a tab left on the other store writes nothing into the wrong one', async () => {

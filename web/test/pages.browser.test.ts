@@ -10,6 +10,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrder } from '../../test/helpers.js';
 import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { account, AXE_TAGS, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
 
@@ -30,12 +31,12 @@ async function post(request: APIRequestContext, url: string, data?: unknown) {
   return res.status() === 204 ? null : ((await res.json()) as Record<string, any>);
 }
 
-/** One store with something on every page: keys, an endpoint with a delivered test event, a CS member, an open invitation. */
+/** One store with something on every page: keys, an endpoint with a delivered test event and an order's change from pending to closing, a CS member, an open invitation. */
 async function seed(): Promise<void> {
   const ownerContext = await d.context();
   const r = ownerContext.request;
   await post(r, '/dashboard/api/signup', { store_name: owner.storeName, name: owner.name, email: owner.email, password: owner.password });
-  await post(r, '/dashboard/api/keys', { name: 'CRM Qontak', purpose: 'order_status', expires_at: '2027-11-30' });
+  const crm = await post(r, '/dashboard/api/keys', { name: 'CRM Qontak', purpose: 'order_status', expires_at: '2027-11-30' });
   const old = await post(r, '/dashboard/api/keys', { name: 'Cek pelanggan', purpose: 'customer_lookup', expires_at: '2027-06-30' });
   await post(r, `/dashboard/api/keys/${old!.id}/revoke`);
   const endpoint = await post(r, '/dashboard/api/webhooks', { url: receiver.url, description: 'CRM pesanan' });
@@ -48,6 +49,11 @@ async function seed(): Promise<void> {
     variant_prices: [[75000, 78000, 80000], [75000, 78000, 80000]], meta_pixel_id: '123456789012345',
   });
   productId = product!.id;
+  // The CRM moves an order from pending to closing: the endpoint gets an order.status_changed.
+  const me = (await (await r.get('/dashboard/api/me')).json()) as { store: { id: number } };
+  const order = await seedOrder(d.t.ctx, me.store.id, { product_id: productId, variant: 'Hitam / M' });
+  const patched = await fetch(`${d.base}/api/order_status.php`, { method: 'PATCH', headers: { 'X-API-Key': crm!.key, 'content-type': 'application/json' }, body: JSON.stringify({ id: order.id, status: 'closing' }) });
+  if (patched.status !== 200) throw new Error(`PATCH: ${patched.status} ${await patched.text()}`);
   const dispatcher = testDispatcher(d.t);
   await dispatcher.runOnce();
   await dispatcher.stop();
@@ -184,8 +190,9 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
-      // The checklist from the store's data: keys and an endpoint exist, nothing else yet.
-      await expect.poll(() => page.getByText('2 dari 6 langkah selesai').count()).toBe(1);
+      // The checklist from the store's data: keys, an endpoint, a product and an order exist, nothing else yet.
+      await expect.poll(() => page.getByText('3 dari 6 langkah selesai').count()).toBe(1);
+      expect(await page.getByRole('listitem').filter({ hasText: 'Terima pesanan pertama' }).textContent()).toContain('(Selesai)');
       expect(await page.getByRole('listitem').filter({ hasText: 'Hubungkan integrasi' }).textContent()).toContain('(Selesai)');
       expect(await page.getByRole('listitem').filter({ hasText: 'Tambah produk' }).textContent()).toContain('(Selesai)');
       // The shipping and payment steps lead to their sections of the settings page; no "coming soon" line (issue 30, point 5).
@@ -237,7 +244,12 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await expect.poll(() => page.getByText('CRM pesanan').count()).toBe(1);
       await check(page, 'webhooks', device);
       await page.goto(`/dashboard/webhooks/${endpointId}`);
-      await expect.poll(() => page.getByText('Percobaan 1').count()).toBe(1);
+      await expect.poll(() => page.getByText('Percobaan 1').count()).toBe(2);
+      // Each delivery names its event and the change it tells; the body it sent shows on demand (issue 30, point 11).
+      const change = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Status pesanan berubah' });
+      expect(await change.textContent()).toContain('Menunggu → Closing');
+      await change.getByRole('button', { name: 'Lihat isi yang dikirim' }).click();
+      await expect.poll(async () => JSON.parse(await change.getByRole('textbox', { name: 'Isi yang dikirim (JSON)' }).inputValue()).type).toBe('order.status_changed');
       await check(page, 'webhook-deliveries', device);
       await page.goto('/dashboard/transfers');
       await expect.poll(() => heading(page)).toBe('Transfer');

@@ -83,6 +83,17 @@ export const T = {
 
   roles: { owner: 'Pemilik', admin: 'Admin', cs: 'CS' } as Record<string, string>,
 
+  /** The seven order states of SPEC, as the pages name them. */
+  orderStatus: {
+    pending: 'Menunggu',
+    closing: 'Closing',
+    invalid_no_hp: 'Nomor HP tidak valid',
+    paid: 'Dibayar',
+    cancelled: 'Dibatalkan',
+    shipped: 'Dikirim',
+    completed: 'Selesai',
+  } as Record<string, string>,
+
   home: {
     title: (name: string) => `Selamat datang, ${name}`,
     checklistTitle: 'Langkah memulai',
@@ -266,7 +277,15 @@ export const T = {
     noDeliveries: 'Belum ada pengiriman ke endpoint ini.',
     empty: 'Belum ada endpoint webhook.',
     order: 'Pesanan',
-    event: 'Event',
+    orderNumber: (id: number) => `#${id}`,
+    eventTypes: { 'order.status_changed': 'Status pesanan berubah', 'webhook.test': 'Event uji' } as Record<string, string>,
+    deliveryId: (id: number) => `pengiriman #${id}`,
+    change: 'Perubahan',
+    changeText: (from: string, to: string) => `${from} → ${to}`,
+    showPayload: 'Lihat isi yang dikirim',
+    hidePayload: 'Sembunyikan isi',
+    payload: 'Isi yang dikirim (JSON)',
+    payloadHint: 'Persis byte yang ditandatangani dan dikirim pada setiap percobaan.',
     attempts: 'Percobaan',
     attempt: (n: number) => `Percobaan ${n}`,
     nextAttempt: 'Percobaan berikutnya',

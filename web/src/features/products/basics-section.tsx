@@ -9,7 +9,7 @@ export function BasicsSection({ draft, set, errors }: SectionProps) {
     <Card title={T.products.basics}>
       <div className="space-y-4">
         <TextField label={T.products.name} value={draft.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} error={errors.field('name')} />
-        <TextField label={T.products.slug} hint={T.products.slugHint} value={draft.slug} onChange={(e) => set('slug', e.target.value)} error={errors.field('cannot')} />
+        <TextField label={T.products.slug} hint={T.products.slugHint} value={draft.slug} onChange={(e) => set('slug', e.target.value)} error={errors.field('slug')} />
         <TextAreaField label={T.products.description} maxLength={5000} value={draft.description} onChange={(e) => set('description', e.target.value)} error={errors.field('description')} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label={T.products.price} inputMode="numeric" value={draft.price} onChange={(e) => set('price', e.target.value)} error={errors.field('price')} />

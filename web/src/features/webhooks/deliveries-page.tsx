@@ -1,14 +1,18 @@
-// One endpoint's delivery log: each delivery with every attempt (time, answer, latency,
-// error, the answer's first bytes), and redelivery of one that failed.
+// One endpoint's delivery log: each delivery with its event type, the change it tells
+// (Menunggu → Closing) and its order, every attempt (time, answer, latency, error, the answer's
+// first bytes), the body it sends on demand, and redelivery of one that ended. The order is a
+// plain number until the orders workspace gives it a page.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
+import { CopyField } from '../../components/ui/copy-field';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
-import { deliveriesQuery, useRedeliver, webhooksQuery, type Delivery } from './use-webhooks';
+import { deliveriesQuery, deliveryQuery, useRedeliver, webhooksQuery, type Delivery } from './use-webhooks';
 
 const STATUS_TONE = { pending: 'neutral', delivered: 'good', failed: 'bad', cancelled: 'warn' } as const;
 
@@ -39,17 +43,22 @@ export function DeliveriesPage() {
 
 function DeliveryCard({ delivery }: { delivery: Delivery }) {
   const redeliver = useRedeliver(delivery);
+  const status = (state: string) => T.orderStatus[state] ?? state;
   return (
     <Card>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold">
-          #{delivery.id} · {T.webhooks.event} {delivery.event_id}
-          {delivery.order_id ? ` · ${T.webhooks.order} ${delivery.order_id}` : ''}
-        </h2>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold">{T.webhooks.eventTypes[delivery.type] ?? delivery.type}</h2>
+          <p className="break-all font-mono text-xs text-slate-600">
+            {delivery.type} · {T.webhooks.deliveryId(delivery.id)}
+          </p>
+        </div>
         <Badge tone={STATUS_TONE[delivery.status as keyof typeof STATUS_TONE] ?? 'neutral'}>{T.webhooks.status[delivery.status] ?? delivery.status}</Badge>
       </div>
       <Facts
         items={[
+          ...(delivery.order_id !== null ? ([[T.webhooks.order, T.webhooks.orderNumber(delivery.order_id)]] as Array<[string, string]>) : []),
+          ...(delivery.change ? ([[T.webhooks.change, T.webhooks.changeText(status(delivery.change.previous_status), status(delivery.change.status))]] as Array<[string, string]>) : []),
           [T.keys.created, formatDateTime(delivery.created_at)],
           [T.webhooks.attempts, String(delivery.attempts)],
           delivery.delivered_at ? [T.webhooks.deliveredAt, formatDateTime(delivery.delivered_at)] : [T.webhooks.nextAttempt, delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : T.none],
@@ -78,6 +87,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
           ))}
         </ol>
       ) : null}
+      <Payload deliveryId={delivery.id} />
       {redeliver.isSuccess ? (
         <div className="mt-3">
           <Notice tone="success">{T.webhooks.redelivered}</Notice>
@@ -94,5 +104,21 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
         </div>
       ) : null}
     </Card>
+  );
+}
+
+/** The body the delivery sends, read from the server when asked for (it can be long). */
+function Payload({ deliveryId }: { deliveryId: number }) {
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({ ...deliveryQuery(deliveryId), enabled: open });
+  return (
+    <div className="mt-3 space-y-2">
+      <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? T.webhooks.hidePayload : T.webhooks.showPayload}
+      </Button>
+      {open && detail.isPending ? <Loading label={T.loading} /> : null}
+      {open ? <ErrorNotice error={detail.error as ApiError | null} /> : null}
+      {open && detail.data ? <CopyField label={T.webhooks.payload} hint={T.webhooks.payloadHint} value={detail.data.payload} /> : null}
+    </div>
   );
 }

@@ -9,6 +9,7 @@ export const webhookKeys = {
   all: ['webhooks'] as const,
   endpoints: () => [...webhookKeys.all, 'endpoints'] as const,
   deliveries: (endpointId: number) => [...webhookKeys.all, endpointId, 'deliveries'] as const,
+  delivery: (deliveryId: number) => [...webhookKeys.all, 'delivery', deliveryId] as const,
 };
 
 export const webhooksQuery = queryOptions({ queryKey: webhookKeys.endpoints(), queryFn: () => call(api.GET('/dashboard/api/webhooks')) });
@@ -19,6 +20,15 @@ export const deliveriesQuery = (id: number) =>
     queryFn: () => call(api.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path: { id } } })),
     // A delivery in flight changes within seconds: look again while any is pending.
     refetchInterval: (query) => (query.state.data?.some((delivery) => delivery.status === 'pending') ? 3_000 : false),
+  });
+
+/** One delivery with the body it sends (the exact bytes every attempt signs), read when asked for. */
+export const deliveryQuery = (id: number) =>
+  queryOptions({
+    queryKey: webhookKeys.delivery(id),
+    queryFn: () => call(api.GET('/dashboard/api/webhooks/deliveries/{id}', { params: { path: { id } } })),
+    // The body never changes once queued.
+    staleTime: Infinity,
   });
 
 /** A new endpoint; the answer holds its signing secret, shown this once. */
