@@ -1,0 +1,416 @@
+// The made-up orders of `lapak demo orders` (seed-orders.ts writes them): who buys, what,
+// where it ships, which ad brought them and how far each order got, drawn from one seeded
+// random stream so the same seed gives the same store. Pure: no database, no clock.
+import { PROVINCES } from '../shipping/provinces.js';
+import type { OrderStatus } from '../orders/statuses.js';
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32: small, fast, good enough for data). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export interface DemoVariant {
+  label: string;
+  unitPrice: number;
+}
+
+export interface DemoProduct {
+  id: number;
+  name: string;
+  variants: DemoVariant[];
+}
+
+export interface DemoMember {
+  userId: number;
+  /** As the order's page names them (shownName: the name, or the email when it is blank). */
+  name: string;
+}
+
+export interface DemoCourier {
+  name: string;
+  /** The store's own rates for it (province or '*' -> fee), or null: a fee by region. */
+  fees: Record<string, number> | null;
+}
+
+/** What the orders are drawn from: the store's products, CS members and couriers. */
+export interface DemoStore {
+  products: DemoProduct[];
+  cs: DemoMember[];
+  couriers: DemoCourier[];
+}
+
+export interface DemoHistoryEntry {
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  created_at: number;
+}
+
+/** One order as the seeder writes it: the row's columns (those it sets) and its history. */
+export interface DemoOrder {
+  product_id: number;
+  product_name: string;
+  variant: string;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  shipping_fee: number;
+  courier: string;
+  payment_method: string;
+  resi: string | null;
+  status: OrderStatus;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  customer_address: string;
+  customer_village: string;
+  customer_district: string;
+  customer_city: string;
+  customer_province: string;
+  customer_postal_code: string;
+  ad_params: string;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  assigned_user_id: number | null;
+  created_at: number;
+  updated_at: number;
+  history: DemoHistoryEntry[];
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// Names as Indonesian buyers write them, the most common first: `pick` favours the head of a
+// list, so "Siti" or "Nur" match many orders (the name search's hard case) and the tail few.
+const FIRST_NAMES = [
+  'Siti', 'Nur', 'Sri', 'Dewi', 'Muhammad', 'Ahmad', 'Putri', 'Ayu', 'Rina', 'Agus', 'Budi', 'Indah', 'Fitri', 'Dian', 'Rizky', 'Eko',
+  'Wahyu', 'Andi', 'Yuni', 'Ratna', 'Lestari', 'Hendra', 'Fajar', 'Bayu', 'Nurul', 'Eka', 'Rudi', 'Dedi', 'Wulan', 'Ani', 'Yusuf',
+  'Joko', 'Bambang', 'Slamet', 'Rahmat', 'Intan', 'Mega', 'Novi', 'Tri', 'Dwi', 'Irma', 'Rini', 'Maya', 'Ika', 'Fitriani', 'Arif',
+  'Hadi', 'Yoga', 'Galih', 'Kurnia', 'Sinta', 'Desi', 'Vina', 'Lina', 'Tuti', 'Endang', 'Umi', 'Hana', 'Aisyah', 'Zahra', 'Ilham',
+];
+const LAST_NAMES = [
+  'Wati', 'Sari', 'Lestari', 'Rahayu', 'Handayani', 'Susanti', 'Pratama', 'Saputra', 'Hidayat', 'Nugroho', 'Santoso', 'Setiawan',
+  'Kurniawan', 'Wijaya', 'Rahmawati', 'Aminah', 'Purnamasari', 'Maulana', 'Ramadhan', 'Firmansyah', 'Siregar', 'Nasution', 'Harahap',
+  'Lubis', 'Simanjuntak', 'Sihombing', 'Hutapea', 'Situmorang', 'Pangaribuan', 'Wibowo', 'Permana', 'Gunawan', 'Syahputra', 'Fauzi',
+  'Anggraini', 'Safitri', 'Utami', 'Kusuma', 'Hakim', 'Putra',
+];
+const STREETS = [
+  'Jl. Merdeka', 'Jl. Sudirman', 'Jl. Diponegoro', 'Jl. Ahmad Yani', 'Jl. Gatot Subroto', 'Jl. Pahlawan', 'Jl. Melati', 'Jl. Kenanga',
+  'Gg. Mawar', 'Gg. Masjid', 'Jl. Raya Bogor', 'Jl. Pemuda', 'Jl. Imam Bonjol', 'Jl. Kartini', 'Perum Griya Asri Blok C', 'Perum Bumi Indah Blok F',
+];
+const DISTRICT_WORDS = ['Sukamaju', 'Sukajadi', 'Mekarsari', 'Sumbersari', 'Karanganyar', 'Tanjungsari', 'Margahayu', 'Cempaka', 'Harapan Jaya', 'Sidomulyo'];
+// Telkomsel, Indosat, XL, Tri and Smartfren prefixes (after the 0 or 62).
+const MOBILE_PREFIXES = ['812', '813', '821', '822', '852', '853', '811', '857', '858', '856', '817', '818', '819', '877', '878', '859', '895', '896', '897', '898', '881', '882', '888'];
+
+// A capital city and its postal prefix per province; Java and Sumatra, where most buyers live,
+// come first and with more weight (REGION_WEIGHT).
+const CITIES: Record<string, { cities: string[]; postal: string }> = {
+  'Jawa Barat': { cities: ['Kota Bandung', 'Kabupaten Bogor', 'Kota Bekasi', 'Kota Depok', 'Kabupaten Garut', 'Kota Cirebon'], postal: '4' },
+  'Jawa Timur': { cities: ['Kota Surabaya', 'Kota Malang', 'Kabupaten Sidoarjo', 'Kabupaten Jember', 'Kota Kediri'], postal: '6' },
+  'Jawa Tengah': { cities: ['Kota Semarang', 'Kota Surakarta', 'Kabupaten Banyumas', 'Kabupaten Klaten', 'Kota Tegal'], postal: '5' },
+  'DKI Jakarta': { cities: ['Kota Jakarta Selatan', 'Kota Jakarta Timur', 'Kota Jakarta Barat', 'Kota Jakarta Utara', 'Kota Jakarta Pusat'], postal: '1' },
+  Banten: { cities: ['Kota Tangerang', 'Kota Tangerang Selatan', 'Kabupaten Serang'], postal: '15' },
+  'Sumatera Utara': { cities: ['Kota Medan', 'Kabupaten Deli Serdang', 'Kota Pematangsiantar'], postal: '20' },
+  'DI Yogyakarta': { cities: ['Kabupaten Sleman', 'Kota Yogyakarta', 'Kabupaten Bantul'], postal: '55' },
+  'Sulawesi Selatan': { cities: ['Kota Makassar', 'Kabupaten Gowa', 'Kota Parepare'], postal: '90' },
+  'Sumatera Selatan': { cities: ['Kota Palembang', 'Kabupaten Ogan Ilir'], postal: '30' },
+  Lampung: { cities: ['Kota Bandar Lampung', 'Kabupaten Lampung Selatan'], postal: '35' },
+  Riau: { cities: ['Kota Pekanbaru', 'Kota Dumai'], postal: '28' },
+  Bali: { cities: ['Kota Denpasar', 'Kabupaten Badung', 'Kabupaten Gianyar'], postal: '80' },
+  'Sumatera Barat': { cities: ['Kota Padang', 'Kota Bukittinggi'], postal: '25' },
+  'Kalimantan Timur': { cities: ['Kota Samarinda', 'Kota Balikpapan'], postal: '75' },
+  'Kalimantan Barat': { cities: ['Kota Pontianak'], postal: '78' },
+  'Kalimantan Selatan': { cities: ['Kota Banjarmasin', 'Kota Banjarbaru'], postal: '70' },
+  'Nusa Tenggara Barat': { cities: ['Kota Mataram', 'Kabupaten Lombok Timur'], postal: '83' },
+};
+// Provinces with their weight: the ones above by population, every other one a little.
+const PROVINCE_WEIGHTS: Array<[string, number]> = PROVINCES.map((p): [string, number] => {
+  const heavy = ['Jawa Barat', 'Jawa Timur', 'Jawa Tengah', 'DKI Jakarta', 'Banten'];
+  const middle = ['Sumatera Utara', 'DI Yogyakarta', 'Sulawesi Selatan', 'Sumatera Selatan', 'Lampung', 'Riau', 'Bali'];
+  return [p, heavy.includes(p) ? 12 : middle.includes(p) ? 4 : 1];
+});
+const JAVA_BALI = new Set(['Jawa Barat', 'Jawa Timur', 'Jawa Tengah', 'DKI Jakarta', 'Banten', 'DI Yogyakarta', 'Bali']);
+const FAR_EAST = new Set(['Maluku', 'Maluku Utara', 'Papua', 'Papua Barat', 'Papua Barat Daya', 'Papua Tengah', 'Papua Pegunungan', 'Papua Selatan', 'Nusa Tenggara Timur']);
+
+/** The couriers of a store without shipping rates: the ones the resi links know, busiest first. */
+export const DEFAULT_COURIERS = ['J&T EZ', 'JNE REG', 'SiCepat REG', 'AnterAja Reguler', 'ID Express', 'Ninja Xpress', 'POS Indonesia', 'SAP Express', 'Lion Parcel', 'Wahana'];
+
+// Waybill shapes as the couriers print them (the first matching word of the courier's name).
+const RESI_SHAPES: Array<[RegExp, string, number]> = [
+  [/j&t|jnt/i, 'JP', 10],
+  [/jne/i, '01', 14],
+  [/sicepat/i, '00', 10],
+  [/anteraja/i, '1000', 11],
+  [/ninja/i, 'NLIDAP', 8],
+  [/id ?express/i, 'IDE', 12],
+  [/pos/i, 'P', 12],
+  [/sap/i, 'SAP', 10],
+  [/lion/i, '99', 11],
+  [/wahana/i, 'AGJ', 8],
+];
+
+const PAYMENT_WEIGHTS: Array<[string, number]> = [['cod', 45], ['bank_transfer', 40], ['midtrans', 15]];
+
+const UTM_SOURCES: Array<[string, number]> = [['facebook', 40], ['tiktok', 25], ['instagram', 20], ['google', 10], ['whatsapp', 5]];
+const CAMPAIGNS = ['promo-gajian', 'flash-sale', 'retarget-7d', 'lookalike-1', 'video-testimoni', 'bundling-hemat', 'ramadan-sale', 'harbolnas-1212', 'gratis-ongkir', 'new-arrival'];
+const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+// Orders by hour of the day in the store's usual zone (WIB): quiet nights, a lunch peak and
+// the evening's, after work. Index = hour.
+const HOURLY = [0.2, 0.1, 0.05, 0.05, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0, 1.1, 1.3, 1.4, 1.3, 1.1, 1.0, 1.0, 1.1, 1.3, 1.6, 1.8, 1.7, 1.2, 0.6];
+const WIB_OFFSET = 7 * HOUR;
+
+// What becomes of an order, as shares of all orders: most go the whole way to completed; some
+// are cancelled, have an unreachable phone, or are left waiting by the seller for good. Recent
+// orders have not got that far yet (their moves lie in the future), so the newest days hold
+// the pending, closing, paid and shipped ones.
+const FATES: Array<[Fate, number]> = [
+  ['completed', 66],
+  ['cancelled_pending', 7],
+  ['cancelled_closing', 6],
+  ['invalid_no_hp', 8],
+  ['stays_pending', 5],
+  ['stays_closing', 3],
+  ['returned', 2],
+  ['stays_paid', 1],
+  ['stays_shipped', 2],
+];
+type Fate = 'completed' | 'cancelled_pending' | 'cancelled_closing' | 'invalid_no_hp' | 'stays_pending' | 'stays_closing' | 'returned' | 'stays_paid' | 'stays_shipped';
+
+// The path of each fate: the statuses after pending, each with how long after the previous
+// move it comes (hours, at least and at most).
+const PATHS: Record<Fate, Array<[OrderStatus, number, number]>> = {
+  completed: [['closing', 0.2, 8], ['paid', 0.5, 36], ['shipped', 4, 48], ['completed', 48, 168]],
+  cancelled_pending: [['cancelled', 12, 96]],
+  cancelled_closing: [['closing', 0.2, 8], ['cancelled', 12, 96]],
+  invalid_no_hp: [['invalid_no_hp', 0.5, 24]],
+  stays_pending: [],
+  stays_closing: [['closing', 0.2, 8]],
+  returned: [['closing', 0.2, 8], ['paid', 0.5, 36], ['shipped', 4, 48], ['cancelled', 72, 240]],
+  stays_paid: [['closing', 0.2, 8], ['paid', 0.5, 36]],
+  stays_shipped: [['closing', 0.2, 8], ['paid', 0.5, 36], ['shipped', 4, 48]],
+};
+
+// The history's fields as the workspace writes them: `created` (new value: the first status,
+// orders/insert-order.ts), `assigned_to` (the member's shown name, orders/assign-orders.ts),
+// `status`, and the `resi` and `reason` a move carries (orders/move-order-status.ts).
+export const CREATED_FIELD = 'created';
+export const ASSIGNED_FIELD = 'assigned_to';
+const RETURN_REASONS = ['Paket diretur, pembeli tidak di tempat', 'Pembeli menolak paket', 'Alamat tidak ditemukan kurir'];
+
+interface Buyer {
+  name: string;
+  phone: string;
+  email: string | null;
+  address: string;
+  village: string;
+  district: string;
+  city: string;
+  province: string;
+  postalCode: string;
+}
+
+// Returning buyers are drawn from the last this many buyers seen: enough for a buyer to come
+// back after weeks, small enough to hold in memory at any count.
+const BUYERS_KEPT = 20_000;
+const RETURNING_SHARE = 0.3;
+const ASSIGNED_SHARE = 0.85;
+const UTM_SHARE = 0.65;
+
+/**
+ * Draws `count` orders created between `now - days` and `now`, in time order (each call of
+ * next() gives the next one, later than or as late as the last).
+ */
+export function demoOrders(store: DemoStore, options: { count: number; days: number; seed: number; now: number }) {
+  if (store.products.length === 0 || store.products.some((p) => p.variants.length === 0)) throw new Error('demoOrders: every product needs a variant');
+  if (store.couriers.length === 0) throw new Error('demoOrders: no courier');
+  const random = seededRandom(options.seed);
+  const between = (min: number, max: number) => min + random() * (max - min);
+  const whole = (min: number, max: number) => Math.floor(between(min, max + 1));
+  // The head of a list more often than its tail (the square of a uniform leans to 0).
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * random() * list.length)]!;
+  const uniform = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const weighted = <T>(list: ReadonlyArray<readonly [T, number]>): T => {
+    const total = list.reduce((sum, [, w]) => sum + w, 0);
+    let r = random() * total;
+    for (const [value, w] of list) if ((r -= w) < 0) return value;
+    return list[list.length - 1]![0];
+  };
+  const digits = (n: number) => {
+    let out = '';
+    for (let i = 0; i < n; i++) out += String(Math.floor(random() * 10));
+    return out;
+  };
+  const token = (n: number) => {
+    let out = '';
+    for (let i = 0; i < n; i++) out += TOKEN_CHARS[Math.floor(random() * TOKEN_CHARS.length)];
+    return out;
+  };
+
+  const clock = creationTimes(options.count, options.days, options.now, random);
+  const buyers: Buyer[] = [];
+
+  function newBuyer(): Buyer {
+    const first = pick(FIRST_NAMES);
+    const name = random() < 0.25 ? first : `${first} ${pick(LAST_NAMES)}`;
+    const province = weighted(PROVINCE_WEIGHTS);
+    const place = CITIES[province];
+    const city = place ? pick(place.cities) : `Kota ${province}`;
+    const postal = (place?.postal ?? String(whole(2, 9))).padEnd(5, '0').slice(0, 2) + digits(3);
+    const village = uniform(DISTRICT_WORDS);
+    return {
+      name,
+      phone: `62${pick(MOBILE_PREFIXES)}${digits(random() < 0.8 ? 8 : 7)}`,
+      email: random() < 0.25 ? `${name.toLowerCase().replace(/ /g, '.')}${whole(1, 999)}@example.com` : null,
+      address: `${uniform(STREETS)} No. ${whole(1, 150)}, RT ${String(whole(1, 12)).padStart(2, '0')}/RW ${String(whole(1, 9)).padStart(2, '0')}`,
+      village,
+      district: uniform(DISTRICT_WORDS.filter((d) => d !== village)),
+      city,
+      province,
+      postalCode: postal,
+    };
+  }
+
+  function buyer(): Buyer {
+    if (buyers.length > 0 && random() < RETURNING_SHARE) return uniform(buyers);
+    const fresh = newBuyer();
+    if (buyers.length < BUYERS_KEPT) buyers.push(fresh);
+    else buyers[Math.floor(random() * BUYERS_KEPT)] = fresh;
+    return fresh;
+  }
+
+  function shippingFee(courier: DemoCourier, province: string): number {
+    const own = courier.fees ? (courier.fees[province] ?? courier.fees['*']) : undefined;
+    if (own !== undefined) return own;
+    const [min, max] = JAVA_BALI.has(province) ? [9, 18] : FAR_EAST.has(province) ? [38, 75] : [18, 36];
+    return whole(min, max) * 1000;
+  }
+
+  function resi(courier: string): string {
+    const [, prefix, length] = RESI_SHAPES.find(([pattern]) => pattern.test(courier)) ?? [null, 'LPK', 10];
+    return `${prefix}${digits(length)}`;
+  }
+
+  function adParams(): { params: Record<string, string>; source: string | null; campaign: string | null } {
+    if (random() >= UTM_SHARE) return { params: {}, source: null, campaign: null };
+    const source = weighted(UTM_SOURCES);
+    const campaign = pick(CAMPAIGNS);
+    const params: Record<string, string> = { utm_source: source, utm_medium: source === 'google' ? 'cpc' : 'paid_social', utm_campaign: campaign };
+    if (random() < 0.3) params.utm_content = `iklan-${whole(1, 12)}`;
+    if (source === 'facebook' || source === 'instagram') params.fbclid = `IwAR${token(40)}`;
+    if (source === 'google') params.gclid = `Cj0KCQ${token(30)}`;
+    return { params, source, campaign };
+  }
+
+  function next(): DemoOrder {
+    const createdAt = clock();
+    const product = pick(store.products);
+    const variant = pick(product.variants);
+    const quantity = weighted([[1, 75], [2, 15], [3, 6], [4, 2], [5, 2]] as const);
+    const who = buyer();
+    const courier = pick(store.couriers);
+    const fee = shippingFee(courier, who.province);
+    const ad = adParams();
+    const cs = store.cs.length > 0 && random() < ASSIGNED_SHARE ? uniform(store.cs) : null;
+
+    const history: DemoHistoryEntry[] = [{ field: CREATED_FIELD, old_value: null, new_value: 'pending', created_at: createdAt }];
+    let at = createdAt;
+    let assigned: number | null = null;
+    if (cs) {
+      at += Math.floor(between(1, 30) * MINUTE);
+      if (at <= options.now) {
+        history.push({ field: ASSIGNED_FIELD, old_value: null, new_value: cs.name, created_at: at });
+        assigned = cs.userId;
+      }
+    }
+    let status: OrderStatus = 'pending';
+    let waybill: string | null = null;
+    for (const [to, min, max] of PATHS[weighted(FATES)]) {
+      const when = at + Math.floor(between(min, max) * HOUR);
+      if (when > options.now) break;
+      history.push({ field: 'status', old_value: status, new_value: to, created_at: when });
+      // The move to shipped carries its resi, a return (shipped -> cancelled) its reason.
+      if (to === 'shipped') {
+        waybill = resi(courier.name);
+        history.push({ field: 'resi', old_value: null, new_value: waybill, created_at: when });
+      }
+      if (status === 'shipped' && to === 'cancelled') history.push({ field: 'reason', old_value: null, new_value: uniform(RETURN_REASONS), created_at: when });
+      status = to;
+      at = when;
+    }
+    const unitPrice = variant.unitPrice;
+    return {
+      product_id: product.id,
+      product_name: product.name,
+      variant: variant.label,
+      quantity,
+      unit_price: unitPrice,
+      total: unitPrice * quantity + fee,
+      shipping_fee: fee,
+      courier: courier.name,
+      payment_method: weighted(PAYMENT_WEIGHTS),
+      resi: waybill,
+      status,
+      customer_name: who.name,
+      customer_phone: who.phone,
+      customer_email: who.email,
+      customer_address: who.address,
+      customer_village: who.village,
+      customer_district: who.district,
+      customer_city: who.city,
+      customer_province: who.province,
+      customer_postal_code: who.postalCode,
+      ad_params: JSON.stringify(ad.params),
+      utm_source: ad.source,
+      utm_campaign: ad.campaign,
+      assigned_user_id: assigned,
+      created_at: createdAt,
+      updated_at: history[history.length - 1]!.created_at,
+      history,
+    };
+  }
+
+  return { next };
+}
+
+/**
+ * The creation times of `count` orders over the `days` days before `now`, ascending: the i-th
+ * order falls at the i-th of `count` equal shares of the period's orders, the period weighted
+ * by the hour of the day (HOURLY) and growing over time (a store that sells more each month).
+ */
+function creationTimes(count: number, days: number, now: number, random: () => number): () => number {
+  const start = now - days * DAY;
+  const hours = days * 24;
+  const weights = new Float64Array(hours);
+  let total = 0;
+  for (let h = 0; h < hours; h++) {
+    const hourOfDay = Math.floor(((start + h * HOUR + WIB_OFFSET) % DAY) / HOUR);
+    weights[h] = HOURLY[hourOfDay]! * (1 + h / hours);
+    total += weights[h]!;
+  }
+  let hour = 0;
+  let before = 0; // the weight of the hours before `hour`
+  let i = 0;
+  let last = start;
+  return () => {
+    // Where the i-th order falls in the total weight, jittered within its share.
+    const target = ((i + random()) / count) * total;
+    i += 1;
+    while (hour < hours - 1 && before + weights[hour]! <= target) {
+      before += weights[hour]!;
+      hour += 1;
+    }
+    const within = Math.min(1, Math.max(0, (target - before) / weights[hour]!));
+    const at = Math.min(now, Math.max(last, Math.floor(start + (hour + within) * HOUR)));
+    last = at;
+    return at;
+  };
+}

@@ -1,0 +1,161 @@
+// `lapak demo orders` as an operation, on SQLite and PostgreSQL: a store filled with the mix the
+// workspace is tried with (states, returning buyers, assignments, history), from `system`
+// without events, keeping the list's counters and name index (migration 020's triggers), the
+// same orders for the same seed, and nothing written for a refused request.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, seedProduct } from '../../test/helpers.js';
+import { ManualClock } from '../lib/clock.js';
+import type { Db, DbHandle } from '../lib/db/db.js';
+import { valueOf } from '../lib/outcome.js';
+import { ORDER_STATUSES } from '../orders/statuses.js';
+import { replaceRates } from '../shipping/set-rates.js';
+import { createMemberUser } from '../team/create-member-user.js';
+import { createTenant } from '../tenants/create-tenant.js';
+import { DEMO_ACTOR, seedOrders } from './seed-orders.js';
+
+const COUNT = 600;
+const clock = new ManualClock();
+let handle: DbHandle;
+let drop: () => Promise<void>;
+let db: Db;
+
+beforeAll(async () => {
+  ({ handle, drop } = await freshDatabase());
+  db = handle.db;
+});
+afterAll(() => drop());
+
+/** A store with an owner and two CS members (named alike in every store, emails apart). */
+async function store(name: string) {
+  const tenantId = valueOf(await createTenant(db, clock, { name })).id;
+  const member = (role: 'owner' | 'cs', who: string) =>
+    db.transaction().execute(async (tx) => valueOf(await createMemberUser(tx, clock, tenantId, { email: `${who}.${tenantId}@example.test`, name: who, role, integrations: false })).userId);
+  const owner = await member('owner', 'Pemilik');
+  const cs = [await member('cs', 'Rani'), await member('cs', 'Tono')];
+  return { tenantId, owner, cs };
+}
+
+const ordersOf = (tenantId: number) => db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+const historyOf = (tenantId: number) => db.selectFrom('order_history').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+const countOf = async (table: 'orders' | 'order_history' | 'events' | 'products', tenantId: number) =>
+  Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
+
+describe('seedOrders', () => {
+  let a: Awaited<ReturnType<typeof store>>;
+  beforeAll(async () => {
+    a = await store('Toko Demo A');
+    expect(valueOf(await seedOrders(db, clock, { tenantId: a.tenantId, count: COUNT, days: 90, seed: 7 }))).toEqual({ tenant_id: a.tenantId, orders: COUNT, products_created: 3 });
+  });
+
+  it('fills the store with orders in every state, from system, over the days asked, in time order', async () => {
+    const orders = await ordersOf(a.tenantId);
+    expect(orders).toHaveLength(COUNT);
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(new Set(orders.map((o) => o.source))).toEqual(new Set(['system']));
+    const times = orders.map((o) => Number(o.created_at));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(times[0]).toBeGreaterThanOrEqual(clock.now() - 90 * 86_400_000);
+    expect(times.at(-1)).toBeLessThanOrEqual(clock.now());
+    // The store had no products: three were made, and every order names one of them.
+    const products = await db.selectFrom('products').select(['id', 'name']).where('tenant_id', '=', a.tenantId).execute();
+    expect(products).toHaveLength(3);
+    expect(new Set(orders.map((o) => Number(o.product_id)))).toEqual(new Set(products.map((p) => Number(p.id))));
+    for (const o of orders) {
+      expect(o.product_name).toBe(products.find((p) => Number(p.id) === Number(o.product_id))!.name);
+      expect(Number(o.total)).toBe(Number(o.unit_price) * o.quantity + Number(o.shipping_fee));
+      const params = JSON.parse(o.ad_params) as Record<string, string>;
+      expect([o.utm_source, o.utm_campaign]).toEqual([params.utm_source ?? null, params.utm_campaign ?? null]);
+    }
+    expect(orders.filter((o) => o.utm_source !== null).length).toBeGreaterThan(COUNT / 2);
+  });
+
+  it('has returning buyers, and orders assigned to each CS member (not the owner) and some to none', async () => {
+    const orders = await ordersOf(a.tenantId);
+    const perPhone = new Map<string, number>();
+    for (const o of orders) perPhone.set(o.customer_phone, (perPhone.get(o.customer_phone) ?? 0) + 1);
+    expect([...perPhone.values()].filter((n) => n > 1).length).toBeGreaterThan(20);
+    const assigned = orders.map((o) => (o.assigned_user_id === null ? null : Number(o.assigned_user_id)));
+    expect(new Set(assigned)).toEqual(new Set([...a.cs, null]));
+  });
+
+  it('writes each order its history: created, the assignment, every status move, from system', async () => {
+    const orders = await ordersOf(a.tenantId);
+    const history = await historyOf(a.tenantId);
+    expect(new Set(history.map((h) => `${h.source}/${h.actor}/${h.actor_user_id}`))).toEqual(new Set([`system/${DEMO_ACTOR}/null`]));
+    const names = new Map([[a.cs[0]!, 'Rani'], [a.cs[1]!, 'Tono']]);
+    for (const o of orders) {
+      const own = history.filter((h) => Number(h.order_id) === Number(o.id));
+      expect(own[0]).toMatchObject({ field: 'created', old_value: null, new_value: 'pending', created_at: o.created_at });
+      const assignment = own.find((h) => h.field === 'assigned_to');
+      expect(assignment?.new_value ?? null).toBe(o.assigned_user_id === null ? null : names.get(Number(o.assigned_user_id)));
+      const moves = own.filter((h) => h.field === 'status');
+      expect(moves.at(-1)?.new_value ?? 'pending').toBe(o.status);
+      expect(Number(own.at(-1)!.created_at)).toBe(Number(o.updated_at));
+      expect(o.resi ?? null).toBe(own.find((h) => h.field === 'resi')?.new_value ?? null);
+    }
+    expect(history.length).toBeGreaterThan(COUNT * 3);
+  });
+
+  it('queues no event', async () => {
+    expect(await countOf('events', a.tenantId)).toBe(0);
+  });
+
+  it("keeps the list's per-status counters and its name index", async () => {
+    const counted = await db.selectFrom('order_counts').select(['status', sql<number>`sum(count)`.as('n')]).where('tenant_id', '=', a.tenantId).groupBy('status').execute();
+    const recount = await db.selectFrom('orders').select(['status', sql<number>`count(*)`.as('n')]).where('tenant_id', '=', a.tenantId).groupBy('status').execute();
+    const asMap = (rows: Array<{ status: string; n: number }>) => Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.status, Number(r.n)]));
+    expect(asMap(counted)).toEqual(asMap(recount));
+    // The most common first name, found through the name index as often as by reading every name.
+    const orders = await ordersOf(a.tenantId);
+    const first = orders[0]!.customer_name.split(' ')[0]!.toLowerCase();
+    const expected = orders.filter((o) => o.customer_name.toLowerCase().includes(first)).length;
+    const indexed =
+      handle.dialect === 'sqlite'
+        ? await sql<{ n: number }>`select count(*) as n from orders where tenant_id = ${a.tenantId} and id in (select rowid from orders_name_fts where orders_name_fts match ${`"${first}"`})`.execute(db)
+        : await sql<{ n: number }>`select count(*) as n from orders where tenant_id = ${a.tenantId} and customer_name ilike ${`%${first}%`}`.execute(db);
+    expect(Number(indexed.rows[0]!.n)).toBe(expected);
+  });
+
+  it('gives the same orders and history for the same seed, and others for another', async () => {
+    const b = await store('Toko Demo B');
+    valueOf(await seedOrders(db, clock, { tenantId: b.tenantId, count: COUNT, days: 90, seed: 7 }));
+    const c = await store('Toko Demo C');
+    valueOf(await seedOrders(db, clock, { tenantId: c.tenantId, count: COUNT, days: 90, seed: 8 }));
+    // Ids, stores and members differ; the rest is the same.
+    const comparable = async (s: { tenantId: number; cs: number[] }) => {
+      const products = await db.selectFrom('products').select(['id']).where('tenant_id', '=', s.tenantId).orderBy('id').execute();
+      const orders = (await ordersOf(s.tenantId)).map(({ id: _id, tenant_id: _t, ...o }) => ({
+        ...o,
+        product_id: products.findIndex((p) => Number(p.id) === Number(o.product_id)),
+        assigned_user_id: o.assigned_user_id === null ? null : s.cs.indexOf(Number(o.assigned_user_id)),
+      }));
+      const history = (await historyOf(s.tenantId)).map(({ id: _id, tenant_id: _t, order_id: _o, ...h }) => h);
+      return { orders, history };
+    };
+    const [first, same, other] = [await comparable(a), await comparable(b), await comparable(c)];
+    expect(same).toEqual(first);
+    expect(other.orders).not.toEqual(first.orders);
+  });
+
+  it("uses the store's own products and shipping rates when it has them", async () => {
+    const s = await store('Toko Sendiri');
+    const kaos = await seedProduct({ db, clock }, s.tenantId, {
+      name: 'Kaos', price: 50000, variants: [{ dimension: 'Ukuran', options: ['M', 'L'] }], variant_prices: [50000, 55000],
+    });
+    await db.transaction().execute((tx) => replaceRates(tx, s.tenantId, [{ courier: 'JNE REG', province: '*', fee: 21000 }]));
+    expect(valueOf(await seedOrders(db, clock, { tenantId: s.tenantId, count: 200, days: 30, seed: 1 })).products_created).toBe(0);
+    const orders = await ordersOf(s.tenantId);
+    expect(new Set(orders.map((o) => `${o.product_id} ${o.variant} ${o.unit_price}`))).toEqual(new Set([`${kaos.id} M 50000`, `${kaos.id} L 55000`]));
+    expect(new Set(orders.map((o) => `${o.courier} ${o.shipping_fee}`))).toEqual(new Set(['JNE REG 21000']));
+  });
+
+  it('refuses a store that does not exist, and a count or period out of range, writing nothing', async () => {
+    const before = await db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(await seedOrders(db, clock, { tenantId: 999_999, count: 10, days: 30, seed: 1 })).toMatchObject({ ok: false, code: 'tenant_not_found' });
+    expect(await seedOrders(db, clock, { tenantId: a.tenantId, count: 0, days: 30, seed: 1 })).toMatchObject({ ok: false, code: 'invalid_count' });
+    expect(await seedOrders(db, clock, { tenantId: a.tenantId, count: 10, days: 0, seed: 1 })).toMatchObject({ ok: false, code: 'invalid_days' });
+    const after = await db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
