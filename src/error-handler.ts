@@ -9,8 +9,8 @@
 //   anything else thrown (500, the one answer that logs a stack trace);
 // and a 404 for a path no route matches.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiFailure, dashboardFailure, isDashboardApi, productFailure, sendFailure, type Failure } from './lib/http/failures.js';
-import { DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from './lib/http/messages.js';
+import { apiFailure, dashboardFailure, isDashboardApi, productFailure, sendFailure, type DashboardFailure, type ProductFailure } from './lib/http/failures.js';
+import { DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT, type ApiErrorCode } from './lib/http/messages.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
 import { FORM_TEXT } from './form/messages.js';
@@ -66,59 +66,48 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     // quote the request).
     request.log.info({ err: { code: error.code ?? error.name } }, 'request refused');
   }
-  if (family === 'form') return sendPage(request, reply, ...formPage(kind));
-  return sendFailure(reply, failureOf(kind, family));
+  if (family === 'form') return sendPage(request, reply, FORM_PAGES[kind][0], messagePage(FORM_PAGES[kind][1]));
+  return sendFailure(reply, family === 'api' ? apiFailure(API_CODES[kind]) : family === 'dashboard' ? DASHBOARD_FAILURES[kind] : PRODUCT_FAILURES[kind]);
 }
 
-function formPage(kind: Kind): [number, string] {
-  switch (kind) {
-    case 'too_large':
-      return [413, messagePage(FORM_TEXT.tooLarge)];
-    case 'media_type':
-    case 'too_deep':
-    case 'unreadable':
-      return [400, messagePage(FORM_TEXT.refused)];
-    case 'unavailable':
-      return [503, messagePage(FORM_TEXT.failed)];
-    case 'failed':
-      return [500, messagePage(FORM_TEXT.failed)];
-  }
-}
+// Each kind's answer in each family: the {error, code, request_id} family of the order and
+// lookup endpoints has only SPEC's "not a JSON object" for a body it cannot read.
+const API_CODES: Record<Kind, ApiErrorCode> = {
+  too_large: 'body_too_large',
+  media_type: 'invalid_json',
+  too_deep: 'invalid_json',
+  unreadable: 'invalid_json',
+  unavailable: 'service_unavailable',
+  failed: 'internal_error',
+};
 
-function failureOf(kind: Kind, family: Family | undefined): Failure {
-  if (family === 'api') {
-    const codes = { too_large: 'body_too_large', media_type: 'invalid_json', too_deep: 'invalid_json', unreadable: 'invalid_json', unavailable: 'service_unavailable', failed: 'internal_error' } as const;
-    return apiFailure(codes[kind]);
-  }
-  if (family === 'dashboard') {
-    switch (kind) {
-      case 'too_large':
-        return dashboardFailure('body_too_large');
-      case 'media_type':
-        return dashboardFailure('unsupported_media_type');
-      case 'too_deep':
-        return dashboardFailure('invalid_request', { fields: { body: DASHBOARD_FIELD_TEXT.tooDeep } });
-      case 'unreadable':
-        return dashboardFailure('invalid_request', { fields: { body: DASHBOARD_FIELD_TEXT.notJson } });
-      case 'unavailable':
-        return dashboardFailure('service_unavailable');
-      case 'failed':
-        return dashboardFailure('internal_error');
-    }
-  }
-  switch (kind) {
-    case 'too_large':
-      return productFailure(413, TRANSPORT_TEXT.bodyTooLarge);
-    case 'media_type':
-    case 'too_deep':
-    case 'unreadable':
-      return productFailure(400, PRODUCT_TEXT.invalidJson);
-    case 'unavailable':
-      return productFailure(503, TRANSPORT_TEXT.serviceUnavailable);
-    case 'failed':
-      return productFailure(500, TRANSPORT_TEXT.internalError);
-  }
-}
+const DASHBOARD_FAILURES: Record<Kind, DashboardFailure> = {
+  too_large: dashboardFailure('body_too_large'),
+  media_type: dashboardFailure('unsupported_media_type'),
+  too_deep: dashboardFailure('invalid_request', { fields: { body: DASHBOARD_FIELD_TEXT.tooDeep } }),
+  unreadable: dashboardFailure('invalid_request', { fields: { body: DASHBOARD_FIELD_TEXT.notJson } }),
+  unavailable: dashboardFailure('service_unavailable'),
+  failed: dashboardFailure('internal_error'),
+};
+
+/** The products path, the payment callbacks and every path of no family: {error}. */
+const PRODUCT_FAILURES: Record<Kind, ProductFailure> = {
+  too_large: productFailure(413, TRANSPORT_TEXT.bodyTooLarge),
+  media_type: productFailure(400, PRODUCT_TEXT.invalidJson),
+  too_deep: productFailure(400, PRODUCT_TEXT.invalidJson),
+  unreadable: productFailure(400, PRODUCT_TEXT.invalidJson),
+  unavailable: productFailure(503, TRANSPORT_TEXT.serviceUnavailable),
+  failed: productFailure(500, TRANSPORT_TEXT.internalError),
+};
+
+const FORM_PAGES: Record<Kind, [number, string]> = {
+  too_large: [413, FORM_TEXT.tooLarge],
+  media_type: [400, FORM_TEXT.refused],
+  too_deep: [400, FORM_TEXT.refused],
+  unreadable: [400, FORM_TEXT.refused],
+  unavailable: [503, FORM_TEXT.failed],
+  failed: [500, FORM_TEXT.failed],
+};
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isDashboardApi(request.url)) return sendFailure(reply, dashboardFailure('not_found'));
