@@ -47,7 +47,10 @@ describe('lapak CLI', { timeout: 60_000 }, () => {
       order_id: order.id, previous_status: 'pending', status: 'paid', changed: true,
     });
     const history = lapak(db, ['order', 'history', String(order.id), '--json']).json();
-    expect(history).toEqual([expect.objectContaining({ source: 'cli', actor: 'cli', actor_user_id: null, field: 'status', old_value: 'pending', new_value: 'paid' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ source: 'cli', actor: 'cli', actor_user_id: null, field: 'created', old_value: null, new_value: 'pending' }),
+      expect.objectContaining({ source: 'cli', actor: 'cli', actor_user_id: null, field: 'status', old_value: 'pending', new_value: 'paid' }),
+    ]);
 
     expect(lapak(db, ['key', 'revoke', String(issued.id), '--json']).json()).toEqual({ id: issued.id, revoked: true });
     expect(lapak(db, ['tenant', 'deactivate', String(tenant.id), '--json']).json()).toEqual({ id: tenant.id, active: false });

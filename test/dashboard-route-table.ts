@@ -37,8 +37,12 @@ export interface Row {
   /** `METHOD /path` exactly as openapi/dashboard.json names the operation. */
   operation: string;
   access: Access;
-  /** A valid request; whatever it acts on is made anew in store A for each call. */
-  call(scene: Scene): Promise<Call>;
+  /**
+   * A valid request; whatever it acts on is made anew in store A for each call. `caller` is who
+   * will send it, when the test knows (the role checks): a CS sees only their own orders, so an
+   * order row makes the order theirs.
+   */
+  call(scene: Scene, caller?: Caller | null): Promise<Call>;
   /** The status of an allowed caller (of anyone, on a public route). */
   allowed: number;
   /**
@@ -51,6 +55,8 @@ export interface Row {
   family?: 'product';
   /** The 415 code of a write whose body is of another media type than its own (default `unsupported_media_type`). */
   mediaRefusal?: DashboardErrorCode;
+  /** The 404 code for another store's id (default `not_found`). */
+  notFound?: DashboardErrorCode;
 }
 
 /** Store A's data carries this mark (its name, members, keys, endpoints, products): none of it may reach another store. */
@@ -87,6 +93,8 @@ export interface Scene {
   resetToken(): Promise<string>;
   /** A transfer order of store A. */
   order(): Promise<{ id: number; total: number }>;
+  /** An order of store A, assigned to `caller` when they are a member of store A (so that a CS sees it). */
+  orderFor(caller: Caller | null | undefined): Promise<number>;
   /** A new number, for names and amounts that must not repeat. */
   serial(): number;
 }
@@ -210,6 +218,23 @@ export const ROUTE_TABLE: Row[] = [
       return { params: { id: productId, imageId: imageIds[0] } };
     },
   },
+
+  // One order (a CS's own order: assigned to the caller; another store's order is order_not_found)
+  { operation: 'GET /dashboard/api/orders/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
+  { operation: 'POST /dashboard/api/orders/{id}/status', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { status: 'closing', expected_status: 'pending' } }) },
+  { operation: 'PATCH /dashboard/api/orders/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { courier: `JNE YES ${s.serial()}`, customer: { city: 'Kota Rahasia A' } } }) },
+  { operation: 'POST /dashboard/api/orders/{id}/notes', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { text: 'Catatan rahasia A' } }) },
+  // Another store's owner: store A's ids are refused one by one in their own store (unassigning needs no member of it).
+  {
+    operation: 'POST /dashboard/api/orders/assign',
+    access: 'orders:all',
+    allowed: 200,
+    otherStore: 200,
+    call: async (s) => {
+      const cs = await s.member('cs');
+      return { json: { ids: [await s.orderFor(cs)], cs: null } };
+    },
+  },
 ];
 
 let jpeg: Promise<Buffer> | null = null;
@@ -281,6 +306,11 @@ export async function createScene(): Promise<Scene> {
     order: async () => {
       const order = await seedOrder(t.ctx, storeA, { product_id: await scene.product(), payment_method: 'bank_transfer' });
       return { id: order.id, total: order.total };
+    },
+    orderFor: async (caller) => {
+      const { id } = await scene.order();
+      if (caller?.tenantId === storeA) await t.ctx.db.updateTable('orders').set({ assigned_user_id: caller.userId }).where('tenant_id', '=', storeA).where('id', '=', id).execute();
+      return id;
     },
   };
   // Store A holds something of every kind from the start, so that a list leaking it to another

@@ -66,6 +66,6 @@ describe('the floor server', () => {
 
     const again = await patch(a.id, flip(a.status), 'floor-a');
     expect(await again.json()).toEqual(answer);
-    expect(inDb<{ n: number }>('select count(*) as n from order_history where order_id = ?', a.id).n).toBe(1);
+    expect(inDb<{ n: number }>("select count(*) as n from order_history where order_id = ? and field = 'status'", a.id).n).toBe(1);
   });
 });

@@ -154,7 +154,9 @@ export const CUSTOMER = {
 };
 
 export async function seedOrder(ctx: { db: AppContext['db']; clock: Clock }, tenantId: number, input: Record<string, unknown>) {
-  const result = await createOrder(ctx.db, ctx.clock, tenantId, { quantity: 1, shipping_fee: 10000, courier: 'JNE', payment_method: 'bank_transfer', customer: CUSTOMER, ...input });
+  const result = await ctx.db
+    .transaction()
+    .execute((tx) => createOrder(tx, ctx.clock, tenantId, { quantity: 1, shipping_fee: 10000, courier: 'JNE', payment_method: 'bank_transfer', customer: CUSTOMER, ...input }, { source: 'cli', actor: 'cli' }));
   if (!result.ok) throw new Error(result.message);
   return result.value;
 }

@@ -14,7 +14,7 @@ export function orderCommands(program: Command): void {
     .action(async (opts: Output & { tenant: string }) => {
       const tenantId = positiveInt(opts.tenant, 'tenant id');
       const input = await readStdinJson();
-      print(opts, valueOrExit(await withDb((db) => createOrder(db, systemClock, tenantId, input))));
+      print(opts, valueOrExit(await withDb((db) => db.transaction().execute((tx) => createOrder(tx, systemClock, tenantId, input, { source: 'cli', actor: 'cli' })))));
     });
   command(order, 'set-status <id> <status>', "change an order's status as the seller (any of the seven)").action(
     async (id: string, status: string, opts: Output) => {

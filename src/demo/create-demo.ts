@@ -98,7 +98,7 @@ export async function createDemo(tx: Tx, clock: Clock, sealer: Sealer) {
       status,
       resi: ['shipped', 'completed'].includes(status) ? `JNE00${i}1234567` : undefined,
       customer: { ...buyer, address: `Jl. Merdeka No. ${i + 1}`, village: 'Sukamaju', district: 'Cibeunying' },
-    });
+    }, { source: 'system', actor: 'system' });
     orders.push({ id: valueOf(created).id, status });
   }
   return { tenant_id: tenantId, keys, products, orders };

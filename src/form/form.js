@@ -141,7 +141,7 @@
   }
   // ---- After a refused submit: a field's message hides as soon as its value passes the
   // server's rule (validate-submission.ts; the typed fields' rules come as data from
-  // field-rules.ts), and shows again if the value fails again.
+  // orders/field-rules.ts), and shows again if the value fails again.
   var rules = f.rules || {};
   function passes(rule, raw) {
     var v = String(raw).trim();

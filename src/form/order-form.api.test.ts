@@ -134,6 +134,12 @@ describe('POST: a valid order', () => {
       courier: 'JNE REG', payment_method: 'bank_transfer', customer_phone: '6281234567890', customer_email: 'siti@example.com',
     });
     expect(JSON.parse(row.ad_params)).toEqual({ utm_source: 'ig', fbclid: 'abc', utm_campaign: 'lebaran' });
+    // The list filters on the UTM columns; the order's page shows its source and its creation.
+    expect(row).toMatchObject({ source: 'form', utm_source: 'ig', utm_campaign: 'lebaran', assigned_user_id: null });
+    const history = await t.ctx.db.selectFrom('order_history').selectAll().where('tenant_id', '=', store.tenantId).where('order_id', '=', row.id).execute();
+    expect(history).toEqual([expect.objectContaining({ source: 'form', actor: 'form', actor_user_id: null, field: 'created', old_value: null, new_value: 'pending', created_at: row.created_at })]);
+    // A creation is no status change: no event (SPEC defines only order.status_changed).
+    expect(await t.ctx.db.selectFrom('events').select('id').where('order_id', '=', row.id).execute()).toEqual([]);
 
     const read = json(await readOrder(row.id));
     expect(read.order).toMatchObject({

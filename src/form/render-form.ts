@@ -9,7 +9,7 @@ import { feeFor } from '../shipping/rates.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import type { OrderForm } from './load-form.js';
-import { TEXT_RULES } from './field-rules.js';
+import { TEXT_RULES } from '../orders/field-rules.js';
 import { FORM_TEXT, PAYMENT_LABELS, type FormField } from './messages.js';
 import { HONEYPOT_FIELD } from './submit-order.js';
 import { chosenOptions, MAX_QUANTITY, parseQuantity, type FieldErrors, type Fields } from './validate-submission.js';

@@ -63,6 +63,7 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
         status: 'pending',
         customer: draft.customer,
         adParams: draft.adParams,
+        origin: { source: 'form', actor: 'form' },
         now,
       });
       // The store's unique code (docs/transfers.md): claimed in this transaction, so a

@@ -7,7 +7,7 @@ import { isProvince } from '../shipping/provinces.js';
 import { feeFor } from '../shipping/rates.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 import { pickAdParams } from './ad-params.js';
-import { passes, TEXT_RULES } from './field-rules.js';
+import { passes, TEXT_RULES } from '../orders/field-rules.js';
 import type { OrderForm } from './load-form.js';
 import { FIELD_ERRORS, type FormField } from './messages.js';
 

@@ -1,13 +1,14 @@
-// Creates an order as the seller's tools would (operator CLI; the order form has its own
-// validation in src/form/ and shares insertOrder and the price computation).
+// Creates an order as the seller's tools would (operator CLI, the demo store; the order form has
+// its own validation in src/form/ and shares insertOrder and the price computation), with its
+// `created` history entry, in the caller's transaction.
 // The total is always computed here from the product's prices, never taken from the input.
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../lib/db/db.js';
+import type { Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { findProduct } from '../products/find-product.js';
 import { parseVariant } from '../products/variant-prices.js';
-import { insertOrder } from './insert-order.js';
+import { insertOrder, type OrderOrigin } from './insert-order.js';
 import { quote } from './price.js';
 import { isOrderStatus } from './statuses.js';
 
@@ -27,14 +28,15 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const wholeNumber = (v: unknown, min: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
 
 export async function createOrder(
-  db: Db,
+  tx: Tx,
   clock: Clock,
   tenantId: number,
   input: Record<string, unknown>,
+  origin: OrderOrigin,
 ): Promise<Outcome<{ id: number; total: number; status: string }, CreateOrderCode>> {
   const productId = input.product_id;
   if (!wholeNumber(productId, 1)) return refuse('invalid_product_id', 'product_id must be a positive integer');
-  const product = await findProduct(db, tenantId, productId as number);
+  const product = await findProduct(tx, tenantId, productId as number);
   if (!product) return refuse('product_not_found', `product ${String(productId)} not found in this store`);
 
   const variant = text(input.variant);
@@ -55,7 +57,7 @@ export async function createOrder(
   const phone = text(customer.phone) === '' ? '' : normalizeIndonesianPhone(text(customer.phone));
   if (phone === null) return refuse('invalid_phone', 'customer.phone must be an Indonesian phone number');
 
-  const row = await insertOrder(db, {
+  const row = await insertOrder(tx, {
     tenantId,
     product,
     variant,
@@ -76,6 +78,7 @@ export async function createOrder(
       postal_code: text(customer.postal_code),
     },
     adParams: (input.ad_params ?? {}) as Record<string, string>,
+    origin,
     now: clock.now(),
   });
   return succeed(row);

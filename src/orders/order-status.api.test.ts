@@ -36,7 +36,7 @@ const get = (key: string, id: number | string) => t.request({ method: 'GET', url
 const events = (orderId: number) =>
   t.ctx.db.selectFrom('events').selectAll().where('tenant_id', '=', store.tenantId).where('order_id', '=', orderId).orderBy('id').execute();
 const history = (orderId: number) =>
-  t.ctx.db.selectFrom('order_history').selectAll().where('tenant_id', '=', store.tenantId).where('order_id', '=', orderId).orderBy('id').execute();
+  t.ctx.db.selectFrom('order_history').selectAll().where('tenant_id', '=', store.tenantId).where('order_id', '=', orderId).where('field', '=', 'status').orderBy('id').execute();
 
 describe('GET /api/order_status.php', () => {
   it('returns the fixed order record without customer data for orders:read', async () => {

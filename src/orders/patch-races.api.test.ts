@@ -63,7 +63,7 @@ describe.skipIf(backend !== 'postgres')('PATCH on PostgreSQL: what changed betwe
   const statusOf = async (id: number) =>
     (await t.ctx.db.selectFrom('orders').select('status').where('tenant_id', '=', store.tenantId).where('id', '=', id).executeTakeFirstOrThrow()).status;
   const history = (id: number) =>
-    t.ctx.db.selectFrom('order_history').select(['old_value', 'new_value']).where('tenant_id', '=', store.tenantId).where('order_id', '=', id).execute();
+    t.ctx.db.selectFrom('order_history').select(['old_value', 'new_value']).where('tenant_id', '=', store.tenantId).where('order_id', '=', id).where('field', '=', 'status').execute();
   const events = (id: number) =>
     t.ctx.db.selectFrom('events').select('payload').where('tenant_id', '=', store.tenantId).where('order_id', '=', id).execute();
   const records = (key: string) =>

@@ -43,9 +43,14 @@ export interface Mover {
 
 const mayMake = (move: StatusMove, mover: Mover) => move.who === 'member' || mover.manager;
 
+/** The moves this mover may make from `from`, in the table's order. */
+export function movesFrom(from: string, mover: Mover): StatusMove[] {
+  return STATUS_MOVES.filter((m) => m.from === from && mayMake(m, mover));
+}
+
 /** The statuses this mover may move an order in `from` to, in the table's order. */
 export function allowedMoves(from: string, mover: Mover): OrderStatus[] {
-  return STATUS_MOVES.filter((m) => m.from === from && mayMake(m, mover)).map((m) => m.to);
+  return movesFrom(from, mover).map((m) => m.to);
 }
 
 export type MoveCode = 'status_move_not_allowed' | 'resi_required' | 'reason_required';

@@ -54,7 +54,8 @@ const notifyXendit = (body: unknown, token: string | null = XENDIT_TOKEN) =>
 const statusOf = async (orderId: number) =>
   (await t.ctx.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 const eventsOf = (orderId: number) => t.ctx.db.selectFrom('events').select(['payload']).where('order_id', '=', orderId).execute();
-const historyOf = (orderId: number) => t.ctx.db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).execute();
+// The status changes only (the order's `created` entry comes first).
+const historyOf = (orderId: number) => t.ctx.db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).where('field', '=', 'status').execute();
 const notificationsOf = (orderId: number) =>
   t.ctx.db.selectFrom('payment_notifications').select(['gateway', 'status', 'outcome', 'amount']).where('order_id', '=', orderId).orderBy('id').execute();
 

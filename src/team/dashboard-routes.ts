@@ -15,6 +15,7 @@ import { MeBody } from '../accounts/schemas.js';
 import { InvitationTaken, acceptInvitation, createInvitation, listInvitations, revokeInvitation } from './invitations.js';
 import { inviteUrl, resetUrl } from './links.js';
 import { previewInvitation } from './preview-invitation.js';
+import { memberActor } from '../orders/member-actor.js';
 import { changeMember, createResetLink, findReset, listTeam, removeMember, useReset } from './members.js';
 import {
   AcceptBody,
@@ -185,14 +186,15 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     contract: {
       operationId: 'removeMember',
       summary: 'Remove a member from the store',
-      description: `${OWNER} Ends every session of that member (their next request, in any process, gets 401). 409 \`last_owner\` for the store's last owner.`,
+      description: `${OWNER} Ends every session of that member (their next request, in any process, gets 401), and unassigns their orders, each with a history entry. 409 \`last_owner\` for the store's last owner.`,
       tags: ['Team'],
       security: SESSION,
       params: UserParams,
       response: { 204: noContent('Removed.'), ...errors('not_found', 'last_owner', ...WRITE_CODES) },
     },
     handler: async ({ params, session }) => {
-      const removed = await ctx.writeTransaction((tx) => removeMember(tx, session.tenantId, params.user_id));
+      const by = await memberActor(ctx.db, session.userId);
+      const removed = await ctx.writeTransaction((tx) => removeMember(tx, ctx.clock, session.tenantId, params.user_id, by));
       return removed.ok ? { status: 204 } : fromRefusal(removed, { member_not_found: 'not_found', last_owner: 'last_owner' });
     },
   });

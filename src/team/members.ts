@@ -1,10 +1,13 @@
 // The store's members: list, change a role, remove. A change or a removal ends every session
 // of that member (so it takes effect on their next request, in every process). A store always
-// keeps an owner: the last owner can be neither demoted nor removed (docs/dashboard.md).
+// keeps an owner: the last owner can be neither demoted nor removed (docs/dashboard.md). A
+// removed member's orders become unassigned, each with a history entry naming who removed them.
 import type { Clock } from '../lib/clock.js';
 import type { Db, Tx } from '../lib/db/db.js';
 import type { Role } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import { unassignMember } from '../orders/assign-orders.js';
+import type { MemberActor } from '../orders/member-actor.js';
 import { endUserSessions } from '../sessions/end-sessions.js';
 import { newLinkToken, sha256Hex } from '../sessions/session-token.js';
 
@@ -57,11 +60,12 @@ export async function changeMember(tx: Tx, tenantId: number, userId: number, inp
   return succeed(null);
 }
 
-export async function removeMember(tx: Tx, tenantId: number, userId: number): Promise<Outcome<null, MemberCode>> {
+export async function removeMember(tx: Tx, clock: Clock, tenantId: number, userId: number, by: MemberActor): Promise<Outcome<null, MemberCode>> {
   const current = await tx.selectFrom('memberships').select('role').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
   if (!current) return refuse('member_not_found', 'no such member in this store');
   if (current.role === 'owner' && (await otherOwners(tx, tenantId, userId)) === 0) return refuse('last_owner', 'the store must keep an owner');
   await tx.deleteFrom('memberships').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  await unassignMember(tx, tenantId, userId, by, clock.now());
   await endUserSessions(tx, userId);
   return succeed(null);
 }

@@ -2,12 +2,14 @@
 // only when the seller marks it in the dashboard), in one write transaction: per item, the
 // credit line is recorded under its unique key first (a line applied before, by this upload
 // or an overlapping one, is skipped), then the order moves from the status the proposal saw
-// to paid with its event and history entry (recordStatusChange, which also frees the order's
-// unique code). An order that is no longer in that status, or whose total is not the credit's
+// to paid, as the status moves table allows (orders/status-moves.ts), with its event and history
+// entry naming the member (recordStatusChange, which also frees the order's unique code). An order that is no longer in that status, or whose total is not the credit's
 // amount, is skipped and its line record taken back, so nothing is half applied.
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
+import type { MemberActor } from '../orders/member-actor.js';
 import { recordStatusChange, type ChangeSettings } from '../orders/record-status-change.js';
+import { checkMove, type Mover } from '../orders/status-moves.js';
 import { lineKey } from './line-key.js';
 import type { Credit } from './match-statement.js';
 import type { Bank } from './statement-formats.js';
@@ -31,14 +33,12 @@ export async function confirmTransfers(
   tx: Tx,
   deps: { clock: Clock; config: ChangeSettings },
   tenantId: number,
-  userId: number,
+  by: { actor: MemberActor; mover: Mover },
   bank: Bank,
   items: ConfirmItem[],
 ): Promise<ConfirmResult[]> {
   const now = deps.clock.now();
-  // The history entry names the member by the email they log in with.
-  const user = await tx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-  const actor = user.email;
+  const userId = by.actor.actorUserId;
   const results: ConfirmResult[] = [];
   for (const item of items) {
     const skip = (reason: SkipReason) => results.push({ order_id: item.order_id, outcome: 'skipped', reason });
@@ -52,6 +52,8 @@ export async function confirmTransfers(
     if (!order || order.payment_method !== 'bank_transfer') { skip('not_found'); continue; }
     if (Number(order.total) * 100 !== amountCents) { skip('amount_differs'); continue; }
     if (order.status !== item.status) { skip('status_changed'); continue; }
+    // The proposal offers only pending and closing orders, which any member may mark paid.
+    if (!checkMove(order.status, 'paid', by.mover, { resi: null, reason: null }).ok) { skip('status_changed'); continue; }
 
     const key = lineKey({
       bank,
@@ -70,7 +72,7 @@ export async function confirmTransfers(
 
     const changed = await recordStatusChange(
       tx,
-      { tenantId, orderId: item.order_id, from: item.status, to: 'paid', now, source: 'dashboard', actor, actorUserId: userId },
+      { tenantId, orderId: item.order_id, from: item.status, to: 'paid', now, ...by.actor },
       deps.config,
     );
     if (!changed) {

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { memberActor } from '../orders/member-actor.js';
 import { confirmTransfers } from './confirm-transfers.js';
 import { matchStatement } from './match-statement.js';
 import { ConfirmBody, ConfirmResultBody, DEFAULT_DAYS, ProposalBody, STATEMENT_BODY_LIMIT, StatementBody, StatementQuery } from './schemas.js';
@@ -61,14 +62,15 @@ export function transferDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       operationId: 'confirmTransfers',
       summary: 'Mark the ticked matches paid: each order only if it is still in the status the proposal saw',
       description:
-        "One transaction. Per item: the credit line is recorded under its unique key (store, bank, date, amount, description, balance), and the order moves to `paid` with its `order.status_changed` event and a history entry naming the member. Skipped, and nothing written for it: an order no longer in `status` (`status_changed`), a line applied before (`already_applied`), a total that is not the amount (`amount_differs`), no such transfer order in the store (`not_found`). Owners and admins.",
+        "One transaction. Per item: the credit line is recorded under its unique key (store, bank, date, amount, description, balance), and the order moves to `paid` (a move of the status moves table) with its `order.status_changed` event and a history entry naming the member. Skipped, and nothing written for it: an order no longer in `status` (`status_changed`), a line applied before (`already_applied`), a total that is not the amount (`amount_differs`), no such transfer order in the store (`not_found`). Owners and admins.",
       tags: TAGS,
       security: SESSION,
       body: ConfirmBody,
       response: { 200: jsonResponse('What happened to each item, in order.', ConfirmResultBody), ...dashboardErrors(CODES) },
     },
     handler: async ({ session, body }) => {
-      const results = await ctx.writeTransaction((tx) => confirmTransfers(tx, ctx, session.tenantId, session.userId, body.bank, body.items));
+      const by = { actor: await memberActor(ctx.db, session.userId), mover: { manager: session.permissions.includes('orders:all') } };
+      const results = await ctx.writeTransaction((tx) => confirmTransfers(tx, ctx, session.tenantId, by, body.bank, body.items));
       return { status: 200, body: { results } };
     },
   });

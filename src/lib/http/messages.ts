@@ -154,6 +154,18 @@ export const DASHBOARD_FIELD_TEXT = {
   nothingToChange: 'Tidak ada pengaturan yang diubah.',
   imageOrder: 'Urutan harus menyebut setiap gambar produk ini tepat satu kali.',
   notMember: 'Pilih anggota toko ini.',
+  // An order's edit (src/orders/edit-order.ts): the order form's rules, in the seller's words.
+  buyerName: 'Nama wajib diisi (2 sampai 100 huruf).',
+  buyerPhone: 'Nomor HP tidak valid. Tulis nomor HP/WhatsApp Indonesia, contoh 0812-3456-7890.',
+  buyerEmail: 'Format email tidak valid, contoh nama@email.com. Boleh dikosongkan.',
+  buyerAddress: 'Alamat wajib diisi: nama jalan, nomor rumah, RT/RW (5 sampai 300 huruf).',
+  buyerVillage: 'Kelurahan/desa wajib diisi (2 sampai 100 huruf).',
+  buyerDistrict: 'Kecamatan wajib diisi (2 sampai 100 huruf).',
+  buyerCity: 'Kota/kabupaten wajib diisi (2 sampai 100 huruf).',
+  buyerProvince: 'Pilih provinsi dari daftar 38 provinsi.',
+  buyerPostalCode: 'Kode pos harus 5 angka.',
+  courier: 'Nama kurir wajib diisi, paling banyak 40 karakter.',
+  resi: 'Nomor resi paling banyak 60 karakter, tanpa baris baru.',
 } as const;
 
 // The products path's answer to a cross-site session write, in its {error} family.

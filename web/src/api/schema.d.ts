@@ -288,7 +288,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member from the store
-         * @description Owner only (`team:manage`): 403 `forbidden` for other roles. Ends every session of that member (their next request, in any process, gets 401). 409 `last_owner` for the store's last owner.
+         * @description Owner only (`team:manage`): 403 `forbidden` for other roles. Ends every session of that member (their next request, in any process, gets 401), and unassigns their orders, each with a history entry. 409 `last_owner` for the store's last owner.
          */
         delete: operations["removeMember"];
         options?: never;
@@ -639,7 +639,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the ticked matches paid: each order only if it is still in the status the proposal saw
-         * @description One transaction. Per item: the credit line is recorded under its unique key (store, bank, date, amount, description, balance), and the order moves to `paid` with its `order.status_changed` event and a history entry naming the member. Skipped, and nothing written for it: an order no longer in `status` (`status_changed`), a line applied before (`already_applied`), a total that is not the amount (`amount_differs`), no such transfer order in the store (`not_found`). Owners and admins.
+         * @description One transaction. Per item: the credit line is recorded under its unique key (store, bank, date, amount, description, balance), and the order moves to `paid` (a move of the status moves table) with its `order.status_changed` event and a history entry naming the member. Skipped, and nothing written for it: an order no longer in `status` (`status_changed`), a line applied before (`already_applied`), a total that is not the amount (`amount_differs`), no such transfer order in the store (`not_found`). Owners and admins.
          */
         post: operations["confirmTransfers"];
         delete?: never;
@@ -746,6 +746,90 @@ export interface paths {
         get: operations["getProductChoices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: everything it holds, its history newest first and its internal notes
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Times in the store's time zone. `moves` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a `synthesized` creation entry from its created_at.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit the buyer's name, phone, email and address, the courier and the resi
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. The buyer's fields keep the order form's rules (the phone an Indonesian mobile number, stored normalised; the province one of the 38); a field that breaks its rule is named in `fields` (422 `invalid_request`) and nothing changes. No price, fee or total changes. Each changed field is a history entry with its old and new values; values equal to the order's write nothing. Answers the order as GET does.
+         */
+        patch: operations["editOrder"];
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the order's status as the status moves table allows this member
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. One transaction: the move with its `order.status_changed` event (source `dashboard`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. `expected_status` other than the order's status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. Answers the order as GET does.
+         */
+        post: operations["moveOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note to the order
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Seen by the store's members on the order's page only. A blank text: 422 `invalid_request` with `fields.text`.
+         */
+        post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign orders to a member (a CS), or unassign them
+         * @description Owners and admins (403 `forbidden` otherwise). Up to 500 ids; each is assigned on its own and answered in `results`: `changed`, `unchanged` (already so), or `refused` with `code` `order_not_found` (no such order in the store). Each change is a history entry (`assigned_to`) naming who assigned. `cs` must be a member of the store (422 `invalid_request` with `fields.cs`); null unassigns.
+         */
+        post: operations["assignOrders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8698,6 +8782,1213 @@ export interface operations {
                         error: "Data yang dikirim terlalu besar.";
                         /** @enum {string} */
                         code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            updated_at: string;
+                            source: string | null;
+                            product_id: number;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            unit_price: number;
+                            /** @description Rupiah. */
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description Rupiah: unit price x quantity + shipping fee + unique code. No edit changes it. */
+                            total: number;
+                            payment_method: string;
+                            payment_gateway: {
+                                /** @description midtrans or xendit. */
+                                gateway: string;
+                                /** @description The Snap token or the Xendit invoice id. */
+                                reference: string;
+                            } | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description Normalised, international digits without +: 6281234567890. */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                            /** @description As they reached the form: fbclid, gclid, utm_*. */
+                            ad_params: {
+                                [key: string]: string;
+                            };
+                            utm_source: string | null;
+                            utm_campaign: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                            /** @description The moves this member may make now (the status moves table), and what each needs. */
+                            moves: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                needs: ("resi" | "reason") | null;
+                            }[];
+                            /** @description Newest first. */
+                            history: {
+                                /**
+                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                source: string | null;
+                                actor: string | null;
+                                actor_user_id: number | null;
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                field: string;
+                                old_value: string | null;
+                                new_value: string | null;
+                                /** @description True on the one entry not read from the history: the creation of an order placed before orders recorded theirs, made up from its created_at, always the last (oldest) entry. */
+                                synthesized: boolean;
+                            }[];
+                            /** @description Newest first. */
+                            notes: {
+                                id: number;
+                                text: string;
+                                author: {
+                                    id: number;
+                                    /** @description The name shown (the email when the name is blank). */
+                                    name: string;
+                                };
+                                /**
+                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    editOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The buyer's fields, held to the order form's rules. */
+                    customer?: {
+                        name?: string;
+                        phone?: string;
+                        email?: string | null;
+                        address?: string;
+                        village?: string;
+                        district?: string;
+                        city?: string;
+                        province?: string;
+                        postal_code?: string;
+                    };
+                    /** @description At most 40 characters. The shipping fee stays. */
+                    courier?: string;
+                    resi?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            updated_at: string;
+                            source: string | null;
+                            product_id: number;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            unit_price: number;
+                            /** @description Rupiah. */
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description Rupiah: unit price x quantity + shipping fee + unique code. No edit changes it. */
+                            total: number;
+                            payment_method: string;
+                            payment_gateway: {
+                                /** @description midtrans or xendit. */
+                                gateway: string;
+                                /** @description The Snap token or the Xendit invoice id. */
+                                reference: string;
+                            } | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description Normalised, international digits without +: 6281234567890. */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                            /** @description As they reached the form: fbclid, gclid, utm_*. */
+                            ad_params: {
+                                [key: string]: string;
+                            };
+                            utm_source: string | null;
+                            utm_campaign: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                            /** @description The moves this member may make now (the status moves table), and what each needs. */
+                            moves: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                needs: ("resi" | "reason") | null;
+                            }[];
+                            /** @description Newest first. */
+                            history: {
+                                /**
+                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                source: string | null;
+                                actor: string | null;
+                                actor_user_id: number | null;
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                field: string;
+                                old_value: string | null;
+                                new_value: string | null;
+                                /** @description True on the one entry not read from the history: the creation of an order placed before orders recorded theirs, made up from its created_at, always the last (oldest) entry. */
+                                synthesized: boolean;
+                            }[];
+                            /** @description Newest first. */
+                            notes: {
+                                id: number;
+                                text: string;
+                                author: {
+                                    id: number;
+                                    /** @description The name shown (the email when the name is blank). */
+                                    name: string;
+                                };
+                                /**
+                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    moveOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                    expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                    /** @description Sets the resi with the move; paid to shipped needs one, sent here or already on the order. */
+                    resi?: string;
+                    /** @description Why: needed by the moves that undo (owner, admin); recorded in the history. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The moved order. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            updated_at: string;
+                            source: string | null;
+                            product_id: number;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            unit_price: number;
+                            /** @description Rupiah. */
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description Rupiah: unit price x quantity + shipping fee + unique code. No edit changes it. */
+                            total: number;
+                            payment_method: string;
+                            payment_gateway: {
+                                /** @description midtrans or xendit. */
+                                gateway: string;
+                                /** @description The Snap token or the Xendit invoice id. */
+                                reference: string;
+                            } | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description Normalised, international digits without +: 6281234567890. */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                            /** @description As they reached the form: fbclid, gclid, utm_*. */
+                            ad_params: {
+                                [key: string]: string;
+                            };
+                            utm_source: string | null;
+                            utm_campaign: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                            /** @description The moves this member may make now (the status moves table), and what each needs. */
+                            moves: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                needs: ("resi" | "reason") | null;
+                            }[];
+                            /** @description Newest first. */
+                            history: {
+                                /**
+                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                source: string | null;
+                                actor: string | null;
+                                actor_user_id: number | null;
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                field: string;
+                                old_value: string | null;
+                                new_value: string | null;
+                                /** @description True on the one entry not read from the history: the creation of an order placed before orders recorded theirs, made up from its created_at, always the last (oldest) entry. */
+                                synthesized: boolean;
+                            }[];
+                            /** @description Newest first. */
+                            notes: {
+                                id: number;
+                                text: string;
+                                author: {
+                                    id: number;
+                                    /** @description The name shown (the email when the name is blank). */
+                                    name: string;
+                                };
+                                /**
+                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed`, `status_move_not_allowed`, `status_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Status pesanan tidak dapat dipindah ke status itu. Pilih salah satu status yang tersedia.";
+                        /** @enum {string} */
+                        code: "status_move_not_allowed";
+                        /** @description The statuses this member may move the order to from its current one (src/orders/status-moves.ts); may be empty. */
+                        allowed: string[];
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Status pesanan sudah diubah orang lain. Muat ulang pesanan, lalu coba lagi.";
+                        /** @enum {string} */
+                        code: "status_conflict";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `resi_required`, `reason_required` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Nomor resi wajib diisi untuk mengirim pesanan.";
+                        /** @enum {string} */
+                        code: "resi_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Alasan wajib diisi untuk perpindahan status ini.";
+                        /** @enum {string} */
+                        code: "reason_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    addOrderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 2000 characters; blank is refused. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        text: string;
+                        author: {
+                            id: number;
+                            /** @description The name shown (the email when the name is blank). */
+                            name: string;
+                        };
+                        /**
+                         * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                         * @example 2026-11-22T14:05:09+07:00
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    assignOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    cs: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description What happened to each id, in order. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per id, in the order sent. */
+                        results: {
+                            id: number;
+                            outcome: "changed" | "unchanged" | "refused";
+                            /** @enum {string} */
+                            code?: "order_not_found";
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

@@ -1,7 +1,9 @@
-// The rules of the form's typed fields, as data: validate-submission.ts checks a submit with
-// them, and the page hands the same table to form.js, which hides a field's message as soon as
-// its value passes (after a refused submit). `passes` is the one way to apply a rule; form.js
-// has its ES5 copy of these few lines.
+// The rules of an order's typed fields, as data: the order form's validate-submission.ts checks a
+// submit with them, the page hands the same table to form.js, which hides a field's message as
+// soon as its value passes (after a refused submit), and the dashboard's edit of an order's
+// buyer (edit-order.ts) holds the edit to them, so an edited order is one the form would have
+// taken. They live in orders/, below form/, so both can use them. `passes` is the one way to
+// apply a rule; form.js has its ES5 copy of these few lines.
 //
 // The phone is the exception on the server: libphonenumber-js (lib/phone.ts) decides there,
 // and normalises the number. Its table entry is the Indonesian mobile pattern of

@@ -1,0 +1,18 @@
+// Who a member's change is by, as the order history and the event name them (events/sources.ts,
+// `dashboard`): the member's name shown, and their user id kept beside it, so that a renamed or
+// removed member's past entries still point at them.
+import type { Db } from '../lib/db/db.js';
+
+export interface MemberActor {
+  source: 'dashboard';
+  actor: string;
+  actorUserId: number;
+}
+
+/** How a member is named on an order's page: their name, or their email when the name is blank. */
+export const shownName = (user: { name: string; email: string }): string => user.name.trim() || user.email;
+
+export async function memberActor(db: Db, userId: number): Promise<MemberActor> {
+  const user = await db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { source: 'dashboard', actor: shownName(user), actorUserId: userId };
+}

@@ -1,0 +1,62 @@
+// A member moves an order's status on its page (POST /dashboard/api/orders/{id}/status, issue 32
+// §3): the move as the table allows it (status-moves.ts), through recordStatusChange (its event
+// without the integration fields, source `dashboard`, and its history entry), with the resi sent
+// along and the reason, each its own history entry, all in the caller's transaction. Every
+// refusal comes before the first write.
+import type { Clock } from '../lib/clock.js';
+import type { Tx } from '../lib/db/db.js';
+import { refuse, succeed, type Refusal } from '../lib/outcome.js';
+import type { MemberActor } from './member-actor.js';
+import { inScope, type OrderScope } from './order-scope.js';
+import { recordStatusChange, type ChangeSettings } from './record-status-change.js';
+import { allowedMoves, checkMove, type MoveCode, type Mover } from './status-moves.js';
+import type { OrderStatus } from './statuses.js';
+
+export interface StatusMoveInput {
+  status: string;
+  /** The status the member saw: when the order is no longer in it, nothing changes (status_conflict). */
+  expected_status?: string;
+  resi?: string;
+  reason?: string;
+}
+
+export type MoveStatusCode = 'order_not_found' | 'status_conflict' | MoveCode;
+
+/** A refusal; status_move_not_allowed says where this member may move the order instead. */
+export type MoveStatusRefusal = Refusal<MoveStatusCode> & { allowed?: OrderStatus[] };
+
+export async function moveOrderStatus(
+  tx: Tx,
+  deps: { clock: Clock; config: ChangeSettings },
+  tenantId: number,
+  orderId: number,
+  who: { scope: OrderScope; mover: Mover; actor: MemberActor },
+  input: StatusMoveInput,
+): Promise<{ ok: true; value: { from: string; to: string } } | MoveStatusRefusal> {
+  const order = await inScope(
+    tx.selectFrom('orders').select(['status', 'resi']).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId),
+    who.scope,
+  ).executeTakeFirst();
+  if (!order) return refuse('order_not_found', `order ${orderId} not found`);
+  const from = order.status;
+  if (input.expected_status !== undefined && input.expected_status !== from) {
+    return refuse('status_conflict', `the order is in ${from}, not ${input.expected_status}`);
+  }
+  const resi = input.resi?.trim() || null;
+  const reason = input.reason?.trim() || null;
+  const move = checkMove(from, input.status, who.mover, { resi: resi ?? order.resi, reason });
+  if (!move.ok) return move.code === 'status_move_not_allowed' ? { ...move, allowed: allowedMoves(from, who.mover) } : move;
+
+  const now = deps.clock.now();
+  const changed = await recordStatusChange(tx, { tenantId, orderId, from, to: input.status, now, ...who.actor }, deps.config);
+  // Moved meanwhile by someone else: nothing was written.
+  if (!changed) return refuse('status_conflict', 'the order changed meanwhile');
+
+  const entry = { tenant_id: tenantId, order_id: orderId, source: who.actor.source, actor: who.actor.actor, actor_user_id: who.actor.actorUserId, created_at: now };
+  if (resi !== null && resi !== order.resi) {
+    await tx.updateTable('orders').set({ resi, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', orderId).execute();
+    await tx.insertInto('order_history').values({ ...entry, field: 'resi', old_value: order.resi, new_value: resi }).execute();
+  }
+  if (reason !== null) await tx.insertInto('order_history').values({ ...entry, field: 'reason', old_value: null, new_value: reason }).execute();
+  return succeed({ from, to: input.status });
+}
