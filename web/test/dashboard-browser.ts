@@ -104,6 +104,63 @@ export async function newPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * Our own rule on a phone, above WCAG 2.2's 24 px: every visible button, link, input, select and
+ * summary, and every checkbox or radio together with its label (the whole row toggles it), is
+ * at least 44×44 px. The exceptions, and why:
+ * - a link inside a sentence (display: inline, in a block with more text), whose height the line
+ *   of text sets (WCAG 2.5.8's own inline exception);
+ * - nothing else.
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 44 - 0.5;
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, summary, [role=menuitem]')) {
+      if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      if (element.tagName === 'A' && getComputedStyle(element).display === 'inline') {
+        const block = element.parentElement?.closest('p, li, dd, td');
+        if (block && (block.textContent ?? '').trim().length > (element.textContent ?? '').trim().length) continue;
+      }
+      const toggle = element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
+      const box = ((toggle && element.closest('label')) || element).getBoundingClientRect();
+      if (box.width < MIN || box.height < MIN) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40) || (element as HTMLInputElement).labels?.[0]?.textContent || element.outerHTML.slice(0, 60);
+        small.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  });
+}
+
+/**
+ * Controls that do not show their whole value on a phone: a select whose chosen option's text
+ * is wider than the room beside its arrow; a read-only field (a key, a link, a snippet) that
+ * scrolls sideways, or scrolls at all without a description saying what it holds.
+ */
+export function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const ARROW = 24; // the room Chromium draws a select's arrow in, inside its padding box
+    for (const select of document.querySelectorAll('select')) {
+      if (!select.checkVisibility()) continue;
+      const style = getComputedStyle(select);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0]?.textContent ?? '';
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+      if (canvas.measureText(text).width > room) cut.push(`select "${text}": ${Math.round(canvas.measureText(text).width)} px of text in ${Math.round(room)} px`);
+    }
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[readonly], textarea[readonly]')) {
+      if (!field.checkVisibility()) continue;
+      const label = field.labels?.[0]?.textContent ?? field.name;
+      if (field.scrollWidth > field.clientWidth + 1) cut.push(`"${label}" scrolls sideways`);
+      if (field.scrollHeight > field.clientHeight + 1 && !field.getAttribute('aria-describedby')) cut.push(`"${label}" scrolls without saying what it holds`);
+    }
+    return cut;
+  });
+}
+
 export interface Account {
   storeName: string;
   name: string;

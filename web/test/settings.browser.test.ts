@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProduct } from '../../test/helpers.js';
-import { account, currentStoreId, signUp, startDashboard, type Dashboard } from './dashboard-browser.js';
+import { account, currentStoreId, cutOff, signUp, smallTargets, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 let page: Page;
@@ -65,6 +65,9 @@ describe('an owner on the settings page', () => {
       await rates.getByLabel('Ongkir (Rp)').nth(i).fill(fee);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Each province select shows its whole choice ("Semua provinsi", not "Semua pro"), and every target is a thumb's (issue 30, points 6 and 7).
+    expect(await cutOff(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     await rates.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => rates.getByText('Pengaturan tersimpan.').count()).toBe(1);
 

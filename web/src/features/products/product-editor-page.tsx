@@ -1,8 +1,8 @@
 // The product editor (issue 11, section 2), its sections in their own files: the basics, the
 // product's images once it is saved, up to three variations, the price matrix, the product's
-// payment methods and couriers, the ad ids, and beside them the snippet with copy buttons and a
-// live preview of the real form (beside the editor on a desktop, below it on a phone). CS
-// members see it read-only.
+// payment methods and couriers, the ad ids, and the snippet with copy buttons and a live
+// preview of the real form: beside the editor on a wide screen (1536 px and more, where the
+// form keeps room for its three-column rows), below it otherwise. CS members see it read-only.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
@@ -94,7 +94,7 @@ function Editor({ product }: { product: Product | null }) {
           <Notice>{T.products.readOnly}</Notice>
         </div>
       ) : null}
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <div className="grid gap-5 2xl:grid-cols-[1fr_360px]">
         <form ref={form} onSubmit={submit} noValidate className="min-w-0 space-y-5">
           <fieldset disabled={!manage} className="min-w-0 space-y-5">
             <BasicsSection {...sections} />

@@ -1,4 +1,4 @@
-// Beside the editor on a desktop, below it on a phone: the snippet with its copy buttons (a copy
+// Beside the editor on a wide screen, below it otherwise: the snippet with its copy buttons (a copy
 // records the checklist's step) and a live preview of the real form, loaded with the editor and
 // saying so until it shows.
 import { useState } from 'react';
