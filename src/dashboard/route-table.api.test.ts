@@ -61,8 +61,8 @@ function expectRefused(res: LightMyRequestResponse, row: Row, refusal: Refusal):
   if (row.family === 'product') {
     const answers: Record<Refusal, [number, string]> = {
       login_required: [401, PRODUCT_TEXT.loginRequired],
-      forbidden: [403, PRODUCT_TEXT.missingPermission(row.access)],
-      store_changed: [409, PRODUCT_TEXT.storeChanged],
+      forbidden: [403, DASHBOARD_ERRORS.forbidden.error],
+      store_changed: [409, DASHBOARD_ERRORS.store_changed.error],
       not_found: [404, PRODUCT_TEXT.productNotFound],
       cross_site_request: [403, CROSS_SITE_TEXT],
     };

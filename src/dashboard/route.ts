@@ -12,7 +12,7 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, sendFailure, type DashboardFailure } from '../lib/http/failures.js';
-import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
+import { DASHBOARD_FIELD_TEXT, DASHBOARD_REFUSAL_TEXT, hasRefusalText, type DashboardErrorCode, type RefusalTextCode } from '../lib/http/messages.js';
 import { parseJson, parsePathId } from '../lib/http/request.js';
 import type { Refusal } from '../lib/outcome.js';
 import { requireSession, type Session } from '../sessions/require-session.js';
@@ -102,10 +102,22 @@ function pathParams(schema: TSchema, raw: Record<string, string>): Record<string
   return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, properties[name]?.type === 'integer' ? (parsePathId(value) ?? value) : value]));
 }
 
-/** A refusal of an operation as the dashboard answers it: its code mapped to a dashboard code (and so a status). */
-export function fromRefusal<Code extends string>(refusal: Refusal<Code>, codes: Record<Code, DashboardErrorCode | { code: 'invalid_request'; field: string }>): DashboardFailure {
-  const mapped = codes[refusal.code];
-  return typeof mapped === 'string' ? dashboardFailure(mapped) : invalid({ [mapped.field]: refusal.message });
+/** A refused field: 422 invalid_request with `fields[field]`. */
+export type FieldRefusal = { code: 'invalid_request'; field: string };
+
+/**
+ * A refusal of an operation as the dashboard answers it: its code mapped to a dashboard code
+ * (and so a status), or to the field it refused, which `fields` names with the dashboard's text
+ * for the code (DASHBOARD_REFUSAL_TEXT), never the operation's message (written for operators,
+ * in English). Only a code of that table can map to a field: the compiler says so.
+ */
+export function fromRefusal<Code extends string>(
+  refusal: Refusal<Code>,
+  codes: { [K in Code]: DashboardErrorCode | (K extends RefusalTextCode ? FieldRefusal : never) },
+): DashboardFailure {
+  const mapped: DashboardErrorCode | FieldRefusal = codes[refusal.code];
+  if (typeof mapped === 'string') return dashboardFailure(mapped);
+  return invalid({ [mapped.field]: hasRefusalText(refusal.code) ? DASHBOARD_REFUSAL_TEXT[refusal.code] : DASHBOARD_FIELD_TEXT.invalid });
 }
 
 function send(reply: FastifyReply, answer: Answer, cookie: string | null): FastifyReply {

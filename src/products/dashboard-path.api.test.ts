@@ -9,13 +9,14 @@ import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.
 import { BUYER, KAOS, formBody, seedFormStore, tokenOf } from '../../test/form-helpers.js';
 import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { issueKey } from '../api-keys/issue-key.js';
+import { DASHBOARD_ERRORS, DASHBOARD_REFUSAL_TEXT } from '../lib/http/messages.js';
+import { PRODUCT_PROBLEMS, type ProductProblem } from './product-problems.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 
 const PATH = '/api/products.php';
 const CELL_TEXT = 'variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).';
 const SHAPE_TEXT = 'variant_prices bentuk matriks tidak sesuai jumlah opsi variasi.';
-const COMPARE_CELL_TEXT = 'variant_compare_prices tiap kombinasi wajib diisi angka 0 atau lebih (ada sel kosong).';
 
 let t: App;
 let store: Store;
@@ -47,6 +48,12 @@ const send = (method: Verb, query: string, member: Member | null, body?: unknown
 
 function expectError(res: LightMyRequestResponse, status: number, error: string): void {
   expect({ status: res.statusCode, body: json(res) }).toEqual({ status, body: { error } });
+}
+
+/** A refused field: 400, SPEC's text (when given) or the dashboard's as `error`, and `fields` in the dashboard's words. */
+function expectRefused(res: LightMyRequestResponse, code: ProductProblem, specText?: string): void {
+  const text = DASHBOARD_REFUSAL_TEXT[code];
+  expect({ status: res.statusCode, body: json(res) }).toEqual({ status: 400, body: { error: specText ?? text, fields: { [PRODUCT_PROBLEMS[code].field]: text } } });
 }
 
 async function create(body: Record<string, unknown>, member = owner) {
@@ -109,8 +116,8 @@ describe('with a session', () => {
     const all = json(await send('GET', '?per_page=100', owner));
     expect(body.total).toBe(all.total);
     expect(all.products.length).toBe(all.total);
-    expectError(await send('GET', '?per_page=101', owner), 400, 'per_page must be a whole number from 1 to 100');
-    expectError(await send('GET', '?page=0', owner), 400, 'page must be a positive integer');
+    expectError(await send('GET', '?per_page=101', owner), 400, DASHBOARD_REFUSAL_TEXT.invalid_per_page);
+    expectError(await send('GET', '?page=0', owner), 400, DASHBOARD_REFUSAL_TEXT.invalid_page);
     expect(json(await send('GET', '?page=2&per_page=2', owner)).products.map((p: { id: number }) => p.id)).not.toContain(b.id);
   });
 
@@ -120,7 +127,7 @@ describe('with a session', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toMatchObject({ name: 'Ubah', price: 2000, sale_price: 3000, description: 'lama', weight_grams: 10, couriers: null });
     expectError(await send('PATCH', '', admin, { price: 1 }), 400, 'id required');
-    expectError(await send('PATCH', `?id=${made.id}`, admin, '[1]'), 400, 'body must be a JSON object');
+    expectRefused(await send('PATCH', `?id=${made.id}`, admin, '[1]'), 'body_not_object');
   });
 
   it('another store\'s product is 404 for every verb, and stays as it was', async () => {
@@ -133,7 +140,7 @@ describe('with a session', () => {
   });
 
   it('X-Lapak-Store naming another store answers 409 and does nothing', async () => {
-    expectError(await send('POST', '', owner, { name: 'Salah Toko', price: 1 }, { 'x-lapak-store': String(other.tenantId) }), 409, 'Store changed: reload the dashboard');
+    expectError(await send('POST', '', owner, { name: 'Salah Toko', price: 1 }, { 'x-lapak-store': String(other.tenantId) }), 409, DASHBOARD_ERRORS.store_changed.error);
   });
 
   it('a write from another site is refused (403) in the product family', async () => {
@@ -154,9 +161,9 @@ describe('roles', () => {
     const made = await create({ name: 'Peran', price: 1000 }, admin);
     expect(json(await send('GET', `?id=${made.id}`, cs)).name).toBe('Peran');
     expect(json(await send('GET', '', cs)).total).toBeGreaterThan(0);
-    expectError(await send('POST', '', cs, { name: 'CS', price: 1 }), 403, 'Missing permission: products:manage');
-    expectError(await send('PATCH', `?id=${made.id}`, cs, { name: 'CS' }), 403, 'Missing permission: products:manage');
-    expectError(await send('DELETE', `?id=${made.id}`, cs), 403, 'Missing permission: products:manage');
+    expectError(await send('POST', '', cs, { name: 'CS', price: 1 }), 403, DASHBOARD_ERRORS.forbidden.error);
+    expectError(await send('PATCH', `?id=${made.id}`, cs, { name: 'CS' }), 403, DASHBOARD_ERRORS.forbidden.error);
+    expectError(await send('DELETE', `?id=${made.id}`, cs), 403, DASHBOARD_ERRORS.forbidden.error);
     expect(json(await send('GET', `?id=${made.id}`, owner)).name).toBe('Peran');
     expect((await send('PATCH', `?id=${made.id}`, owner, { name: 'Peran 2' })).statusCode).toBe(200);
     expect((await send('DELETE', `?id=${made.id}`, admin)).statusCode).toBe(204);
@@ -166,36 +173,36 @@ describe('roles', () => {
 describe('the rules of the fields', () => {
   const twoByThree = { variants: KAOS.variants };
 
-  it('the variant price rules answer SPEC\'s exact texts, on create and change', async () => {
-    expectError(await send('POST', '', owner, { name: 'V', price: 1, ...twoByThree, variant_prices: [[1, 2, 0], [1, 2, 3]] }), 400, CELL_TEXT);
-    expectError(await send('POST', '', owner, { name: 'V', price: 1, ...twoByThree, variant_prices: [[1, 2], [1, 2]] }), 400, SHAPE_TEXT);
-    expectError(await send('POST', '', owner, { name: 'V', price: 1, variants: [{ dimension: 'Warna', options: ['A', 'B'] }], variant_prices: [[1], [2]] }), 400, SHAPE_TEXT);
-    expectError(await send('POST', '', owner, { name: 'V', price: 1, ...twoByThree, variant_compare_prices: [[0, 0, -1], [0, 0, 0]] }), 400, COMPARE_CELL_TEXT);
+  it('the variant price rules answer SPEC\'s exact texts, on create and change (and the dashboard\'s words in `fields`)', async () => {
+    expectRefused(await send('POST', '', owner, { name: 'V', price: 1, ...twoByThree, variant_prices: [[1, 2, 0], [1, 2, 3]] }), 'variant_prices_cell', CELL_TEXT);
+    expectRefused(await send('POST', '', owner, { name: 'V', price: 1, ...twoByThree, variant_prices: [[1, 2], [1, 2]] }), 'variant_prices_shape', SHAPE_TEXT);
+    expectRefused(await send('POST', '', owner, { name: 'V', price: 1, variants: [{ dimension: 'Warna', options: ['A', 'B'] }], variant_prices: [[1], [2]] }), 'variant_prices_shape', SHAPE_TEXT);
+    expectRefused(await send('POST', '', owner, { name: 'V', price: 1, ...twoByThree, variant_compare_prices: [[0, 0, -1], [0, 0, 0]] }), 'variant_compare_prices_cell');
     const made = await create({ name: 'V ok', price: 1, ...twoByThree, variant_prices: [[1, 2, 3], [4, 5, 6]], variant_compare_prices: [[0, 0, 0], [0, 9, 0]] });
-    expectError(await send('PATCH', `?id=${made.id}`, owner, { variant_prices: [[1, 2, 3], [4, 0, 6]] }), 400, CELL_TEXT);
+    expectRefused(await send('PATCH', `?id=${made.id}`, owner, { variant_prices: [[1, 2, 3], [4, 0, 6]] }), 'variant_prices_cell', CELL_TEXT);
     // Fewer options than the prices have: the matrix no longer fits.
-    expectError(await send('PATCH', `?id=${made.id}`, owner, { variants: [{ dimension: 'Warna', options: ['Hitam'] }, KAOS.variants[1]] }), 400, SHAPE_TEXT);
+    expectRefused(await send('PATCH', `?id=${made.id}`, owner, { variants: [{ dimension: 'Warna', options: ['Hitam'] }, KAOS.variants[1]] }), 'variant_prices_shape', SHAPE_TEXT);
     expect((await t.ctx.db.selectFrom('products').select('variant_prices').where('id', '=', made.id).executeTakeFirstOrThrow()).variant_prices).toBe('[[1,2,3],[4,5,6]]');
   });
 
   it('names, slugs (numeric suffix on collision), prices and the other fields', async () => {
-    expectError(await send('POST', '', owner, { price: 1 }), 400, 'name required');
-    expectError(await send('POST', '', owner, { name: '!!!', price: 1 }), 400, 'cannot derive slug from name');
-    expectError(await send('POST', '', owner, { name: 'P', price: -1 }), 400, 'price must be a whole number of rupiah, 0 or more');
-    expectError(await send('POST', '', owner, { name: 'P', price: 1, weight_grams: 1.5 }), 400, 'weight_grams must be a whole number of grams from 0 to 1000000');
-    expectError(await send('POST', '', owner, { name: 'P', price: 1, variants: [{ dimension: 'Warna', options: [] }] }), 400, 'setiap variasi wajib punya minimal satu opsi.');
-    expectError(await send('POST', '', owner, { name: 'P', price: 1, variant_display: 'huge' }), 400, 'variant_display must be one of: default, small');
-    expectError(await send('POST', '', owner, { name: 'P', price: 1, payment_methods: ['gateway'] }), 400, "payment_methods must be null or a list of the store's payment methods");
-    expectError(await send('POST', '', owner, { name: 'P', price: 1, couriers: ['Kilat'] }), 400, "couriers must be null or a list of the store's couriers");
+    expectRefused(await send('POST', '', owner, { price: 1 }), 'name_required', 'name required');
+    expectRefused(await send('POST', '', owner, { name: '!!!', price: 1 }), 'cannot_derive_slug', 'cannot derive slug from name');
+    expectRefused(await send('POST', '', owner, { name: 'P', price: -1 }), 'invalid_price');
+    expectRefused(await send('POST', '', owner, { name: 'P', price: 1, weight_grams: 1.5 }), 'invalid_weight');
+    expectRefused(await send('POST', '', owner, { name: 'P', price: 1, variants: [{ dimension: 'Warna', options: [] }] }), 'variants_without_options');
+    expectRefused(await send('POST', '', owner, { name: 'P', price: 1, variant_display: 'huge' }), 'invalid_variant_display');
+    expectRefused(await send('POST', '', owner, { name: 'P', price: 1, payment_methods: ['gateway'] }), 'payment_methods_not_offered');
+    expectRefused(await send('POST', '', owner, { name: 'P', price: 1, couriers: ['Kilat'] }), 'couriers_not_offered');
     const first = await create({ name: 'Sandal Jepit', price: 1 });
     const second = await create({ name: 'Sandal Jepit', price: 1 });
     expect([first.slug, second.slug]).toEqual(['sandal-jepit', 'sandal-jepit-2']);
   });
 
   it('ad ids are checked on save: Meta 15-16 digits, TikTok 20 upper-case alphanumerics, GTM-XXXXXXX; blank clears', async () => {
-    expectError(await send('POST', '', owner, { name: 'Ad', price: 1, meta_pixel_id: '12345' }), 400, 'meta_pixel_id must be 15 or 16 digits');
-    expectError(await send('POST', '', owner, { name: 'Ad', price: 1, tiktok_pixel_id: 'c4abcdef1234567890ab' }), 400, 'tiktok_pixel_id must be 20 upper-case letters and digits');
-    expectError(await send('POST', '', owner, { name: 'Ad', price: 1, gtm_id: 'UA-12345' }), 400, 'gtm_id must look like GTM-XXXXXXX (4 to 12 upper-case letters and digits)');
+    expectRefused(await send('POST', '', owner, { name: 'Ad', price: 1, meta_pixel_id: '12345' }), 'invalid_meta_pixel_id');
+    expectRefused(await send('POST', '', owner, { name: 'Ad', price: 1, tiktok_pixel_id: 'c4abcdef1234567890ab' }), 'invalid_tiktok_pixel_id');
+    expectRefused(await send('POST', '', owner, { name: 'Ad', price: 1, gtm_id: 'UA-12345' }), 'invalid_gtm_id');
     const made = await create({ name: 'Ad', price: 1, meta_pixel_id: '1234567890123456', tiktok_pixel_id: 'CABCDEFGHIJ123456789', gtm_id: 'GTM-K9ZX2PQ' });
     expect(made).toMatchObject({ meta_pixel_id: '1234567890123456', tiktok_pixel_id: 'CABCDEFGHIJ123456789', gtm_id: 'GTM-K9ZX2PQ' });
     expect(json(await send('PATCH', `?id=${made.id}`, owner, { meta_pixel_id: ' ', tiktok_pixel_id: null })).meta_pixel_id).toBeNull();

@@ -1,11 +1,13 @@
 // The dashboard's path of /api/products.php (SPEC "action handling": without an action the
 // request needs a login session; an API key is ignored). Every answer stays in SPEC's product
-// family {error}. The IP window was consumed by the caller before; the cross-site rule ran in
-// the onRequest hook (src/dashboard/cross-site.ts). docs/products.md lists the answers.
+// family {error} (a refused field adds `fields`), in SPEC's words where SPEC has them and in the
+// dashboard's Indonesian ones otherwise: a seller reads them. The IP window was consumed by the
+// caller before; the cross-site rule ran in the onRequest hook (src/dashboard/cross-site.ts).
+// docs/products.md lists the answers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { productFailure, sendFailure, type DashboardFailure, type ProductFailure } from '../lib/http/failures.js';
-import { PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
+import { DASHBOARD_ERRORS, DASHBOARD_REFUSAL_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
 import type { Permission } from '../sessions/permissions.js';
 import { requireSession } from '../sessions/require-session.js';
@@ -14,15 +16,19 @@ import { createProduct } from './create-product.js';
 import { deleteProduct } from './delete-product.js';
 import { findProduct } from './find-product.js';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, listProducts } from './list-products.js';
+import { problemFailure } from './product-problems.js';
 import { fullRecord } from './product-record.js';
 import { updateProduct } from './update-product.js';
 
 export const DASHBOARD_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 
-/** A refused session as the product family says it. */
-function sessionRefusal(failure: DashboardFailure, permission: Permission): ProductFailure {
-  if (failure.code === 'forbidden') return productFailure(403, PRODUCT_TEXT.missingPermission(permission));
-  if (failure.code === 'store_changed') return productFailure(409, PRODUCT_TEXT.storeChanged);
+/**
+ * A refused session as the product family says it. No session keeps SPEC's path text (an API
+ * key sent here gets it too); a member's refusals are the dashboard's.
+ */
+function sessionRefusal(failure: DashboardFailure): ProductFailure {
+  if (failure.code === 'forbidden') return productFailure(403, DASHBOARD_ERRORS.forbidden.error);
+  if (failure.code === 'store_changed') return productFailure(409, DASHBOARD_ERRORS.store_changed.error);
   return productFailure(401, PRODUCT_TEXT.loginRequired);
 }
 
@@ -31,9 +37,9 @@ function paging(query: unknown): { page: number; perPage: number } | ProductFail
   const rawPage = queryParam(query, 'page');
   const rawPerPage = queryParam(query, 'per_page');
   const page = rawPage === undefined ? 1 : parsePositiveId(rawPage);
-  if (page === null) return productFailure(400, PRODUCT_TEXT.pageInvalid);
+  if (page === null) return productFailure(400, DASHBOARD_REFUSAL_TEXT.invalid_page);
   const perPage = rawPerPage === undefined ? PER_PAGE_DEFAULT : parsePositiveId(rawPerPage);
-  if (perPage === null || perPage > PER_PAGE_MAX) return productFailure(400, PRODUCT_TEXT.perPageInvalid);
+  if (perPage === null || perPage > PER_PAGE_MAX) return productFailure(400, DASHBOARD_REFUSAL_TEXT.invalid_per_page);
   return { page, perPage };
 }
 
@@ -44,7 +50,7 @@ export async function dashboardPath(ctx: AppContext, request: FastifyRequest, re
   // answered 405 to any member.
   const permission: Permission = method === 'GET' || !dashboardMethod ? 'products:read' : 'products:manage';
   const session = await requireSession(ctx, request, permission);
-  if (!session.ok) return sendFailure(reply, sessionRefusal(session.failure, permission));
+  if (!session.ok) return sendFailure(reply, sessionRefusal(session.failure));
   if (!dashboardMethod) {
     return sendFailure(reply, { ...productFailure(405, TRANSPORT_TEXT.methodNotAllowed), allow: DASHBOARD_METHODS.join(', ') });
   }
@@ -66,7 +72,7 @@ export async function dashboardPath(ctx: AppContext, request: FastifyRequest, re
   }
   if (method === 'POST') {
     const body = parseJsonObject(request.body);
-    if (!body) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.invalidJson));
+    if (!body) return sendFailure(reply, problemFailure('body_not_object'));
     const created = await createProduct(ctx.db, ctx.clock, tenantId, body);
     return created.ok ? success(201, fullRecord(created.value, publicUrl)) : sendFailure(reply, created.failure);
   }
@@ -79,7 +85,7 @@ export async function dashboardPath(ctx: AppContext, request: FastifyRequest, re
   }
   if (method === 'PATCH') {
     const body = parseJsonObject(request.body);
-    if (!body) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.invalidJson));
+    if (!body) return sendFailure(reply, problemFailure('body_not_object'));
     const changed = await updateProduct(ctx.db, ctx.writeTransaction, ctx.clock, tenantId, id, body);
     return changed.ok ? success(200, fullRecord(changed.value, publicUrl)) : sendFailure(reply, changed.failure);
   }

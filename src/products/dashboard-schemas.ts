@@ -1,12 +1,13 @@
 // openapi/dashboard.json's operations of the dashboard's path of /api/products.php (no
 // `action`, a session cookie). Documentation only: dashboard-path.ts decides every answer.
-// The answers stay in SPEC's product family {error}.
+// The answers stay in SPEC's product family {error} (a refused field adds `fields`): SPEC's
+// texts where SPEC has them, the dashboard's Indonesian texts otherwise.
 import { Type } from 'typebox';
 import { NO_STORE, REFRESHED_COOKIE, SESSION_SCHEME, type DashboardContract, type Responses } from '../dashboard/contract.js';
-import { PRODUCT_FAILURES, errorResponse, type Responses as ApiResponses, successResponse, tooManyRequestsResponse, withRateLimitHeaders, type ErrorText } from '../lib/http/contract.js';
-import { CROSS_SITE_TEXT, PRODUCT_TEXT } from '../lib/http/messages.js';
+import { PRODUCT_FAILURES, errorResponse, type ResponseDoc, type Responses as ApiResponses, successResponse, tooManyRequestsResponse, withRateLimitHeaders } from '../lib/http/contract.js';
+import { CROSS_SITE_TEXT, DASHBOARD_ERRORS, DASHBOARD_REFUSAL_TEXT, PRODUCT_TEXT } from '../lib/http/messages.js';
 import { rateLimitPolicy } from '../lib/http/rate-limit-headers.js';
-import { VARIANTS_TEXT } from './variant-prices.js';
+import { PRODUCT_PROBLEMS, problemText, type ProductProblem } from './product-problems.js';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './list-products.js';
 import { DESCRIPTION_MAX, NAME_MAX, VARIANT_DISPLAYS, WEIGHT_MAX } from './product-fields.js';
 import { PRODUCT_WINDOWS, Variation, VariantComparePrices, VariantPrices, embedFields } from './schemas.js';
@@ -75,38 +76,31 @@ const ChangeBody = Type.Object(
   { description: 'A JSON object with the fields to change; a field not sent keeps its value. Variant prices are checked against the variations after the change.' },
 );
 
-const BODY_400: Record<string, ErrorText> = {
-  body_not_object: PRODUCT_TEXT.invalidJson,
-  name_required: PRODUCT_TEXT.nameRequired,
-  name_too_long: PRODUCT_TEXT.nameTooLong,
-  cannot_derive_slug: PRODUCT_TEXT.cannotDeriveSlug,
-  price: PRODUCT_TEXT.priceInvalid,
-  sale_price: PRODUCT_TEXT.salePriceInvalid,
-  description: PRODUCT_TEXT.descriptionInvalid,
-  weight_grams: PRODUCT_TEXT.weightInvalid,
-  variants: VARIANTS_TEXT.invalid,
-  variants_options: VARIANTS_TEXT.noOptions,
-  variant_prices_cell: PRODUCT_TEXT.variantPriceCell,
-  variant_prices_shape: PRODUCT_TEXT.variantPriceShape,
-  variant_compare_prices_cell: PRODUCT_TEXT.variantCompareCell,
-  variant_compare_prices_shape: PRODUCT_TEXT.variantCompareShape,
-  variant_display: PRODUCT_TEXT.variantDisplayInvalid(VARIANT_DISPLAYS),
-  payment_methods: PRODUCT_TEXT.paymentMethodsInvalid,
-  couriers: PRODUCT_TEXT.couriersInvalid,
-  meta_pixel_id: PRODUCT_TEXT.metaPixelInvalid,
-  tiktok_pixel_id: PRODUCT_TEXT.tiktokPixelInvalid,
-  gtm_id: PRODUCT_TEXT.gtmInvalid,
-};
+const PROBLEM_CODES = Object.keys(PRODUCT_PROBLEMS) as ProductProblem[];
+const FIELDS = Type.Record(Type.String(), Type.String(), {
+  description: "The refused field (`name`, `slug`, `price`, `gtm_id`, ..., or `body`) and why, in the dashboard's words (Indonesian): what the page shows beside it. Present on every refused field.",
+});
+
+/** 400: a refused field (SPEC's text where SPEC has one, else the dashboard's, and `fields`), or `id` missing. */
+function bodyRefusals(description: string, withId: boolean): ResponseDoc {
+  const texts = [...(withId ? [PRODUCT_TEXT.idRequired] : []), ...PROBLEM_CODES.map(problemText)];
+  const examples = Object.fromEntries([
+    ...(withId ? [['id_required', { summary: PRODUCT_TEXT.idRequired, value: { error: PRODUCT_TEXT.idRequired } }]] : []),
+    ...PROBLEM_CODES.map((code) => [code, { summary: problemText(code), value: { error: problemText(code), fields: { [PRODUCT_PROBLEMS[code].field]: DASHBOARD_REFUSAL_TEXT[code] } } }]),
+  ]);
+  const schema = Type.Object({ error: Type.Enum(texts, { type: 'string' }), fields: Type.Optional(FIELDS) }, { additionalProperties: false });
+  return { description, content: { 'application/json': { schema, examples } } };
+}
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Products'];
 const LIMIT = 'The path\'s IP window (60 requests / 60 s per IP, shared with every API-key request from that IP) is consumed first. Answers are SPEC\'s product family `{error}`.';
 const unauthorised = errorResponse('No valid session (an `X-API-Key` is ignored on this path).', { login_required: PRODUCT_TEXT.loginRequired });
-const storeChanged = errorResponse('`X-Lapak-Store` differs from the session\'s selected store; nothing was done.', { store_changed: PRODUCT_TEXT.storeChanged });
+const storeChanged = errorResponse('`X-Lapak-Store` differs from the session\'s selected store; nothing was done.', { store_changed: DASHBOARD_ERRORS.store_changed.error });
 const forbidden = (permission: string, write: boolean) =>
   errorResponse(
     `The member's role lacks \`${permission}\`${write ? ', or the write carries the session cookie from another site' : ''}.`,
-    { missing_permission: PRODUCT_TEXT.missingPermission(permission), ...(write ? { cross_site_request: CROSS_SITE_TEXT } : {}) },
+    { forbidden: DASHBOARD_ERRORS.forbidden.error, ...(write ? { cross_site_request: CROSS_SITE_TEXT } : {}) },
   );
 const notFound = errorResponse('No product with this id in the session\'s store (or it was deleted).', { product_not_found: PRODUCT_TEXT.productNotFound });
 const common: Responses = {
@@ -147,7 +141,7 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
     }),
     response: {
       200: success(successResponse('A page of products, or one product in full.', Type.Union([ProductList, FullProduct]), EXAMPLE)),
-      400: errorResponse('`id` not a positive integer, or `page`/`per_page` out of range.', { id_required: PRODUCT_TEXT.idRequired, page: PRODUCT_TEXT.pageInvalid, per_page: PRODUCT_TEXT.perPageInvalid }),
+      400: errorResponse('`id` not a positive integer, or `page`/`per_page` out of range.', { id_required: PRODUCT_TEXT.idRequired, invalid_page: DASHBOARD_REFUSAL_TEXT.invalid_page, invalid_per_page: DASHBOARD_REFUSAL_TEXT.invalid_per_page }),
       403: forbidden('products:read', false),
       404: notFound,
       ...common,
@@ -162,7 +156,7 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
     body: CreateBody,
     response: {
       201: success(successResponse('Created: the product in full.', FullProduct, EXAMPLE)),
-      400: errorResponse('A field is refused; the text names it (variant price problems in SPEC\'s words).', BODY_400),
+      400: bodyRefusals('A field is refused: `fields` names it in the dashboard\'s words; `error` is SPEC\'s text where SPEC has one (name, slug, the variant price problems), else the same Indonesian text.', false),
       403: forbidden('products:manage', true),
       413: PRODUCT_FAILURES[413],
       ...common,
@@ -178,7 +172,7 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
     body: ChangeBody,
     response: {
       200: success(successResponse('Changed: the product in full.', FullProduct, EXAMPLE)),
-      400: errorResponse('`id` missing, or a field is refused.', { id_required: PRODUCT_TEXT.idRequired, ...BODY_400 }),
+      400: bodyRefusals('`id` missing, or a field is refused (`fields` names it, as on create).', true),
       403: forbidden('products:manage', true),
       404: notFound,
       413: PRODUCT_FAILURES[413],

@@ -8,7 +8,7 @@ import { insertProductWithFreeSlug } from './insert-product.js';
 import { NAME_MAX } from './product-fields.js';
 import type { Product } from './product-record.js';
 import { deriveSlug } from './slug.js';
-import { variantPriceProblem } from './variant-prices.js';
+import { VARIANT_PRICE_TEXT, variantPriceProblem } from './variant-prices.js';
 
 export { NAME_MAX } from './product-fields.js';
 
@@ -39,7 +39,7 @@ export async function duplicateProduct(
   const priceProblem =
     variantPriceProblem(variantPrices, source.variants, 'prices') ??
     variantPriceProblem(comparePrices, source.variants, 'compare_prices');
-  if (priceProblem) return bad(priceProblem);
+  if (priceProblem) return bad(VARIANT_PRICE_TEXT[priceProblem]);
 
   const now = clock.now();
   // The copy and its images in one transaction: no copy is ever seen without its images.

@@ -3,9 +3,9 @@
 // Payment methods and couriers are a subset of what the store offers (null: all of it); the
 // ad ids are checked against the formats in docs/products.md.
 import type { Db } from '../lib/db/db.js';
-import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { PAYMENT_METHOD_SETTINGS, loadStoreSettings } from '../tenants/store-settings.js';
 import { storeRates } from '../shipping/rates.js';
+import type { ProductProblem } from './product-problems.js';
 import type { Product } from './product-record.js';
 import { deriveSlug } from './slug.js';
 import { variantPriceProblem, variantsProblem, type Variation } from './variant-prices.js';
@@ -22,11 +22,11 @@ export const AD_ID_PATTERNS = {
   gtm_id: /^GTM-[A-Z0-9]{4,12}$/,
 } as const;
 
-const AD_ID_TEXT = {
-  meta_pixel_id: PRODUCT_TEXT.metaPixelInvalid,
-  tiktok_pixel_id: PRODUCT_TEXT.tiktokPixelInvalid,
-  gtm_id: PRODUCT_TEXT.gtmInvalid,
-} as const;
+const AD_ID_PROBLEM = {
+  meta_pixel_id: 'invalid_meta_pixel_id',
+  tiktok_pixel_id: 'invalid_tiktok_pixel_id',
+  gtm_id: 'invalid_gtm_id',
+} as const satisfies Record<keyof typeof AD_ID_PATTERNS, ProductProblem>;
 
 /** The columns a create or change writes (JSON ones serialised). */
 export interface ProductValues {
@@ -46,10 +46,10 @@ export interface ProductValues {
   gtm_id: string | null;
 }
 
-export type FieldsOutcome = { ok: true; values: ProductValues; slug: string | null } | { ok: false; error: string };
+export type FieldsOutcome = { ok: true; values: ProductValues; slug: string | null } | { ok: false; problem: ProductProblem };
 
 const isWhole = (v: unknown, max = Number.MAX_SAFE_INTEGER) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max;
-const bad = (error: string): FieldsOutcome => ({ ok: false, error });
+const bad = (problem: ProductProblem): FieldsOutcome => ({ ok: false, problem });
 
 function adId(value: unknown, field: keyof typeof AD_ID_PATTERNS): { ok: true; value: string | null } | { ok: false } {
   if (value === null || value === undefined) return { ok: true, value: null };
@@ -77,29 +77,29 @@ export async function readProductFields(db: Db, tenantId: number, input: Record<
   let name = current?.name ?? '';
   if (has('name') || !current) {
     name = typeof input.name === 'string' ? input.name.trim() : '';
-    if (name === '') return bad(PRODUCT_TEXT.nameRequired);
-    if ([...name].length > NAME_MAX) return bad(PRODUCT_TEXT.nameTooLong);
+    if (name === '') return bad('name_required');
+    if ([...name].length > NAME_MAX) return bad('name_too_long');
   }
 
   let slug: string | null = null;
   const sentSlug = typeof input.slug === 'string' && input.slug.trim() !== '' ? deriveSlug(input.slug) : '';
   if (!current) {
     slug = sentSlug || deriveSlug(name);
-    if (slug === '') return bad(PRODUCT_TEXT.cannotDeriveSlug);
+    if (slug === '') return bad('cannot_derive_slug');
   } else if (has('slug') && input.slug !== null) {
-    if (sentSlug === '') return bad(PRODUCT_TEXT.cannotDeriveSlug);
+    if (sentSlug === '') return bad('cannot_derive_slug');
     if (sentSlug !== current.slug) slug = sentSlug;
   }
 
   const price = has('price') || !current ? input.price : current.price;
-  if (!isWhole(price)) return bad(PRODUCT_TEXT.priceInvalid);
+  if (!isWhole(price)) return bad('invalid_price');
   const salePrice = has('sale_price') ? input.sale_price : (current?.sale_price ?? null);
-  if (salePrice !== null && !isWhole(salePrice)) return bad(PRODUCT_TEXT.salePriceInvalid);
+  if (salePrice !== null && !isWhole(salePrice)) return bad('invalid_sale_price');
 
   const description = has('description') ? input.description : (current?.description ?? '');
-  if (typeof description !== 'string' || [...description].length > DESCRIPTION_MAX) return bad(PRODUCT_TEXT.descriptionInvalid);
+  if (typeof description !== 'string' || [...description].length > DESCRIPTION_MAX) return bad('invalid_product_description');
   const weight = has('weight_grams') ? input.weight_grams : (current?.weight_grams ?? 0);
-  if (!isWhole(weight, WEIGHT_MAX)) return bad(PRODUCT_TEXT.weightInvalid);
+  if (!isWhole(weight, WEIGHT_MAX)) return bad('invalid_weight');
 
   const sentVariants = has('variants') ? input.variants : (current?.variants ?? []);
   const variantsError = variantsProblem(sentVariants);
@@ -112,7 +112,7 @@ export async function readProductFields(db: Db, tenantId: number, input: Record<
   if (priceProblem) return bad(priceProblem);
 
   const display = has('variant_display') ? input.variant_display : (current?.variant_display ?? 'default');
-  if (!VARIANT_DISPLAYS.includes(display as (typeof VARIANT_DISPLAYS)[number])) return bad(PRODUCT_TEXT.variantDisplayInvalid(VARIANT_DISPLAYS));
+  if (!VARIANT_DISPLAYS.includes(display as (typeof VARIANT_DISPLAYS)[number])) return bad('invalid_variant_display');
 
   const ads: Record<keyof typeof AD_ID_PATTERNS, string | null> = { meta_pixel_id: null, tiktok_pixel_id: null, gtm_id: null };
   for (const field of Object.keys(AD_ID_PATTERNS) as Array<keyof typeof AD_ID_PATTERNS>) {
@@ -121,7 +121,7 @@ export async function readProductFields(db: Db, tenantId: number, input: Record<
       continue;
     }
     const read = adId(input[field], field);
-    if (!read.ok) return bad(AD_ID_TEXT[field]);
+    if (!read.ok) return bad(AD_ID_PROBLEM[field]);
     ads[field] = read.value;
   }
 
@@ -130,14 +130,14 @@ export async function readProductFields(db: Db, tenantId: number, input: Record<
     const list = stringList(input.payment_methods);
     const settings = list ? await loadStoreSettings(db, tenantId) : null;
     const offered: readonly string[] = settings?.paymentMethods ?? PAYMENT_METHOD_SETTINGS;
-    if (list === undefined || (list && !list.every((m) => offered.includes(m)))) return bad(PRODUCT_TEXT.paymentMethodsInvalid);
+    if (list === undefined || (list && !list.every((m) => offered.includes(m)))) return bad('payment_methods_not_offered');
     paymentMethods = list;
   }
   let couriers = current?.couriers ?? null;
   if (has('couriers')) {
     const list = stringList(input.couriers);
     const known = list ? Object.keys(await storeRates(db).table(tenantId)) : [];
-    if (list === undefined || (list && !list.every((c) => known.includes(c)))) return bad(PRODUCT_TEXT.couriersInvalid);
+    if (list === undefined || (list && !list.every((c) => known.includes(c)))) return bad('couriers_not_offered');
     couriers = list;
   }
 

@@ -18,7 +18,7 @@ import {
 } from '../lib/http/contract.js';
 import { rateLimitPolicy, type AdvertisedWindow } from '../lib/http/rate-limit-headers.js';
 import { WINDOWS } from '../lib/limits.js';
-import { CROSS_SITE_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
+import { CROSS_SITE_TEXT, DASHBOARD_ERRORS, PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { VARIANT_DISPLAYS } from './create-product.js';
 import { NAME_MAX } from './duplicate-product.js';
 import { SLUG_MAX } from './slug.js';
@@ -250,7 +250,7 @@ export const otherMethodsContract: OtherMethodsContract = withRateLimitHeaders({
       { method_not_allowed: TRANSPORT_TEXT.methodNotAllowed },
       { Allow: allowHeader(['GET', 'POST', 'GET, POST, PATCH, DELETE']) },
     ),
-    409: errorResponse('Without an action, with a session: `X-Lapak-Store` differs from the session\'s selected store.', { store_changed: PRODUCT_TEXT.storeChanged }),
+    409: errorResponse('Without an action, with a session: `X-Lapak-Store` differs from the session\'s selected store.', { store_changed: DASHBOARD_ERRORS.store_changed.error }),
     413: PRODUCT_FAILURES[413],
     429: PRODUCT_429,
     500: PRODUCT_FAILURES[500],

@@ -9,6 +9,7 @@ import { PRODUCT_TEXT } from '../lib/http/messages.js';
 import { findProduct } from './find-product.js';
 import { placeUnderFreeSlug, takenSlugs } from './free-slug.js';
 import { readProductFields } from './product-fields.js';
+import { problemFailure } from './product-problems.js';
 import { toProduct, type Product } from './product-record.js';
 import { isUniqueViolation } from '../lib/db/unique-violation.js';
 
@@ -23,7 +24,7 @@ export async function updateProduct(
   const current = await findProduct(db, tenantId, productId);
   if (!current) return fail(productFailure(404, PRODUCT_TEXT.productNotFound));
   const fields = await readProductFields(db, tenantId, input, current);
-  if (!fields.ok) return fail(productFailure(400, fields.error));
+  if (!fields.ok) return fail(problemFailure(fields.problem));
 
   // The product's own former slugs are free for it again (renaming back).
   const own = fields.slug === null ? new Set<string>() : new Set(

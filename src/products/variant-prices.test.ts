@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseVariant, unitPrice, variantPriceProblem, variantsProblem, VARIANTS_TEXT, type Variation } from './variant-prices.js';
+import { parseVariant, unitPrice, VARIANT_PRICE_TEXT, variantPriceProblem, variantsProblem, type Variation } from './variant-prices.js';
 
-const CELL = 'variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).';
-const SHAPE = 'variant_prices bentuk matriks tidak sesuai jumlah opsi variasi.';
-const COMPARE_CELL = 'variant_compare_prices tiap kombinasi wajib diisi angka 0 atau lebih (ada sel kosong).';
-const COMPARE_SHAPE = 'variant_compare_prices bentuk matriks tidak sesuai jumlah opsi variasi.';
+const CELL = 'variant_prices_cell';
+const SHAPE = 'variant_prices_shape';
+const COMPARE_CELL = 'variant_compare_prices_cell';
+const COMPARE_SHAPE = 'variant_compare_prices_shape';
 
 const v = (...counts: number[]): Variation[] =>
   counts.map((n, i) => ({ dimension: `D${i}`, options: Array.from({ length: n }, (_, j) => `o${i}-${j}`) }));
@@ -138,16 +138,25 @@ describe('variantPriceProblem: properties', () => {
   });
 });
 
+describe("the API's texts of the problems", () => {
+  it("are SPEC's, byte for byte, for variant_prices", () => {
+    expect(VARIANT_PRICE_TEXT[CELL]).toBe('variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0).');
+    expect(VARIANT_PRICE_TEXT[SHAPE]).toBe('variant_prices bentuk matriks tidak sesuai jumlah opsi variasi.');
+    expect(VARIANT_PRICE_TEXT[COMPARE_CELL]).toBe('variant_compare_prices tiap kombinasi wajib diisi angka 0 atau lebih (ada sel kosong).');
+    expect(VARIANT_PRICE_TEXT[COMPARE_SHAPE]).toBe('variant_compare_prices bentuk matriks tidak sesuai jumlah opsi variasi.');
+  });
+});
+
 describe('variantsProblem', () => {
   it('accepts zero to three variations with options', () => {
     for (const value of [[], v(1), v(2, 3), v(4, 4, 4)]) expect(variantsProblem(value)).toBeNull();
   });
   it('every variation needs at least one option', () => {
-    expect(variantsProblem([{ dimension: 'Warna', options: [] }])).toBe(VARIANTS_TEXT.noOptions);
+    expect(variantsProblem([{ dimension: 'Warna', options: [] }])).toBe('variants_without_options');
   });
   it('refuses more than three, or malformed items', () => {
     for (const value of [v(1, 1, 1, 1), 'x', null, [null], [{ dimension: '', options: ['a'] }], [{ dimension: 'W', options: [''] }], [{ dimension: 'W', options: [1] }], [{ options: ['a'] }]]) {
-      expect(variantsProblem(value), JSON.stringify(value)).toBe(VARIANTS_TEXT.invalid);
+      expect(variantsProblem(value), JSON.stringify(value)).toBe('invalid_variants');
     }
   });
 });

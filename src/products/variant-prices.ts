@@ -23,33 +23,38 @@ function cellsValid(value: unknown, variants: readonly Variation[], depth: numbe
   return (value as unknown[]).every((item) => cellsValid(item, variants, depth + 1, kind));
 }
 
+export type VariantPriceProblem = 'variant_prices_cell' | 'variant_prices_shape' | 'variant_compare_prices_cell' | 'variant_compare_prices_shape';
+
+/** The API's words for each problem: SPEC's for variant_prices, the same shape of sentence for the compare prices. */
+export const VARIANT_PRICE_TEXT: Record<VariantPriceProblem, string> = {
+  variant_prices_cell: PRODUCT_TEXT.variantPriceCell,
+  variant_prices_shape: PRODUCT_TEXT.variantPriceShape,
+  variant_compare_prices_cell: PRODUCT_TEXT.variantCompareCell,
+  variant_compare_prices_shape: PRODUCT_TEXT.variantCompareShape,
+};
+
 /**
- * Returns the SPEC message naming the problem, or null when the value is valid.
+ * The problem of a price list or matrix, or null when the value is valid.
  * An empty list means "no per-variant prices" and is always valid.
  */
-export function variantPriceProblem(value: unknown, variants: readonly Variation[], kind: PriceKind): string | null {
-  const shapeText = kind === 'prices' ? PRODUCT_TEXT.variantPriceShape : PRODUCT_TEXT.variantCompareShape;
-  const cellText = kind === 'prices' ? PRODUCT_TEXT.variantPriceCell : PRODUCT_TEXT.variantCompareCell;
-  if (!Array.isArray(value)) return shapeText;
+export function variantPriceProblem(value: unknown, variants: readonly Variation[], kind: PriceKind): VariantPriceProblem | null {
+  const shape = kind === 'prices' ? 'variant_prices_shape' : 'variant_compare_prices_shape';
+  const cell = kind === 'prices' ? 'variant_prices_cell' : 'variant_compare_prices_cell';
+  if (!Array.isArray(value)) return shape;
   if (value.length === 0) return null;
-  if (variants.length === 0 || !shapeMatches(value, variants, 0)) return shapeText;
-  return cellsValid(value, variants, 0, kind) ? null : cellText;
+  if (variants.length === 0 || !shapeMatches(value, variants, 0)) return shape;
+  return cellsValid(value, variants, 0, kind) ? null : cell;
 }
 
-export const VARIANTS_TEXT = {
-  invalid: 'variants harus berupa daftar variasi {dimension, options} (maksimal 3).',
-  noOptions: 'setiap variasi wajib punya minimal satu opsi.',
-} as const;
-
 /** Rule 4 and the general shape of `variants`: at most three, each with options. */
-export function variantsProblem(value: unknown): string | null {
-  if (!Array.isArray(value) || value.length > 3) return VARIANTS_TEXT.invalid;
+export function variantsProblem(value: unknown): 'invalid_variants' | 'variants_without_options' | null {
+  if (!Array.isArray(value) || value.length > 3) return 'invalid_variants';
   for (const v of value) {
-    if (typeof v !== 'object' || v === null) return VARIANTS_TEXT.invalid;
+    if (typeof v !== 'object' || v === null) return 'invalid_variants';
     const { dimension, options } = v as Record<string, unknown>;
-    if (typeof dimension !== 'string' || dimension.trim() === '') return VARIANTS_TEXT.invalid;
-    if (!Array.isArray(options) || options.length === 0) return VARIANTS_TEXT.noOptions;
-    if (!options.every((o) => typeof o === 'string' && o.trim() !== '')) return VARIANTS_TEXT.invalid;
+    if (typeof dimension !== 'string' || dimension.trim() === '') return 'invalid_variants';
+    if (!Array.isArray(options) || options.length === 0) return 'variants_without_options';
+    if (!options.every((o) => typeof o === 'string' && o.trim() !== '')) return 'invalid_variants';
   }
   return null;
 }

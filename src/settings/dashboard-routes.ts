@@ -26,7 +26,7 @@ const MANAGE = 'Owner or admin (settings:manage); a CS: 403 `forbidden`.';
 const SENSITIVE = 'The owner only (settings:sensitive; an admin or CS: 403 `forbidden`).';
 
 const field = (name: string) => ({ code: 'invalid_request', field: name }) as const;
-const SAVE_REFUSALS: Record<SaveSettingsCode | 'tenant_not_found', ReturnType<typeof field> | 'login_required'> = {
+const SAVE_REFUSALS = {
   unknown_setting: field('body'),
   invalid_payment_methods: field('payment_methods'),
   invalid_gateway: field('gateway'),
@@ -46,20 +46,9 @@ const SAVE_REFUSALS: Record<SaveSettingsCode | 'tenant_not_found', ReturnType<ty
   invalid_fee: field('shipping_rates'),
   duplicate_rate: field('shipping_rates'),
   tenant_not_found: 'login_required',
-};
+} as const satisfies Record<SaveSettingsCode | 'tenant_not_found', ReturnType<typeof field> | 'login_required'>;
 
-/** Refusals with an Indonesian text of their own rather than the operation's message. */
-const FIELD_TEXTS: Partial<Record<string, string>> = {
-  whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber,
-  time_zone: DASHBOARD_FIELD_TEXT.timeZone,
-};
-
-function refusal<Code extends SaveSettingsCode | 'tenant_not_found'>(refused: { ok: false; code: Code; message: string }): DashboardFailure {
-  const mapped = SAVE_REFUSALS[refused.code];
-  if (typeof mapped === 'string') return dashboardFailure(mapped);
-  const text = FIELD_TEXTS[mapped.field];
-  return text ? invalid({ [mapped.field]: text }) : fromRefusal(refused, SAVE_REFUSALS);
-}
+const refusal = (refused: { ok: false; code: SaveSettingsCode | 'tenant_not_found'; message: string }): DashboardFailure => fromRefusal(refused, SAVE_REFUSALS);
 
 /**
  * The session user's password, entered again: missing, 403 password_required; wrong, 403

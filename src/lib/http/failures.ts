@@ -18,6 +18,8 @@ export interface ProductFailure {
   status: number;
   error: string;
   allow?: string;
+  /** A refused field of a product's create or change (only the dashboard's path has them): {field: the dashboard's text}. */
+  fields?: Record<string, string>;
 }
 
 /** Order status and customer lookup endpoints: body {error, code, request_id, ...extra}. */
@@ -71,7 +73,7 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
       return reply.code(failure.status).send({ error: failure.error });
     case 'product':
       if (failure.allow) reply.header('Allow', failure.allow);
-      return reply.code(failure.status).send({ error: failure.error });
+      return reply.code(failure.status).send({ error: failure.error, ...(failure.fields ? { fields: failure.fields } : {}) });
     case 'api': {
       const { status, error } = API_ERRORS[failure.code];
       return reply.code(status).send({ error, code: failure.code, ...failure.extra, request_id: reply.request.id });

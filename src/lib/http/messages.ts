@@ -27,21 +27,9 @@ export const PRODUCT_TEXT = {
   nameTooLong: 'name too long (max 200 characters)',
   invalidJson: 'body must be a JSON object',
   loginRequired: 'Login required',
-  // The dashboard's path of /api/products.php (issue 11; docs/products.md).
-  missingPermission: (permission: string) => `Missing permission: ${permission}`,
-  storeChanged: 'Store changed: reload the dashboard',
-  pageInvalid: 'page must be a positive integer',
-  perPageInvalid: 'per_page must be a whole number from 1 to 100',
-  priceInvalid: 'price must be a whole number of rupiah, 0 or more',
-  salePriceInvalid: 'sale_price must be a whole number of rupiah or null',
-  variantDisplayInvalid: (allowed: readonly string[]) => `variant_display must be one of: ${allowed.join(', ')}`,
-  descriptionInvalid: 'description must be text of at most 5000 characters',
-  weightInvalid: 'weight_grams must be a whole number of grams from 0 to 1000000',
-  paymentMethodsInvalid: "payment_methods must be null or a list of the store's payment methods",
-  couriersInvalid: "couriers must be null or a list of the store's couriers",
-  metaPixelInvalid: 'meta_pixel_id must be 15 or 16 digits',
-  tiktokPixelInvalid: 'tiktok_pixel_id must be 20 upper-case letters and digits',
-  gtmInvalid: 'gtm_id must look like GTM-XXXXXXX (4 to 12 upper-case letters and digits)',
+  // The dashboard's path of /api/products.php answers SPEC's texts above where SPEC has one for
+  // the problem, and the dashboard's Indonesian texts (DASHBOARD_ERRORS, DASHBOARD_REFUSAL_TEXT)
+  // for the rest (issue 30; docs/products.md).
 } as const;
 
 // Answers of the transport, in the {error} family, on any path: no route for the path, a
@@ -168,7 +156,76 @@ export const DASHBOARD_FIELD_TEXT = {
   resi: 'Nomor resi paling banyak 60 karakter, tanpa baris baru.',
 } as const;
 
-// The products path's answer to a cross-site session write, in its {error} family.
+// Why an operation refused a field, keyed by the operation's refusal code (src/lib/outcome.ts),
+// as the dashboard shows it beside the field: `fields` of a 422 invalid_request
+// (dashboard/route.ts, fromRefusal), and the products path's answers on its dashboard path. The
+// operations' own messages are for operators (the CLI) and stay out of pages. Codes are the
+// operations'; a code means one thing in every operation that uses it.
+export const DASHBOARD_REFUSAL_TEXT = {
+  // Webhook endpoints (webhooks/add-endpoint.ts, url-safety.ts).
+  invalid_description: 'Keterangan paling banyak 200 karakter.',
+  url_too_long: 'Alamat URL terlalu panjang (paling banyak 2048 karakter).',
+  invalid_url: 'Alamat URL tidak valid. Tulis alamat lengkap, contoh https://crm.toko-anda.com/webhook.',
+  url_not_https: 'Alamat URL harus memakai https://.',
+  url_has_credentials: 'Alamat URL tidak boleh memuat nama pengguna atau kata sandi.',
+  host_unresolved: 'Nama host pada alamat URL tidak ditemukan. Periksa ejaannya.',
+  host_not_public: 'Alamat URL mengarah ke jaringan lokal atau pribadi. Gunakan alamat yang dapat dijangkau dari internet.',
+  // API keys (api-keys/issue-key.ts, issue-key-for-purpose.ts).
+  invalid_name: 'Nama wajib diisi.',
+  invalid_scope: 'Hak akses kunci tidak dikenal.',
+  invalid_purpose: 'Pilih salah satu tujuan kunci yang tersedia.',
+  invalid_expires_at: 'Tanggal kedaluwarsa tidak valid. Pilih sebuah tanggal.',
+  // Store settings and shipping rates (tenants/update-store-settings.ts, settings/save-settings.ts, shipping/set-rates.ts).
+  unknown_setting: 'Pengaturan tidak dikenal.',
+  invalid_payment_methods: 'Pilih minimal satu metode pembayaran: transfer bank, COD, atau gateway.',
+  invalid_gateway: 'Gateway harus Midtrans atau Xendit.',
+  invalid_bank_accounts: 'Rekening bank tidak valid: paling banyak 10, masing-masing dengan nama bank, nomor rekening (angka) dan nama pemilik.',
+  invalid_whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber,
+  invalid_thank_you_template: 'Pesan terima kasih wajib diisi, paling banyak 1000 karakter.',
+  invalid_unique_code: 'Kode unik harus dinyalakan atau dimatikan.',
+  invalid_midtrans_server_key: 'Server key Midtrans wajib diisi, paling banyak 200 karakter.',
+  invalid_xendit_secret_key: 'Secret key Xendit wajib diisi, paling banyak 200 karakter.',
+  invalid_xendit_callback_token: 'Token callback Xendit wajib diisi, paling banyak 200 karakter.',
+  invalid_store_name: 'Nama toko wajib diisi, paling banyak 200 karakter.',
+  invalid_opening_message_template: 'Pesan pembuka paling banyak 1000 karakter.',
+  invalid_time_zone: DASHBOARD_FIELD_TEXT.timeZone,
+  invalid_rates: 'Daftar ongkos kirim tidak valid (paling banyak 2000 baris).',
+  invalid_courier: 'Nama kurir wajib diisi, paling banyak 40 karakter.',
+  invalid_province: 'Pilih provinsi dari daftar 38 provinsi, atau semua provinsi.',
+  invalid_fee: 'Ongkos kirim harus bilangan bulat rupiah, 0 atau lebih.',
+  duplicate_rate: 'Kurir dan provinsi yang sama tercantum dua kali.',
+  // Products (products/product-fields.ts, variant-prices.ts; the dashboard's path of /api/products.php).
+  body_not_object: DASHBOARD_FIELD_TEXT.notJson,
+  name_required: 'Nama produk wajib diisi.',
+  name_too_long: 'Nama produk paling banyak 200 karakter.',
+  cannot_derive_slug: 'Slug tidak dapat dibuat dari nama ini. Isi slug dengan huruf atau angka.',
+  invalid_price: 'Harga harus bilangan bulat rupiah, 0 atau lebih.',
+  invalid_sale_price: 'Harga coret harus bilangan bulat rupiah, atau dikosongkan.',
+  invalid_product_description: 'Deskripsi paling banyak 5000 karakter.',
+  invalid_weight: 'Berat harus bilangan bulat gram, dari 0 sampai 1.000.000.',
+  invalid_variants: 'Variasi paling banyak 3, masing-masing dengan nama dan opsi yang terisi.',
+  variants_without_options: 'Setiap variasi wajib punya minimal satu opsi.',
+  variant_prices_cell: 'Setiap kombinasi varian wajib diisi harga lebih dari 0.',
+  variant_prices_shape: 'Harga per varian tidak sesuai dengan jumlah opsi variasi.',
+  variant_compare_prices_cell: 'Setiap harga coret per varian wajib diisi angka 0 atau lebih.',
+  variant_compare_prices_shape: 'Harga coret per varian tidak sesuai dengan jumlah opsi variasi.',
+  invalid_variant_display: 'Pilih tampilan varian: tombol atau pilihan ringkas.',
+  payment_methods_not_offered: 'Pilih metode pembayaran dari yang ditawarkan toko.',
+  couriers_not_offered: 'Pilih kurir dari ongkos kirim toko.',
+  invalid_meta_pixel_id: 'ID Meta Pixel berupa 15 atau 16 angka.',
+  invalid_tiktok_pixel_id: 'ID TikTok Pixel berupa 20 huruf besar dan angka.',
+  invalid_gtm_id: 'ID Google Tag Manager berbentuk GTM- diikuti 4 sampai 12 huruf besar dan angka.',
+  invalid_page: 'Nomor halaman harus bilangan bulat positif.',
+  invalid_per_page: 'Jumlah per halaman harus 1 sampai 100.',
+} as const;
+
+export type RefusalTextCode = keyof typeof DASHBOARD_REFUSAL_TEXT;
+
+export const hasRefusalText = (code: string): code is RefusalTextCode => Object.hasOwn(DASHBOARD_REFUSAL_TEXT, code);
+
+// The products path's answer to a cross-site session write, in its {error} family. No page
+// gets it (the dashboard's own requests are same-site); openapi/lapak.json lists it for the
+// API-key operations too (a cookie sent along), so it stays as the API documents it.
 export const CROSS_SITE_TEXT = 'Cross-site request refused';
 
 // Why a line of an uploaded bank statement could not be read (POST

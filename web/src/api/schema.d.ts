@@ -1062,7 +1062,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "id required" | "page must be a positive integer" | "per_page must be a whole number from 1 to 100";
+                        error: "id required" | "Nomor halaman harus bilangan bulat positif." | "Jumlah per halaman harus 1 sampai 100.";
                     };
                 };
             };
@@ -1094,7 +1094,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Missing permission: products:read";
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
                     };
                 };
             };
@@ -1126,7 +1126,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Store changed: reload the dashboard";
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
                     };
                 };
             };
@@ -1306,7 +1306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is refused; the text names it (variant price problems in SPEC's words). */
+            /** @description A field is refused: `fields` names it in the dashboard's words; `error` is SPEC's text where SPEC has one (name, slug, the variant price problems), else the same Indonesian text. */
             400: {
                 headers: {
                     /** @description Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after `RATE_LIMIT_SCALE`: `"ip";q=60;w=60`. q is the quota, w the window in seconds. */
@@ -1318,7 +1318,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "body must be a JSON object" | "name required" | "name too long (max 200 characters)" | "cannot derive slug from name" | "price must be a whole number of rupiah, 0 or more" | "sale_price must be a whole number of rupiah or null" | "description must be text of at most 5000 characters" | "weight_grams must be a whole number of grams from 0 to 1000000" | "variants harus berupa daftar variasi {dimension, options} (maksimal 3)." | "setiap variasi wajib punya minimal satu opsi." | "variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0)." | "variant_prices bentuk matriks tidak sesuai jumlah opsi variasi." | "variant_compare_prices tiap kombinasi wajib diisi angka 0 atau lebih (ada sel kosong)." | "variant_compare_prices bentuk matriks tidak sesuai jumlah opsi variasi." | "variant_display must be one of: default, small" | "payment_methods must be null or a list of the store's payment methods" | "couriers must be null or a list of the store's couriers" | "meta_pixel_id must be 15 or 16 digits" | "tiktok_pixel_id must be 20 upper-case letters and digits" | "gtm_id must look like GTM-XXXXXXX (4 to 12 upper-case letters and digits)";
+                        error: "Body harus berupa objek JSON." | "name required" | "Nama produk paling banyak 200 karakter." | "cannot derive slug from name" | "Harga harus bilangan bulat rupiah, 0 atau lebih." | "Harga coret harus bilangan bulat rupiah, atau dikosongkan." | "Deskripsi paling banyak 5000 karakter." | "Berat harus bilangan bulat gram, dari 0 sampai 1.000.000." | "Variasi paling banyak 3, masing-masing dengan nama dan opsi yang terisi." | "Setiap variasi wajib punya minimal satu opsi." | "variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0)." | "variant_prices bentuk matriks tidak sesuai jumlah opsi variasi." | "Setiap harga coret per varian wajib diisi angka 0 atau lebih." | "Harga coret per varian tidak sesuai dengan jumlah opsi variasi." | "Pilih tampilan varian: tombol atau pilihan ringkas." | "Pilih metode pembayaran dari yang ditawarkan toko." | "Pilih kurir dari ongkos kirim toko." | "ID Meta Pixel berupa 15 atau 16 angka." | "ID TikTok Pixel berupa 20 huruf besar dan angka." | "ID Google Tag Manager berbentuk GTM- diikuti 4 sampai 12 huruf besar dan angka.";
+                        /** @description The refused field (`name`, `slug`, `price`, `gtm_id`, ..., or `body`) and why, in the dashboard's words (Indonesian): what the page shows beside it. Present on every refused field. */
+                        fields?: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -1350,7 +1354,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Missing permission: products:manage" | "Cross-site request refused";
+                        error: "Anda tidak memiliki izin untuk tindakan ini." | "Cross-site request refused";
                     };
                 };
             };
@@ -1366,7 +1370,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Store changed: reload the dashboard";
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
                     };
                 };
             };
@@ -1510,7 +1514,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Missing permission: products:manage" | "Cross-site request refused";
+                        error: "Anda tidak memiliki izin untuk tindakan ini." | "Cross-site request refused";
                     };
                 };
             };
@@ -1542,7 +1546,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Store changed: reload the dashboard";
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
                     };
                 };
             };
@@ -1740,7 +1744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `id` missing, or a field is refused. */
+            /** @description `id` missing, or a field is refused (`fields` names it, as on create). */
             400: {
                 headers: {
                     /** @description Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after `RATE_LIMIT_SCALE`: `"ip";q=60;w=60`. q is the quota, w the window in seconds. */
@@ -1752,7 +1756,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "id required" | "body must be a JSON object" | "name required" | "name too long (max 200 characters)" | "cannot derive slug from name" | "price must be a whole number of rupiah, 0 or more" | "sale_price must be a whole number of rupiah or null" | "description must be text of at most 5000 characters" | "weight_grams must be a whole number of grams from 0 to 1000000" | "variants harus berupa daftar variasi {dimension, options} (maksimal 3)." | "setiap variasi wajib punya minimal satu opsi." | "variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0)." | "variant_prices bentuk matriks tidak sesuai jumlah opsi variasi." | "variant_compare_prices tiap kombinasi wajib diisi angka 0 atau lebih (ada sel kosong)." | "variant_compare_prices bentuk matriks tidak sesuai jumlah opsi variasi." | "variant_display must be one of: default, small" | "payment_methods must be null or a list of the store's payment methods" | "couriers must be null or a list of the store's couriers" | "meta_pixel_id must be 15 or 16 digits" | "tiktok_pixel_id must be 20 upper-case letters and digits" | "gtm_id must look like GTM-XXXXXXX (4 to 12 upper-case letters and digits)";
+                        error: "id required" | "Body harus berupa objek JSON." | "name required" | "Nama produk paling banyak 200 karakter." | "cannot derive slug from name" | "Harga harus bilangan bulat rupiah, 0 atau lebih." | "Harga coret harus bilangan bulat rupiah, atau dikosongkan." | "Deskripsi paling banyak 5000 karakter." | "Berat harus bilangan bulat gram, dari 0 sampai 1.000.000." | "Variasi paling banyak 3, masing-masing dengan nama dan opsi yang terisi." | "Setiap variasi wajib punya minimal satu opsi." | "variant_prices tiap kombinasi wajib diisi harga lebih dari 0 (ada sel kosong/0)." | "variant_prices bentuk matriks tidak sesuai jumlah opsi variasi." | "Setiap harga coret per varian wajib diisi angka 0 atau lebih." | "Harga coret per varian tidak sesuai dengan jumlah opsi variasi." | "Pilih tampilan varian: tombol atau pilihan ringkas." | "Pilih metode pembayaran dari yang ditawarkan toko." | "Pilih kurir dari ongkos kirim toko." | "ID Meta Pixel berupa 15 atau 16 angka." | "ID TikTok Pixel berupa 20 huruf besar dan angka." | "ID Google Tag Manager berbentuk GTM- diikuti 4 sampai 12 huruf besar dan angka.";
+                        /** @description The refused field (`name`, `slug`, `price`, `gtm_id`, ..., or `body`) and why, in the dashboard's words (Indonesian): what the page shows beside it. Present on every refused field. */
+                        fields?: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -1784,7 +1792,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Missing permission: products:manage" | "Cross-site request refused";
+                        error: "Anda tidak memiliki izin untuk tindakan ini." | "Cross-site request refused";
                     };
                 };
             };
@@ -1816,7 +1824,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "Store changed: reload the dashboard";
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
                     };
                 };
             };
