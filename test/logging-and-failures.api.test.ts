@@ -36,8 +36,8 @@ describe('logs', () => {
 
 describe('service failure', () => {
   it('answers 500 internal_error with no internal text, and the change is rolled back whole', async () => {
-    await t.ctx.db.schema.dropTable('order_history').execute(); // the history write will fail mid-transaction
     const id = (await seedOrder(t.ctx, store.tenantId, { product_id: (await seedProduct(t.ctx, store.tenantId, { name: 'Teh', price: 5000 })).id, variant: '' })).id;
+    await t.ctx.db.schema.dropTable('order_history').execute(); // the history write will fail mid-transaction
     const res = await t.request({ method: 'PATCH', url: '/api/order_status.php', headers: headers(), payload: { id, status: 'closing' } });
     expect(res.statusCode).toBe(500);
     const body = json(res);
