@@ -24,11 +24,7 @@ export async function addNote(
   const text = input.text.trim();
   if (text === '' || [...text].length > MAX_NOTE) return refuse('invalid_note', `a note is 1 to ${MAX_NOTE} characters`);
   const order = await inScope(
-    db
-      .selectFrom('orders')
-      .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
-      .select('tenants.time_zone')
-      .where('orders.tenant_id', '=', tenantId)
+    db.selectFrom('orders').select('orders.id').where('orders.tenant_id', '=', tenantId)
       .where('orders.id', '=', orderId),
     who.scope,
   ).executeTakeFirst();
@@ -40,5 +36,5 @@ export async function addNote(
     .returning('id')
     .executeTakeFirstOrThrow();
   const author = await db.selectFrom('users').select(['name', 'email']).where('id', '=', who.userId).executeTakeFirstOrThrow();
-  return succeed({ id: Number(note.id), text, author: { id: who.userId, name: author.name.trim() || author.email }, created_at: formatTimestamp(now, order.time_zone ?? serverTimeZone) });
+  return succeed({ id: Number(note.id), text, author: { id: who.userId, name: author.name.trim() || author.email }, created_at: formatTimestamp(now, serverTimeZone) });
 }

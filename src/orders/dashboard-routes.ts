@@ -59,7 +59,7 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
     contract: {
       operationId: 'getOrder',
       summary: 'One order: everything it holds, its history newest first and its internal notes',
-      description: `${SCOPE} Times in the store's time zone. \`moves\` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a \`synthesized\` creation entry from its created_at.`,
+      description: `${SCOPE} Times in the server's TZ, as every time of the dashboard's JSON. \`moves\` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a \`synthesized\` creation entry from its created_at.`,
       tags: TAGS,
       security: SESSION,
       params: OrderIdParams,

@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from './statuses.js';
 
 const Id = Type.Integer({ minimum: 1 });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String({ description: "ISO 8601 with the store's UTC offset (its time zone, else the server's).", examples: ['2026-11-22T14:05:09+07:00'] });
+const Timestamp = Type.String({ description: "ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.", examples: ['2026-11-22T14:05:09+07:00'] });
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const Member = Type.Object({ id: Id, name: Type.String({ description: 'The name shown (the email when the name is blank).' }) }, { additionalProperties: false });
 

@@ -1,9 +1,10 @@
 // One order as its page shows it (GET /dashboard/api/orders/{id}, issue 32 §2): everything the
 // order holds, the gateway's reference, who it is assigned to, the courier's tracking link, the
 // moves this member may make, its history newest first and its internal notes. Three indexed
-// reads: the order by its key (with its store's time zone, its assignee and its gateway charge),
-// its history and its notes by (tenant_id, order_id, id). An order outside the member's scope
-// is not found, as another store's is.
+// reads: the order by its key (with its assignee and its gateway charge), its history and its
+// notes by (tenant_id, order_id, id). An order outside the member's scope is not found, as
+// another store's is. Times are instants in the server's TZ, as every timestamp of the
+// dashboard's JSON (docs/decisions.md); the page shows them in the store's zone.
 import type { Db } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { formatTimestamp } from '../lib/time.js';
@@ -89,11 +90,10 @@ export async function readOrderPage(
   const order = await inScope(
     db
       .selectFrom('orders')
-      .innerJoin('tenants', 'tenants.id', 'orders.tenant_id')
       .leftJoin('users as assignee', 'assignee.id', 'orders.assigned_user_id')
       .leftJoin('payment_charges as charge', (join) => join.onRef('charge.tenant_id', '=', 'orders.tenant_id').onRef('charge.order_id', '=', 'orders.id'))
       .selectAll('orders')
-      .select(['tenants.time_zone', 'assignee.name as assignee_name', 'assignee.email as assignee_email', 'charge.gateway', 'charge.reference'])
+      .select(['assignee.name as assignee_name', 'assignee.email as assignee_email', 'charge.gateway', 'charge.reference'])
       .where('orders.tenant_id', '=', tenantId)
       .where('orders.id', '=', orderId),
     scope,
@@ -116,8 +116,7 @@ export async function readOrderPage(
       .orderBy('order_notes.id', 'desc')
       .execute(),
   ]);
-  const zone = order.time_zone ?? serverTimeZone;
-  const at = (ms: number) => formatTimestamp(Number(ms), zone);
+  const at = (ms: number) => formatTimestamp(Number(ms), serverTimeZone);
   const entries: HistoryEntry[] = history.map((h) => ({
     created_at: at(h.created_at),
     source: h.source,

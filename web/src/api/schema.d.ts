@@ -761,7 +761,7 @@ export interface paths {
         };
         /**
          * One order: everything it holds, its history newest first and its internal notes
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Times in the store's time zone. `moves` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a `synthesized` creation entry from its created_at.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Times in the server's TZ, as every time of the dashboard's JSON. `moves` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a `synthesized` creation entry from its created_at.
          */
         get: operations["getOrder"];
         put?: never;
@@ -8857,12 +8857,12 @@ export interface operations {
                             id: number;
                             status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             created_at: string;
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             updated_at: string;
@@ -8920,7 +8920,7 @@ export interface operations {
                             /** @description Newest first. */
                             history: {
                                 /**
-                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                                  * @example 2026-11-22T14:05:09+07:00
                                  */
                                 created_at: string;
@@ -8944,7 +8944,7 @@ export interface operations {
                                     name: string;
                                 };
                                 /**
-                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                                  * @example 2026-11-22T14:05:09+07:00
                                  */
                                 created_at: string;
@@ -9099,12 +9099,12 @@ export interface operations {
                             id: number;
                             status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             created_at: string;
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             updated_at: string;
@@ -9162,7 +9162,7 @@ export interface operations {
                             /** @description Newest first. */
                             history: {
                                 /**
-                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                                  * @example 2026-11-22T14:05:09+07:00
                                  */
                                 created_at: string;
@@ -9186,7 +9186,7 @@ export interface operations {
                                     name: string;
                                 };
                                 /**
-                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                                  * @example 2026-11-22T14:05:09+07:00
                                  */
                                 created_at: string;
@@ -9384,12 +9384,12 @@ export interface operations {
                             id: number;
                             status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             created_at: string;
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             updated_at: string;
@@ -9447,7 +9447,7 @@ export interface operations {
                             /** @description Newest first. */
                             history: {
                                 /**
-                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                                  * @example 2026-11-22T14:05:09+07:00
                                  */
                                 created_at: string;
@@ -9471,7 +9471,7 @@ export interface operations {
                                     name: string;
                                 };
                                 /**
-                                 * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                                  * @example 2026-11-22T14:05:09+07:00
                                  */
                                 created_at: string;
@@ -9699,7 +9699,7 @@ export interface operations {
                             name: string;
                         };
                         /**
-                         * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                         * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                          * @example 2026-11-22T14:05:09+07:00
                          */
                         created_at: string;
