@@ -91,7 +91,10 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
     handler: async ({ session, params, body }) => {
       const actor = await memberActor(ctx.db, session.userId);
       const moved = await ctx.writeTransaction((tx) => moveOrderStatus(tx, ctx, session.tenantId, params.id, { ...who(session), actor }, body));
-      if (!moved.ok) return dashboardFailure(moved.code, moved.allowed ? { allowed: moved.allowed } : {});
+      if (!moved.ok) {
+        if (moved.code === 'invalid_resi') return invalid({ resi: DASHBOARD_FIELD_TEXT.resi });
+        return dashboardFailure(moved.code, moved.allowed ? { allowed: moved.allowed } : {});
+      }
       return page(session, params.id);
     },
   });

@@ -54,6 +54,14 @@ export const MAX_COURIER = 40;
 export const MAX_RESI = 60;
 
 type Checked = { ok: true; value: string | null } | { ok: false };
+
+/** A resi as sent (the edit's, a status move's): blank is none; else one line of printable text up to MAX_RESI, trimmed. */
+export function checkResi(raw: string | null | undefined): Checked {
+  const value = raw?.trim() ?? '';
+  if (value === '') return { ok: true, value: null };
+  // One line of printable text: it is shown, copied and put into a tracking link.
+  return [...value].length <= MAX_RESI && !/[\p{Cc}\p{Cf}]/u.test(value) ? { ok: true, value } : { ok: false };
+}
 const valid = (value: string | null): Checked => ({ ok: true, value });
 const text = (rule: (typeof TEXT_RULES)[keyof typeof TEXT_RULES]) => (raw: string | null): Checked =>
   raw !== null && passes(rule, raw) ? valid(raw.trim()) : { ok: false };
@@ -75,12 +83,7 @@ const CHECKS: Record<EditField, (raw: string | null) => Checked> = {
     const value = raw?.trim() ?? '';
     return value !== '' && [...value].length <= MAX_COURIER ? valid(value) : { ok: false };
   },
-  resi: (raw) => {
-    const value = raw?.trim() ?? '';
-    if (value === '') return valid(null);
-    // One line of printable text: it is shown, copied and put into a tracking link.
-    return [...value].length <= MAX_RESI && !/[\p{Cc}\p{Cf}]/u.test(value) ? valid(value) : { ok: false };
-  },
+  resi: (raw) => checkResi(raw),
 };
 
 /** The fields the edit names, with what was sent for each. */

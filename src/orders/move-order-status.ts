@@ -6,6 +6,7 @@
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Refusal } from '../lib/outcome.js';
+import { checkResi } from './edit-order.js';
 import type { MemberActor } from './member-actor.js';
 import { inScope, type OrderScope } from './order-scope.js';
 import { recordStatusChange, type ChangeSettings } from './record-status-change.js';
@@ -20,7 +21,7 @@ export interface StatusMoveInput {
   reason?: string;
 }
 
-export type MoveStatusCode = 'order_not_found' | 'status_conflict' | MoveCode;
+export type MoveStatusCode = 'order_not_found' | 'status_conflict' | 'invalid_resi' | MoveCode;
 
 /** A refusal; status_move_not_allowed says where this member may move the order instead. */
 export type MoveStatusRefusal = Refusal<MoveStatusCode> & { allowed?: OrderStatus[] };
@@ -42,7 +43,9 @@ export async function moveOrderStatus(
   if (input.expected_status !== undefined && input.expected_status !== from) {
     return refuse('status_conflict', `the order is in ${from}, not ${input.expected_status}`);
   }
-  const resi = input.resi?.trim() || null;
+  const sentResi = checkResi(input.resi);
+  if (!sentResi.ok) return refuse('invalid_resi', 'the resi is one line of at most 60 characters');
+  const resi = sentResi.value;
   const reason = input.reason?.trim() || null;
   const move = checkMove(from, input.status, who.mover, { resi: resi ?? order.resi, reason });
   if (!move.ok) return move.code === 'status_move_not_allowed' ? { ...move, allowed: allowedMoves(from, who.mover) } : move;

@@ -127,10 +127,10 @@ describe('what a move needs', () => {
     expect((await stateOf(id)).history.at(-1)).toMatchObject({ field: 'resi', old_value: 'SALAH1', new_value: 'BENAR2' });
   });
 
-  it('an unknown status or an unknown field: 422 invalid_request, nothing changes', async () => {
-    const id = await orderIn('pending');
+  it('an unknown status, an unknown field or a resi of two lines: 422 invalid_request, nothing changes', async () => {
+    const id = await orderIn('paid');
     const before = await stateOf(id);
-    for (const body of [{ status: 'lunas' }, { status: 'paid', note: 'x' }, { expected_status: 'pending' }]) {
+    for (const body of [{ status: 'lunas' }, { status: 'shipped', note: 'x' }, { expected_status: 'paid' }, { status: 'shipped', resi: 'JNE1\nJNE2' }]) {
       const res = await move(admin, id, body);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().code).toBe('invalid_request');
