@@ -23,8 +23,9 @@ import { readOrderPage } from './read-order-page.js';
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Orders'];
 const SCOPE =
-  'Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`.';
-const READ = [...SESSION_CODES, ...COMMON_CODES, 'order_not_found'] as const;
+  'Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`).';
+// `not_found`: a path id not written as a positive integer (route.ts's one path-id rule).
+const READ = [...SESSION_CODES, ...COMMON_CODES, 'order_not_found', 'not_found'] as const;
 const WRITE = [...READ, ...WRITE_CODES, 'invalid_request'] as const;
 
 const EDIT_FIELD_TEXT: Record<EditField, string> = {

@@ -761,7 +761,7 @@ export interface paths {
         };
         /**
          * One order: everything it holds, its history newest first and its internal notes
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Times in the server's TZ, as every time of the dashboard's JSON. `moves` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a `synthesized` creation entry from its created_at.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). Times in the server's TZ, as every time of the dashboard's JSON. `moves` lists the status moves this member may make now. An order placed before orders recorded their creation ends its history with a `synthesized` creation entry from its created_at.
          */
         get: operations["getOrder"];
         put?: never;
@@ -771,7 +771,7 @@ export interface paths {
         head?: never;
         /**
          * Edit the buyer's name, phone, email and address, the courier and the resi
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. The buyer's fields keep the order form's rules (the phone an Indonesian mobile number, stored normalised; the province one of the 38); a field that breaks its rule is named in `fields` (422 `invalid_request`) and nothing changes. No price, fee or total changes. Each changed field is a history entry with its old and new values; values equal to the order's write nothing. Answers the order as GET does.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). The buyer's fields keep the order form's rules (the phone an Indonesian mobile number, stored normalised; the province one of the 38); a field that breaks its rule is named in `fields` (422 `invalid_request`) and nothing changes. No price, fee or total changes. Each changed field is a history entry with its old and new values; values equal to the order's write nothing. Answers the order as GET does.
          */
         patch: operations["editOrder"];
         trace?: never;
@@ -787,7 +787,7 @@ export interface paths {
         put?: never;
         /**
          * Move the order's status as the status moves table allows this member
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. One transaction: the move with its `order.status_changed` event (source `dashboard`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. `expected_status` other than the order's status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. Answers the order as GET does.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). One transaction: the move with its `order.status_changed` event (source `dashboard`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. `expected_status` other than the order's status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. Answers the order as GET does.
          */
         post: operations["moveOrderStatus"];
         delete?: never;
@@ -807,7 +807,7 @@ export interface paths {
         put?: never;
         /**
          * Add an internal note to the order
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Seen by the store's members on the order's page only. A blank text: 422 `invalid_request` with `fields.text`.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). Seen by the store's members on the order's page only. A blank text: 422 `invalid_request` with `fields.text`.
          */
         post: operations["addOrderNote"];
         delete?: never;
@@ -8969,7 +8969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `order_not_found` */
+            /** @description `order_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8980,6 +8980,13 @@ export interface operations {
                         error: "Pesanan tidak ditemukan.";
                         /** @enum {string} */
                         code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -9227,7 +9234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `order_not_found` */
+            /** @description `order_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,6 +9245,13 @@ export interface operations {
                         error: "Pesanan tidak ditemukan.";
                         /** @enum {string} */
                         code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -9512,7 +9526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `order_not_found` */
+            /** @description `order_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9523,6 +9537,13 @@ export interface operations {
                         error: "Pesanan tidak ditemukan.";
                         /** @enum {string} */
                         code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -9738,7 +9759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `order_not_found` */
+            /** @description `order_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9749,6 +9770,13 @@ export interface operations {
                         error: "Pesanan tidak ditemukan.";
                         /** @enum {string} */
                         code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
