@@ -118,6 +118,29 @@ async function measure(server: RunningServer, prepared: Prepared, cookie: string
   };
 }
 
+// After a scenario the server may still be working through requests its clients have given up
+// on (SQLite's queries run on the one thread: ten slow searches in flight hold it for their
+// whole time). The next scenario starts once /healthz answers within this, so that it measures
+// itself and not the one before.
+const IDLE_MS = 50;
+const SETTLE_TIMEOUT_MS = 300_000;
+
+/** Waits until the server answers /healthz within IDLE_MS; how long that took, in ms. */
+async function settle(url: string): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const asked = Date.now();
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS) });
+      await res.arrayBuffer();
+      if (Date.now() - asked <= IDLE_MS) return Date.now() - started;
+    } catch {
+      // timed out: the loop's own deadline below decides
+    }
+    if (Date.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`the server stayed busy for ${SETTLE_TIMEOUT_MS / 1000} s after a scenario`);
+  }
+}
+
 /** Logs in with the bench's password: the session cookie (name=value). */
 async function logIn(url: string, email: string): Promise<string> {
   const res = await fetch(`${url}/dashboard/api/login`, {
@@ -187,7 +210,8 @@ async function oneRun(options: Options, database: OrdersBenchDatabase, env: Reco
     const measured: Measurement[] = [];
     for (const p of scenarios) {
       const m = await measure(server, p, cookies[p.scenario.as], options.duration);
-      log(`  ${m.name}: p95 ${ms(m.p95)} ms, ${Math.round(m.rps)} req/s`);
+      const waited = await settle(server.url);
+      log(`  ${m.name}: p95 ${ms(m.p95)} ms, ${Math.round(m.rps)} req/s${waited > 1_000 ? `; the server was busy ${(waited / 1000).toFixed(1)} s after it` : ''}`);
       measured.push(m);
     }
     return { scenarios, measured, logLines: server.logLines() };
