@@ -1,6 +1,8 @@
 // /docs and /openapi.json in real chromium with the network cut off: every request that
 // does not go to this server is aborted (and recorded), and the page must still render the
-// five operations, on a phone and on a laptop, without a Content-Security-Policy violation.
+// five operations and the webhook openapi/lapak.json documents (under OpenAPI 3.1 `webhooks`,
+// which Swagger UI shows in its own section), on a phone and on a laptop, without a
+// Content-Security-Policy violation.
 // Screenshots go to docs/screenshots/.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,8 @@ import { freePort } from '../../test/server-ready.js';
 // `npm run screenshots:dashboard` sets); a plain test run leaves the tree clean.
 const SCREENSHOTS = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? new URL('../../docs/screenshots/', import.meta.url) : pathToFileURL(`${fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-docs-shots-'))}/`);
 const OPERATIONS = ['getProductEmbed', 'duplicateProduct', 'getOrder', 'updateOrderStatus', 'lookupCustomer'];
+/** The webhook's operation id and the event type Swagger UI shows in place of a path. */
+const WEBHOOK = { id: 'orderStatusChanged', event: 'order.status_changed' };
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -40,7 +44,7 @@ describe.each([
   ['phone', PHONE, 'docs-360x740.png'],
   ['laptop', LAPTOP, 'docs-1280x800.png'],
 ] as const)('/docs on a %s, offline', (_label, device, screenshot) => {
-  it('renders the five operations from this server alone', async () => {
+  it('renders the five operations and the webhook from this server alone', async () => {
     const context = await browser.newContext(device);
     const outside: string[] = [];
     await context.route('**/*', (route) => {
@@ -66,9 +70,12 @@ describe.each([
     for (const id of OPERATIONS) {
       await expect.poll(() => page.locator(`[id$="${id}"]`).count(), { message: id }).toBeGreaterThan(0);
     }
-    expect(await page.locator('.opblock').count()).toBe(5);
+    const webhook = page.locator(`[id$="webhooks-${WEBHOOK.id}"]`);
+    await expect.poll(() => webhook.count(), { message: WEBHOOK.id }).toBe(1);
+    expect(await webhook.locator('.opblock-summary').innerText()).toContain(WEBHOOK.event);
+    expect(await page.locator('.opblock').count()).toBe(OPERATIONS.length + 1);
     expect(await page.locator('.opblock-summary-path').allInnerTexts()).toEqual(
-      expect.arrayContaining(['/api/products.php', '/api/order_status.php', '/api/customer_lookup.php'].map((p) => expect.stringContaining(p))),
+      expect.arrayContaining(['/api/products.php', '/api/order_status.php', '/api/customer_lookup.php', WEBHOOK.event].map((p) => expect.stringContaining(p))),
     );
 
     // An operation opens with its curl example and without a "Try it out" button.
