@@ -11,6 +11,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiFailure, dashboardFailure, isDashboardApi, productFailure, sendFailure, type DashboardFailure, type ProductFailure } from './lib/http/failures.js';
 import { DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT, type ApiErrorCode } from './lib/http/messages.js';
+import { setRetryAfter } from './lib/http/rate-limit-headers.js';
 import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
 import { FORM_TEXT } from './form/messages.js';
@@ -58,7 +59,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     // The cause (a connection error) says why; it stays out of the response.
     const cause = error.cause instanceof Error ? error.cause.message : undefined;
     request.log.warn({ err: { message: error.message, code: error.code, cause } }, 'dependency unavailable');
-    reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SEC));
+    setRetryAfter(reply, UNAVAILABLE_RETRY_AFTER_SEC);
   } else if (kind === 'failed') {
     request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
   } else if (kind !== 'too_large') {
