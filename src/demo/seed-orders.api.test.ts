@@ -102,7 +102,7 @@ describe('seedOrders', () => {
   });
 
   it("keeps the list's per-status counters and its name index", async () => {
-    const counted = await db.selectFrom('order_counts').select(['status', sql<number>`sum(count)`.as('n')]).where('tenant_id', '=', a.tenantId).groupBy('status').execute();
+    const counted = await db.selectFrom('order_counts').select(['status', sql<number>`sum(count)`.as('n')]).where('tenant_id', '=', a.tenantId).where('dimension', '=', 'store').groupBy('status').execute();
     const recount = await db.selectFrom('orders').select(['status', sql<number>`count(*)`.as('n')]).where('tenant_id', '=', a.tenantId).groupBy('status').execute();
     const asMap = (rows: Array<{ status: string; n: number }>) => Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.status, Number(r.n)]));
     expect(asMap(counted)).toEqual(asMap(recount));

@@ -98,12 +98,16 @@ export interface OrderNoteTable {
 }
 
 /**
- * 020: a store's orders created in one UTC hour (hour_start, epoch ms) that are now in `status`,
- * kept by triggers on orders (migration 020): the list's tab counts add these rows up.
+ * 020: how many of a store's orders created on one UTC day (epoch ms of its midnight) are in
+ * `status`: in total (dimension 'store', value '') and per value of each list filter (product_id,
+ * cs, payment_method, courier, province, utm_source, utm_campaign; '' for none). Kept by triggers
+ * on orders (migration 020): the list's tab counts add these rows up.
  */
 export interface OrderCountTable {
   tenant_id: number;
-  hour_start: number;
+  dimension: string;
+  value: string;
+  day: number;
   status: string;
   count: number;
 }
