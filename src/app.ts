@@ -10,12 +10,11 @@ import { chooseLimiterStore, createLimiters, type Limiters } from './lib/limits.
 import { createMetrics } from './lib/metrics.js';
 import { openRedis, redisReady } from './lib/redis.js';
 import { requestIds } from './lib/http/request-id.js';
-import { isDashboardApi } from './lib/http/failures.js';
 import { createInFlight } from './idempotency/in-flight.js';
 import { createKeyCache } from './auth/key-cache.js';
 import { createPasswordHasher, type PasswordHasher } from './accounts/passwords.js';
 import { permissionsOf } from './team/roles.js';
-import { errorHandler, frameworkErrorHandler, notFoundHandler } from './error-handler.js';
+import { errorHandler, familyOf, frameworkErrorHandler, notFoundHandler } from './error-handler.js';
 import { outboxDepth } from './ops/outbox-depth.js';
 import { opsRoutes } from './ops/routes.js';
 import { customerRoutes } from './customers/routes.js';
@@ -46,6 +45,16 @@ import { resolveSealer } from './lib/secrets/key-source.js';
 import type { Sealer } from './lib/secrets/sealer.js';
 
 const REDIS_START_WAIT_MS = 3_000;
+
+/** Fastify's methods without a body: it never reads their Content-Type. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'TRACE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Content-Type named no media type and is taken as absent (the onRequest hook below); the products path refuses it. */
+    contentTypeUnreadable: boolean;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -133,13 +142,19 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   // A Content-Type that names no media type (empty, `;`, `nonsense`) is Fastify's own 415
-  // before any route runs. SPEC's paths, the payment callbacks and the form read bodies
-  // whatever the Content-Type (docs/decisions.md), so there it counts as absent and the route
-  // answers from the body, in its own order of checks; the dashboard takes JSON only and
-  // answers 415 unsupported_media_type (error-handler.ts).
+  // before any route runs, on every method that may carry a body. The dashboard and the form
+  // keep it: the error handler answers it in their family (415). SPEC's paths and the payment
+  // callbacks read bodies whatever the type, in their own order of checks after the key
+  // (docs/decisions.md): there it counts as absent, and is noted so that the products path
+  // can refuse it (415) once the key or session is checked.
+  app.decorateRequest('contentTypeUnreadable', false);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers['content-type'] !== undefined && request.mediaType === undefined && request.routeOptions.config?.family !== 'dashboard' && !isDashboardApi(request.url)) {
-      delete request.raw.headers['content-type'];
+    if (!BODYLESS_METHODS.has(request.method) && request.headers['content-type'] !== undefined && request.mediaType === undefined) {
+      const family = familyOf(request);
+      if (family !== 'dashboard' && family !== 'form') {
+        delete request.raw.headers['content-type'];
+        request.contentTypeUnreadable = true;
+      }
     }
     done();
   });

@@ -71,10 +71,16 @@ describe('errorHandler', () => {
     expect(logs).not.toContain('"stack"');
   });
 
-  it('a Content-Type that names no media type is the dashboard\'s 415; a body too large is 413 everywhere', async () => {
+  it('a Content-Type that names no media type is the dashboard\'s 415 and the form\'s 415 page; a body too large is 413 everywhere', async () => {
     const media = await answer('/dashboard/media-type');
     expect(media.statusCode).toBe(415);
     expect(media.json()).toMatchObject({ code: 'unsupported_media_type', error: DASHBOARD_ERRORS.unsupported_media_type.error });
+    const page = await answer('/form/media-type');
+    expect(page.statusCode).toBe(415);
+    expect(page.body).toContain(FORM_TEXT.unsupportedMediaType);
+    const product = await answer('/product/media-type');
+    expect(product.statusCode).toBe(415);
+    expect(product.json()).toEqual({ error: TRANSPORT_TEXT.unsupportedMediaType });
     expect((await answer('/product/too-large')).json()).toEqual({ error: TRANSPORT_TEXT.bodyTooLarge });
     expect((await answer('/api/too-large')).json()).toMatchObject({ code: 'body_too_large' });
     expect((await answer('/form/too-large')).statusCode).toBe(413);

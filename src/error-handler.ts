@@ -1,10 +1,10 @@
 // What a request that failed outside its handler's own answers gets, each in the error family
 // of the route (its `family` config; by path where no route took it):
 //   a client error Fastify or a library raised: a body too large (413), a Content-Type that
-//   names no media type on the dashboard (415; elsewhere app.ts reads the body as for any
-//   type), a body that cannot be read, text PostgreSQL cannot store (U+0000), a stack overflow
-//   (only a body built for it can cause one: 4xx, like a body too deep), a path that cannot be
-//   decoded or whose parameter is over 100 characters (404: it names nothing);
+//   names no media type on the dashboard or the form (415; elsewhere app.ts takes it as
+//   absent), a body that cannot be read, text PostgreSQL cannot store (U+0000), a stack
+//   overflow (only a body built for it can cause one: 4xx, like a body too deep), a path that
+//   cannot be decoded or whose parameter is over 100 characters (404: it names nothing);
 //   a dependency that did not answer (503);
 //   anything else thrown (500, the one answer that logs a stack trace);
 // and a 404 for a path no route matches.
@@ -32,7 +32,7 @@ const UNAVAILABLE_RETRY_AFTER_SEC = 5;
 const isFormPath = (url: string): boolean => url.startsWith('/form/');
 
 /** The route's family; where no route took the request, the family its path belongs to. */
-function familyOf(request: FastifyRequest): Family | undefined {
+export function familyOf(request: FastifyRequest): Family | undefined {
   return request.routeOptions.config?.family ?? (isDashboardApi(request.url) ? 'dashboard' : isFormPath(request.url) ? 'form' : undefined);
 }
 
@@ -91,10 +91,14 @@ const DASHBOARD_FAILURES: Record<Kind, DashboardFailure> = {
   failed: dashboardFailure('internal_error'),
 };
 
-/** The products path, the payment callbacks and every path of no family: {error}. */
+/**
+ * The products path, the payment callbacks and every path of no family: {error}. (app.ts takes
+ * a Content-Type that names no media type as absent outside the dashboard and the form, so
+ * media_type is a fallback here; the products path's own 415 to an API key says the same.)
+ */
 const PRODUCT_FAILURES: Record<Kind, ProductFailure> = {
   too_large: productFailure(413, TRANSPORT_TEXT.bodyTooLarge),
-  media_type: productFailure(400, PRODUCT_TEXT.invalidJson),
+  media_type: productFailure(415, TRANSPORT_TEXT.unsupportedMediaType),
   too_deep: productFailure(400, PRODUCT_TEXT.invalidJson),
   unreadable: productFailure(400, PRODUCT_TEXT.invalidJson),
   unavailable: productFailure(503, TRANSPORT_TEXT.serviceUnavailable),
@@ -103,7 +107,7 @@ const PRODUCT_FAILURES: Record<Kind, ProductFailure> = {
 
 const FORM_PAGES: Record<Kind, [number, string]> = {
   too_large: [413, FORM_TEXT.tooLarge],
-  media_type: [400, FORM_TEXT.refused],
+  media_type: [415, FORM_TEXT.unsupportedMediaType],
   too_deep: [400, FORM_TEXT.refused],
   unreadable: [400, FORM_TEXT.refused],
   unavailable: [503, FORM_TEXT.failed],

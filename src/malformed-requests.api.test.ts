@@ -9,7 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueKey } from './api-keys/issue-key.js';
 import { valueOf } from './lib/outcome.js';
-import { API_ERRORS, DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from './lib/http/messages.js';
+import { API_ERRORS, AUTH_TEXT, DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from './lib/http/messages.js';
 import { MAX_JSON_DEPTH } from './lib/http/request.js';
 import { FORM_TEXT } from './form/messages.js';
 import { asMember, seedMember, type Member } from '../test/dashboard-helpers.js';
@@ -45,6 +45,9 @@ beforeEach(() => {
 const raw = (options: InjectOptions) => t.app.inject(options);
 const key = () => ({ 'x-api-key': store.keys.all! });
 const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+/** The store's products, deleted ones included: a refused write adds none. */
+const productCount = async () =>
+  Number((await t.ctx.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', store.tenantId).executeTakeFirstOrThrow()).n);
 
 function expectDashboard(res: LightMyRequestResponse, status: number, code: keyof typeof DASHBOARD_ERRORS) {
   expect(res.statusCode).toBe(status);
@@ -100,29 +103,92 @@ describe('a Content-Type that names no media type', () => {
     expectApi(await t.request({ method: 'POST', url: '/api/customer_lookup.php', headers: { ...key(), 'content-type': ';' }, payload: '0812' }), 'invalid_json');
   });
 
-  it('products path: duplicate reads the body as with any Content-Type; the dashboard path answers its session as always', async () => {
-    const bad = await t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers: { ...key(), 'content-type': 'nonsense' }, payload: 'x' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: PRODUCT_TEXT.invalidJson });
-    const copied = await t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers: { ...key(), 'content-type': ';' }, payload: '{"name":"Kaos Salinan"}' });
+  it('products path with an API key: 415 after the key (401 without one), before the id and the body; a named type is read as JSON', async () => {
+    const duplicate = (type: string, headers: Record<string, string>, payload?: string) =>
+      t.request({ method: 'POST', url: `/api/products.php?action=duplicate&id=${productId}`, headers: { ...headers, 'content-type': type }, ...(payload === undefined ? {} : { payload }) });
+    const before = await productCount();
+    for (const type of malformed) {
+      const noKey = await duplicate(type, {}, '{"name":"Kaos Salinan"}');
+      expect(noKey.statusCode).toBe(401);
+      expect(noKey.json()).toEqual({ error: AUTH_TEXT.keyRequired });
+      for (const payload of ['{"name":"Kaos Salinan"}', 'x', undefined]) {
+        const refused = await duplicate(type, key(), payload);
+        expect(refused.statusCode).toBe(415);
+        expect(refused.json()).toEqual({ error: TRANSPORT_TEXT.unsupportedMediaType });
+        expectQuiet(noKey, refused);
+      }
+    }
+    // Judged before the id, after the method and the action.
+    const noId = await t.request({ method: 'POST', url: '/api/products.php?action=duplicate', headers: { ...key(), 'content-type': ';' }, payload: '{}' });
+    expect(noId.statusCode).toBe(415);
+    const wrongMethod = await t.request({ method: 'POST', url: `/api/products.php?action=embed&id=${productId}`, headers: { ...key(), 'content-type': ';' }, payload: '{}' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(await productCount()).toBe(before);
+    // A GET carries no body: its Content-Type is not read.
+    expect((await t.request({ method: 'GET', url: `/api/products.php?action=embed&id=${productId}`, headers: { ...key(), 'content-type': ';' } })).statusCode).toBe(200);
+    // A media type that is named, even not JSON's, is read as before.
+    const copied = await duplicate('text/plain', key(), '{"name":"Kaos Salinan"}');
     expect(copied.statusCode).toBe(201);
-    const deleted = await t.request({ method: 'DELETE', url: `/api/products.php?id=${productId}`, headers: { 'content-type': 'nonsense' }, payload: '{}' });
-    expect(deleted.statusCode).toBe(401);
-    expect(deleted.json()).toEqual({ error: PRODUCT_TEXT.loginRequired });
-    expectQuiet(bad, copied, deleted);
+    expect(await productCount()).toBe(before + 1);
   });
 
-  it('order form: the fields are read as with any Content-Type (an order is placed)', async () => {
+  it("products path with a session: 415 in the dashboard's words after the session (401 without one), before the id and the body", async () => {
+    const before = await productCount();
+    for (const type of malformed) {
+      const noSession = await t.request({ method: 'DELETE', url: `/api/products.php?id=${productId}`, headers: { 'content-type': type }, payload: '{}' });
+      expect(noSession.statusCode).toBe(401);
+      expect(noSession.json()).toEqual({ error: PRODUCT_TEXT.loginRequired });
+      const answers = [
+        await t.request({ method: 'DELETE', url: `/api/products.php?id=${productId}`, headers: asMember(owner, { 'content-type': type }), payload: '{}' }),
+        await t.request({ method: 'DELETE', url: '/api/products.php', headers: asMember(owner, { 'content-type': type }) }),
+        await t.request({ method: 'POST', url: '/api/products.php', headers: asMember(owner, { 'content-type': type }), payload: '{"name":"Topi","price":1000}' }),
+        await t.request({ method: 'PATCH', url: `/api/products.php?id=${productId}`, headers: asMember(owner, { 'content-type': type }), payload: '{"name":"Kaos Baru"}' }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).toEqual({ error: DASHBOARD_ERRORS.unsupported_media_type.error });
+      }
+      expectQuiet(noSession, ...answers);
+    }
+    // Another method is the member's 405 first.
+    const put = await t.request({ method: 'PUT', url: '/api/products.php', headers: asMember(owner, { 'content-type': ';' }), payload: '{}' });
+    expect(put.statusCode).toBe(405);
+    const kept = await t.request({ method: 'GET', url: `/api/products.php?id=${productId}`, headers: asMember(owner, { 'content-type': ';' }) });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ id: productId, name: 'Kaos Polos' });
+    expect(await productCount()).toBe(before);
+    // A named media type is read as before.
+    const created = await t.request({ method: 'POST', url: '/api/products.php', headers: asMember(owner, { 'content-type': 'text/plain' }), payload: '{"name":"Topi","price":1000}' });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('order form: the 415 page in Indonesian, the token kept; a named type (the real form\'s, or another) is read as before', async () => {
     const page = await t.request({ method: 'GET', url: formPath });
-    const placed = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': ';' }, payload: formBody(tokenOf(page.body), { name: BUYER.name }) });
+    const fields = formBody(tokenOf(page.body), { name: BUYER.name });
+    const answers = [];
+    for (const type of malformed) {
+      for (const payload of [fields, '%zz', undefined]) {
+        const res = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': type }, ...(payload === undefined ? {} : { payload }) });
+        expectPage(res, 415, FORM_TEXT.unsupportedMediaType);
+        answers.push(res);
+      }
+    }
+    // Any other POST under /form/ too (no route takes /form/1 or a store id not written as one).
+    for (const url of ['/form/1', '/form/0x1/kaos']) {
+      const res = await t.request({ method: 'POST', url, headers: { 'content-type': ';' }, payload: 'a=1' });
+      expectPage(res, 415, FORM_TEXT.unsupportedMediaType);
+      answers.push(res);
+    }
+    expectQuiet(...answers);
+    // Nothing was read: the same token places the order, with the real form's type.
+    const placed = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: fields });
     expect(placed.statusCode).toBe(303);
-    const refused = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': 'nonsense' }, payload: '%zz' });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.body).toContain(FORM_TEXT.expired);
-    expectQuiet(placed, refused);
+    const again = await t.request({ method: 'GET', url: formPath });
+    const plain = await t.request({ method: 'POST', url: formPath, headers: { 'content-type': 'text/plain' }, payload: formBody(tokenOf(again.body), { name: BUYER.name }) });
+    expect(plain.statusCode).toBe(303);
   });
 
-  it('payment callbacks: 400 {error} for a body that is not a JSON object', async () => {
+  it('payment callbacks: the body is read as with any Content-Type (a notification is never lost to its header): 400 {error} when it is not a JSON object', async () => {
     for (const path of ['/payments/midtrans/notification', '/payments/xendit/callback']) {
       const res = await t.request({ method: 'POST', url: path, headers: { 'content-type': '' }, payload: 'x' });
       expect(res.statusCode).toBe(400);

@@ -40,8 +40,25 @@ function parseObject(text: string): Record<string, unknown> | null {
 
 const keysOf = (body: Record<string, unknown>) => Object.keys(body).sort().join(',');
 
+/** The fuzz's Content-Types that name no media type (CONTENT_TYPES in fuzz-requests.ts), and Fastify's methods that carry no body. */
+const NO_MEDIA_TYPE = new Set(['', ';', 'nonsense', 'application/', '/json']);
+const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
+
+/**
+ * Where such a type is refused (docs/decisions.md, "Content-Type"): the form's 415 page (404
+ * for a path the router cannot read), and never a success on the products path (its 415 comes
+ * after the key or session); SPEC's other two paths and the payment callbacks read the body.
+ */
+function mediaTypeProblem(request: { method: string; headers?: Record<string, string> }, path: string, family: Family, status: number): string | null {
+  const type = request.headers?.['content-type'];
+  if (type === undefined || !NO_MEDIA_TYPE.has(type) || BODYLESS.has(request.method)) return null;
+  if (family === 'form' && status !== 415 && status !== 404) return `a ${status} of the form to a Content-Type that names no media type (its 415 page wanted)`;
+  if (path === '/api/products.php' && status < 400) return `a ${status} of the products path to a Content-Type that names no media type`;
+  return null;
+}
+
 /** Why this answer breaks the rules, or null. */
-export function problemOf(request: { method: string; url: string }, answer: Answer): string | null {
+export function problemOf(request: { method: string; url: string; headers?: Record<string, string> }, answer: Answer): string | null {
   const status = answer.statusCode;
   if (status >= 500) return `a ${status}`;
   for (const leak of LEAKS) if (leak.test(answer.body)) return `the body leaks ${leak}`;
@@ -49,6 +66,8 @@ export function problemOf(request: { method: string; url: string }, answer: Answ
   const family = familyOfPath(path);
   const head = request.method === 'HEAD';
   const contentType = String(answer.headers['content-type'] ?? '');
+  const refused = mediaTypeProblem(request, path, family, status);
+  if (refused) return refused;
 
   if (family === 'form') {
     // Pages, redirects (303, 308) and not-modified answers; the form's files are not under /form/.

@@ -24,7 +24,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a product
-         * @description Creates a new product in the key's store from the source product `id`: everything is copied except what the body sends (name, slug, variant prices). The slug may get a numeric suffix on collision: use the `slug` and `embed.form_url` returned. Scope `products:write`. Checks, in order: the IP window; `action` present (else the dashboard's path); `action` known (an unknown one is answered after the key); the method (405, before the key); the API key and its scope; `id`. Then the body: name, slug, the source, the variant prices. Limit: 60 requests / 60 s per IP address, shared by every key and every other request from that IP to this path; exceeding it blocks the IP for 60 s.
+         * @description Creates a new product in the key's store from the source product `id`: everything is copied except what the body sends (name, slug, variant prices). The slug may get a numeric suffix on collision: use the `slug` and `embed.form_url` returned. Scope `products:write`. Checks, in order: the IP window; `action` present (else the dashboard's path); `action` known (an unknown one is answered after the key); the method (405, before the key); the API key and its scope; `id`. A Content-Type that names no media type (empty, `;`) is refused (415) after the key, before `id`; any other is read as JSON. Then the body: name, slug, the source, the variant prices. Limit: 60 requests / 60 s per IP address, shared by every key and every other request from that IP to this path; exceeding it blocks the IP for 60 s.
          *
          *     ```sh
          *     curl -s -X POST "$LAPAK_BASE_URL/api/products.php?action=duplicate&id=3" \
@@ -353,7 +353,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A JSON object (read as JSON whatever the Content-Type). Other fields are ignored: price, sale_price, variants, variant_display and the pixel settings are copied from the source product. */
+        /** @description A JSON object (read as JSON whatever media type the Content-Type names). Other fields are ignored: price, sale_price, variants, variant_display and the pixel settings are copied from the source product. */
         requestBody: {
             content: {
                 "application/json": {
@@ -520,6 +520,22 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "Request body too large";
+                    };
+                };
+            };
+            /** @description The Content-Type names no media type at all (empty, `;`, `nonsense`); judged after the key. Any media type is accepted (the body is read as JSON). */
+            415: {
+                headers: {
+                    /** @description Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after `RATE_LIMIT_SCALE`: `"ip";q=60;w=60`. q is the quota, w the window in seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description Each window this request consumed, in the order consumed: r requests remaining, t seconds until it resets (on the products path while blocked, until the block ends). A window that refused shows r=0. Absent when the request consumed no window (a key refused before its windows). `Retry-After` takes precedence over t. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Content-Type must be application/json";
                     };
                 };
             };

@@ -34,6 +34,8 @@ export const FORM_TEXT = {
   unavailable: 'Produk tidak tersedia',
   failed: 'Maaf, terjadi gangguan. Silakan coba lagi sebentar lagi.',
   tooLarge: 'Isian terlalu panjang.',
+  // A POST whose Content-Type names no media type (empty, `;`): no browser sends one (415 page).
+  unsupportedMediaType: 'Jenis isi permintaan tidak didukung. Kirim formulir dari halamannya.',
   quantity: 'Jumlah',
   buyer: 'Data pembeli',
   name: 'Nama lengkap',

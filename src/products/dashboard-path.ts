@@ -54,6 +54,8 @@ export async function dashboardPath(ctx: AppContext, request: FastifyRequest, re
   if (!dashboardMethod) {
     return sendFailure(reply, { ...productFailure(405, TRANSPORT_TEXT.methodNotAllowed), allow: DASHBOARD_METHODS.join(', ') });
   }
+  // A Content-Type that names no media type (app.ts): refused after the session and the method, before the id and the body.
+  if (request.contentTypeUnreadable) return sendFailure(reply, productFailure(415, DASHBOARD_ERRORS.unsupported_media_type.error));
   const tenantId = session.value.tenantId;
   const { publicUrl } = ctx.config;
   // Answers of a session are personal; a moved sliding expiry sends the cookie again.

@@ -102,6 +102,10 @@ const forbidden = (permission: string, write: boolean) =>
     `The member's role lacks \`${permission}\`${write ? ', or the write carries the session cookie from another site' : ''}.`,
     { forbidden: DASHBOARD_ERRORS.forbidden.error, ...(write ? { cross_site_request: CROSS_SITE_TEXT } : {}) },
   );
+// A Content-Type that names no media type (empty, `;`): refused after the session and the method (dashboard-path.ts).
+const unsupportedType = errorResponse('The request has a Content-Type that names no media type at all (empty, `;`, `nonsense`); judged after the session and the method. Any media type is accepted (a body is read as JSON).', {
+  unsupported_media_type: DASHBOARD_ERRORS.unsupported_media_type.error,
+});
 const notFound = errorResponse('No product with this id in the session\'s store (or it was deleted).', { product_not_found: PRODUCT_TEXT.productNotFound });
 const common: Responses = {
   401: unauthorised,
@@ -159,6 +163,7 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
       400: bodyRefusals('A field is refused: `fields` names it in the dashboard\'s words; `error` is SPEC\'s text where SPEC has one (name, slug, the variant price problems), else the same Indonesian text.', false),
       403: forbidden('products:manage', true),
       413: PRODUCT_FAILURES[413],
+      415: unsupportedType,
       ...common,
     },
   }),
@@ -176,6 +181,7 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
       403: forbidden('products:manage', true),
       404: notFound,
       413: PRODUCT_FAILURES[413],
+      415: unsupportedType,
       ...common,
     },
   }),
@@ -193,6 +199,7 @@ export const dashboardContracts: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Das
       404: notFound,
       // A DELETE may carry a body; one over BODY_LIMIT is refused before the route reads anything.
       413: PRODUCT_FAILURES[413],
+      415: unsupportedType,
       ...common,
     },
   }),

@@ -49,6 +49,8 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const auth = await requireKey(ctx, request, reply, { scopes: [spec.scope] });
     if (!auth.ok) return sendFailure(reply, auth.failure);
+    // A Content-Type that names no media type (app.ts): refused once the key is known good, before the id and the body.
+    if (request.contentTypeUnreadable) return sendFailure(reply, productFailure(415, TRANSPORT_TEXT.unsupportedMediaType));
 
     const id = parsePositiveId(queryParam(request.query, 'id'));
     if (id === null) return sendFailure(reply, productFailure(400, PRODUCT_TEXT.idRequired));

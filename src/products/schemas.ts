@@ -92,7 +92,7 @@ export const DuplicateBody = Type.Object(
   },
   {
     description:
-      'A JSON object (read as JSON whatever the Content-Type). Other fields are ignored: price, sale_price, variants, ' +
+      'A JSON object (read as JSON whatever media type the Content-Type names). Other fields are ignored: price, sale_price, variants, ' +
       'variant_display and the pixel settings are copied from the source product.',
   },
 );
@@ -191,7 +191,8 @@ export const duplicateContract: OperationContract = withRateLimitHeaders({
   description:
     'Creates a new product in the key\'s store from the source product `id`: everything is copied except what the body ' +
     'sends (name, slug, variant prices). The slug may get a numeric suffix on collision: use the `slug` and ' +
-    `\`embed.form_url\` returned. Scope \`products:write\`. ${CHECKS} Then the body: name, slug, the source, the variant prices. ${LIMIT}`,
+    `\`embed.form_url\` returned. Scope \`products:write\`. ${CHECKS} A Content-Type that names no media type (empty, \`;\`) is ` +
+    `refused (415) after the key, before \`id\`; any other is read as JSON. Then the body: name, slug, the source, the variant prices. ${LIMIT}`,
   tags: ['Products'],
   security: requiresScope('products:write'),
   querystring: actionQuery('duplicate', 'Id of the source product.'),
@@ -229,6 +230,9 @@ export const duplicateContract: OperationContract = withRateLimitHeaders({
     404: errorResponse('No source product with this id in the key\'s store.', { source_not_found: PRODUCT_TEXT.sourceNotFound }),
     405: methodNotAllowed('GET', 'A POST with `action=embed`.'),
     413: PRODUCT_FAILURES[413],
+    415: errorResponse('The Content-Type names no media type at all (empty, `;`, `nonsense`); judged after the key. Any media type is accepted (the body is read as JSON).', {
+      unsupported_media_type: TRANSPORT_TEXT.unsupportedMediaType,
+    }),
     429: PRODUCT_429,
     500: PRODUCT_FAILURES[500],
     503: PRODUCT_FAILURES[503],

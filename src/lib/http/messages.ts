@@ -39,6 +39,8 @@ export const TRANSPORT_TEXT = {
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
   bodyTooLarge: 'Request body too large',
+  // A Content-Type that names no media type (empty, `;`), refused by the products path after the key.
+  unsupportedMediaType: 'Content-Type must be application/json',
   serviceUnavailable: 'Service unavailable',
   internalError: 'Internal error',
 } as const;

@@ -1390,6 +1390,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request has a Content-Type that names no media type at all (empty, `;`, `nonsense`); judged after the session and the method. Any media type is accepted (a body is read as JSON). */
+            415: {
+                headers: {
+                    /** @description Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after `RATE_LIMIT_SCALE`: `"ip";q=60;w=60`. q is the quota, w the window in seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description Each window this request consumed, in the order consumed: r requests remaining, t seconds until it resets (on the products path while blocked, until the block ends). A window that refused shows r=0. Absent when the request consumed no window (a key refused before its windows). `Retry-After` takes precedence over t. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                    };
+                };
+            };
             /** @description Too many requests: the IP's window of the path is full, or the IP is blocked. Body `{error}` only. Retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -1563,6 +1579,22 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "Request body too large";
+                    };
+                };
+            };
+            /** @description The request has a Content-Type that names no media type at all (empty, `;`, `nonsense`); judged after the session and the method. Any media type is accepted (a body is read as JSON). */
+            415: {
+                headers: {
+                    /** @description Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after `RATE_LIMIT_SCALE`: `"ip";q=60;w=60`. q is the quota, w the window in seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description Each window this request consumed, in the order consumed: r requests remaining, t seconds until it resets (on the products path while blocked, until the block ends). A window that refused shows r=0. Absent when the request consumed no window (a key refused before its windows). `Retry-After` takes precedence over t. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
                     };
                 };
             };
@@ -1841,6 +1873,22 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "Request body too large";
+                    };
+                };
+            };
+            /** @description The request has a Content-Type that names no media type at all (empty, `;`, `nonsense`); judged after the session and the method. Any media type is accepted (a body is read as JSON). */
+            415: {
+                headers: {
+                    /** @description Every window of this endpoint (draft-ietf-httpapi-ratelimit-headers-11), quotas after `RATE_LIMIT_SCALE`: `"ip";q=60;w=60`. q is the quota, w the window in seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description Each window this request consumed, in the order consumed: r requests remaining, t seconds until it resets (on the products path while blocked, until the block ends). A window that refused shows r=0. Absent when the request consumed no window (a key refused before its windows). `Retry-After` takes precedence over t. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
                     };
                 };
             };
