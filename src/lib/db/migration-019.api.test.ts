@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 it('fills utm_source and utm_campaign of existing orders from ad_params, and leaves the rest null', async () => {
-  const { '019-orders-workspace': _, ...before } = migrations(handle);
+  // The database as it was before 019: the later migrations build on 019's columns.
+  const before = Object.fromEntries(Object.entries(migrations(handle)).filter(([name]) => name < '019'));
   await migrateToLatest(handle, before);
   const db = handle.db;
   const tenant = (await sql<{ id: number }>`insert into tenants (name, active, created_at) values ('Toko', 1, 1) returning id`.execute(db)).rows[0]!.id;
@@ -45,7 +46,7 @@ it('fills utm_source and utm_campaign of existing orders from ad_params, and lea
   const sourceOnly = await order('{"utm_source":"tiktok"}');
   const none = await order('{}');
 
-  expect(await migrateToLatest(handle)).toEqual(['019-orders-workspace']);
+  expect((await migrateToLatest(handle))[0]).toBe('019-orders-workspace');
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'utm_source', 'utm_campaign', 'source', 'assigned_user_id'])
