@@ -219,6 +219,9 @@ export const ROUTE_TABLE: Row[] = [
     },
   },
 
+  // The orders list and its counts: every member, each of their own store (a CS: their own orders).
+  { operation: 'GET /dashboard/api/orders', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.orderFor(caller), { query: 'limit=200' }) },
+  { operation: 'GET /dashboard/api/orders/counts', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.orderFor(caller), {}) },
   // One order (a CS's own order: assigned to the caller; another store's order is order_not_found)
   { operation: 'GET /dashboard/api/orders/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'POST /dashboard/api/orders/{id}/status', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { status: 'closing', expected_status: 'pending' } }) },

@@ -104,6 +104,8 @@ export const DASHBOARD_ERRORS = {
   status_conflict: { status: 409, error: 'Status pesanan sudah diubah orang lain. Muat ulang pesanan, lalu coba lagi.' },
   resi_required: { status: 422, error: 'Nomor resi wajib diisi untuk mengirim pesanan.' },
   reason_required: { status: 422, error: 'Alasan wajib diisi untuk perpindahan status ini.' },
+  // The orders list (src/orders/order-search.ts): a search that could only be a name, too short for one.
+  query_too_short: { status: 422, error: 'Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
@@ -156,6 +158,10 @@ export const DASHBOARD_FIELD_TEXT = {
   buyerPostalCode: 'Kode pos harus 5 angka.',
   courier: 'Nama kurir wajib diisi, paling banyak 40 karakter.',
   resi: 'Nomor resi paling banyak 60 karakter, tanpa baris baru.',
+  // The orders list's query (src/orders/order-filters.ts, lib/db/keyset.ts).
+  day: 'Tanggal tidak valid. Tulis YYYY-MM-DD, contoh 2026-01-31.',
+  dayRange: 'Tanggal awal harus sama dengan atau sebelum tanggal akhir.',
+  cursor: 'Penanda halaman tidak valid. Muat ulang daftar dari awal.',
 } as const;
 
 // Why an operation refused a field, keyed by the operation's refusal code (src/lib/outcome.ts),

@@ -752,6 +752,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders, newest first, a page at a time, under a tab, a search and filters
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times in the store's time zone.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many orders each tab holds under the same search and filters
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. The list's tabs ask this apart, so that the list shows before the counts arrive.
+         */
+        get: operations["countOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/orders/{id}": {
         parameters: {
             query?: never;
@@ -8838,6 +8878,371 @@ export interface operations {
                         error: "Data yang dikirim terlalu besar.";
                         /** @enum {string} */
                         code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description One tab: the orders in this status; absent: every status. */
+                status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                /** @description One search box; results are the union of what applies. All digits: that order number. A phone in any written form (0812-3456-7890, +62 812 ..., 62812...): that buyer's orders (digits that are an Indonesian number are both). A resi, exactly, whatever its case. Three characters or more, unless a number or a phone: a part of the buyer's name, whatever its case. Fewer than three characters that are neither a number nor a phone: 422 `query_too_short`. Blank: no search. */
+                q?: string;
+                /**
+                 * @description Created on or after this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from?: string;
+                /**
+                 * @description Created on or before this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to?: string;
+                product_id?: number;
+                /** @description The assigned member's user id, or `none` for the unassigned orders. */
+                cs?: string;
+                /** @description `bank_transfer`, `cod` or `gateway`; another value matches nothing. */
+                payment_method?: string;
+                /** @description The courier as written on the orders (JNE, J&T, ...). */
+                courier?: string;
+                /** @description The buyer's province. */
+                province?: string;
+                /** @description The ad parameter utm_source. */
+                utm_source?: string;
+                /** @description The ad parameter utm_campaign. */
+                utm_campaign?: string;
+                /** @description `next_cursor` of the previous page, as it came: the page after it. Another text: 422 with `fields.cursor`. */
+                cursor?: string;
+                /** @description Orders per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first (created_at, then id). */
+                        orders: {
+                            id: number;
+                            /**
+                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            customer_name: string;
+                            /** @description Normalised, international digits without +: 6281234567890. */
+                            customer_phone: string;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            total: number;
+                            payment_method: string;
+                            courier: string;
+                            resi: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `query_too_short` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
+                        /** @enum {string} */
+                        code: "query_too_short";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    countOrders: {
+        parameters: {
+            query?: {
+                /** @description One search box; results are the union of what applies. All digits: that order number. A phone in any written form (0812-3456-7890, +62 812 ..., 62812...): that buyer's orders (digits that are an Indonesian number are both). A resi, exactly, whatever its case. Three characters or more, unless a number or a phone: a part of the buyer's name, whatever its case. Fewer than three characters that are neither a number nor a phone: 422 `query_too_short`. Blank: no search. */
+                q?: string;
+                /**
+                 * @description Created on or after this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from?: string;
+                /**
+                 * @description Created on or before this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to?: string;
+                product_id?: number;
+                /** @description The assigned member's user id, or `none` for the unassigned orders. */
+                cs?: string;
+                /** @description `bank_transfer`, `cod` or `gateway`; another value matches nothing. */
+                payment_method?: string;
+                /** @description The courier as written on the orders (JNE, J&T, ...). */
+                courier?: string;
+                /** @description The buyer's province. */
+                province?: string;
+                /** @description The ad parameter utm_source. */
+                utm_source?: string;
+                /** @description The ad parameter utm_campaign. */
+                utm_campaign?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count of each status, and of all. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Orders in each status under the filters (`all`: their sum). */
+                        counts: {
+                            all: number;
+                            pending: number;
+                            closing: number;
+                            paid: number;
+                            shipped: number;
+                            completed: number;
+                            cancelled: number;
+                            invalid_no_hp: number;
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `query_too_short` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
+                        /** @enum {string} */
+                        code: "query_too_short";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
