@@ -1,16 +1,12 @@
 // Issue 30, point 14: a new store starts with the unique transfer code on (sign-up, another
 // store of a user, the demo; `lapak tenant create` in store-cli.test.ts), and no existing
 // store changes when migration 018 moves the switch to the tenants row.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, startTestApp } from '../../test/helpers.js';
-import { createScratchDatabase } from '../../test/pg-scratch.js';
+import { startTestApp } from '../../test/helpers.js';
+import { useEmptyDatabase } from '../../test/empty-database.js';
 import { createDemo } from '../demo/create-demo.js';
 import { ManualClock } from '../lib/clock.js';
-import { openDatabase, type DbHandle } from '../lib/db/db.js';
 import { migrateToLatest, migrations } from '../lib/db/migrate.js';
 import { createTenant } from './create-tenant.js';
 import { loadStoreSettings } from './store-settings.js';
@@ -66,28 +62,12 @@ describe('a new store', () => {
 });
 
 describe('migration 018', () => {
-  let handle: DbHandle;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    if (backend === 'sqlite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-018-'));
-      handle = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    } else {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lapak_test');
-      handle = openDatabase(scratch.url);
-      cleanup = () => scratch.drop();
-    }
-  });
-  afterAll(async () => {
-    await handle.close();
-    await cleanup();
-  });
+  const database = useEmptyDatabase('018');
 
   it('changes no existing store: never saved (off), saved off, saved on', async () => {
-    const { '018-unique-code-on-store': _, ...before } = migrations(handle);
-    await migrateToLatest(handle, before);
-    const db = handle.db;
+    const { '018-unique-code-on-store': _, ...before } = migrations(database());
+    await migrateToLatest(database(), before);
+    const db = database().db;
     // Raw rows: this version's createTenant names 018's column.
     const tenant = async (name: string) =>
       (await sql<{ id: number }>`insert into tenants (name, active, created_at) values (${name}, 1, 1) returning id`.execute(db)).rows[0]!.id;
@@ -97,7 +77,7 @@ describe('migration 018', () => {
     await sql`insert into store_settings (tenant_id, unique_code, updated_at) values (${off}, 0, 1), (${on}, 1, 1)`.execute(db);
     const read = async () => Promise.all([never, off, on].map(async (id) => (await loadStoreSettings(db, id))!.uniqueCode));
 
-    expect(await migrateToLatest(handle)).toEqual(['018-unique-code-on-store']);
+    expect(await migrateToLatest(database())).toEqual(['018-unique-code-on-store']);
     expect(await read()).toEqual([false, false, true]);
     // The column is gone from store_settings: one switch, on the tenants row.
     await expect(sql`select unique_code from store_settings`.execute(db)).rejects.toThrow();

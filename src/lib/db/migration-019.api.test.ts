@@ -1,38 +1,17 @@
 // Migration 019 copies the UTM source and campaign of the orders already taken out of their
 // ad_params, so the workspace's filters find old orders too.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { backend } from '../../../test/helpers.js';
-import { createScratchDatabase } from '../../../test/pg-scratch.js';
-import { openDatabase, type DbHandle } from './db.js';
+import { expect, it } from 'vitest';
+import { useEmptyDatabase } from '../../../test/empty-database.js';
 import { migrateToLatest, migrations } from './migrate.js';
 
-let handle: DbHandle;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  if (backend === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-019-'));
-    handle = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lapak_test');
-    handle = openDatabase(scratch.url);
-    cleanup = () => scratch.drop();
-  }
-});
-afterAll(async () => {
-  await handle.close();
-  await cleanup();
-});
+const database = useEmptyDatabase('019');
 
 it('fills utm_source and utm_campaign of existing orders from ad_params, and leaves the rest null', async () => {
   // The database as it was before 019: the later migrations build on 019's columns.
-  const before = Object.fromEntries(Object.entries(migrations(handle)).filter(([name]) => name < '019'));
-  await migrateToLatest(handle, before);
-  const db = handle.db;
+  const before = Object.fromEntries(Object.entries(migrations(database())).filter(([name]) => name < '019'));
+  await migrateToLatest(database(), before);
+  const db = database().db;
   const tenant = (await sql<{ id: number }>`insert into tenants (name, active, created_at) values ('Toko', 1, 1) returning id`.execute(db)).rows[0]!.id;
   const product = (
     await sql<{ id: number }>`insert into products (tenant_id, name, slug, price, created_at, updated_at) values (${tenant}, 'Kaos', 'kaos', 1000, 1, 1) returning id`.execute(db)
@@ -46,7 +25,7 @@ it('fills utm_source and utm_campaign of existing orders from ad_params, and lea
   const sourceOnly = await order('{"utm_source":"tiktok"}');
   const none = await order('{}');
 
-  expect((await migrateToLatest(handle))[0]).toBe('019-orders-workspace');
+  expect((await migrateToLatest(database()))[0]).toBe('019-orders-workspace');
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'utm_source', 'utm_campaign', 'source', 'assigned_user_id'])

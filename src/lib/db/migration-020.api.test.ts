@@ -1,34 +1,14 @@
 // Migration 020 builds the list's structures from the orders already taken: the per-day status
 // counts (in total and per filter value) and the name search (FTS5 on SQLite, pg_trgm on
 // PostgreSQL) cover them, and the triggers keep both right for every write after it.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { backend } from '../../../test/helpers.js';
 import { keptCounts, recountedCounts } from '../../../test/order-counts.js';
-import { createScratchDatabase } from '../../../test/pg-scratch.js';
-import { openDatabase, type DbHandle } from './db.js';
+import { useEmptyDatabase } from '../../../test/empty-database.js';
 import { migrateToLatest, migrations } from './migrate.js';
 
-let handle: DbHandle;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  if (backend === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-020-'));
-    handle = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lapak_test');
-    handle = openDatabase(scratch.url);
-    cleanup = () => scratch.drop();
-  }
-});
-afterAll(async () => {
-  await handle.close();
-  await cleanup();
-});
+const database = useEmptyDatabase('020');
 
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 0, 5); // a UTC midnight
@@ -37,19 +17,19 @@ const BASE = Date.UTC(2026, 0, 5); // a UTC midnight
 async function byName(tenant: number, part: string): Promise<number[]> {
   const rows =
     backend === 'sqlite'
-      ? await sql<{ id: number }>`select id from orders where tenant_id = ${tenant} and id in (select rowid from orders_name_fts where orders_name_fts match ${`"${part}"`}) order by id`.execute(handle.db)
-      : await sql<{ id: number }>`select id from orders where tenant_id = ${tenant} and customer_name ilike ${`%${part}%`} order by id`.execute(handle.db);
+      ? await sql<{ id: number }>`select id from orders where tenant_id = ${tenant} and id in (select rowid from orders_name_fts where orders_name_fts match ${`"${part}"`}) order by id`.execute(database().db)
+      : await sql<{ id: number }>`select id from orders where tenant_id = ${tenant} and customer_name ilike ${`%${part}%`} order by id`.execute(database().db);
   return rows.rows.map((r) => Number(r.id));
 }
 
 const storeRows = async (tenant: number) =>
-  (await handle.db.selectFrom('order_counts').select(['day', 'status', 'count']).where('tenant_id', '=', tenant).where('dimension', '=', 'store').where('count', '<>', 0).orderBy('day').orderBy('status').execute())
+  (await database().db.selectFrom('order_counts').select(['day', 'status', 'count']).where('tenant_id', '=', tenant).where('dimension', '=', 'store').where('count', '<>', 0).orderBy('day').orderBy('status').execute())
     .map((r) => ({ day: (Number(r.day) - BASE) / DAY, status: r.status, count: Number(r.count) }));
 
 it('counts the orders already taken per UTC day, status and filter value, finds their names, and keeps both for every write after it', async () => {
-  const { '020-orders-list': _, ...before } = migrations(handle);
-  await migrateToLatest(handle, before);
-  const db = handle.db;
+  const { '020-orders-list': _, ...before } = migrations(database());
+  await migrateToLatest(database(), before);
+  const db = database().db;
   const tenant = (await sql<{ id: number }>`insert into tenants (name, active, created_at) values ('Toko', 1, 1) returning id`.execute(db)).rows[0]!.id;
   const product = async (slug: string) =>
     (await sql<{ id: number }>`insert into products (tenant_id, name, slug, price, created_at, updated_at) values (${tenant}, 'Kaos', ${slug}, 1000, 1, 1) returning id`.execute(db)).rows[0]!.id;
@@ -64,7 +44,7 @@ it('counts the orders already taken per UTC day, status and filter value, finds 
   const budi = await order({ name: 'Budi Santoso', status: 'paid', createdAt: BASE + DAY - 1, product: topi });
   const ani = await order({ name: 'ANI Suryani', status: 'pending', createdAt: BASE + DAY, courier: 'SiCepat' });
 
-  expect(await migrateToLatest(handle)).toEqual(['020-orders-list']);
+  expect(await migrateToLatest(database())).toEqual(['020-orders-list']);
   expect(await storeRows(tenant)).toEqual([
     { day: 0, status: 'paid', count: 1 },
     { day: 0, status: 'pending', count: 1 },

@@ -1,39 +1,19 @@
 // 008 on a database that already holds data: events survive SQLite's rebuild of the table
 // with their foreign keys enforced and their id counter kept (an event id is a webhook-id),
 // and keys that were active hold their names under the new unique index.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { backend, seedOrder, seedProduct, seedStore } from '../../../../test/helpers.js';
-import { createScratchDatabase } from '../../../../test/pg-scratch.js';
+import { expect, it } from 'vitest';
+import { seedOrder, seedProduct, seedStore } from '../../../../test/helpers.js';
+import { useEmptyDatabase } from '../../../../test/empty-database.js';
 import { ManualClock } from '../../clock.js';
-import { openDatabase, type DbHandle } from '../db.js';
 import { migrateToLatest, migrations } from '../migrate.js';
 
-let handle: DbHandle;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  if (backend === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-008-'));
-    handle = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lapak_test');
-    handle = openDatabase(scratch.url);
-    cleanup = () => scratch.drop();
-  }
-});
-afterAll(async () => {
-  await handle.close();
-  await cleanup();
-});
+const database = useEmptyDatabase('008');
 
 it('keeps events, their foreign keys and id counter, and the names of active keys', async () => {
-  const { '008-integrations': _, ...before } = migrations(handle);
-  await migrateToLatest(handle, before);
-  const db = handle.db;
+  const { '008-integrations': _, ...before } = migrations(database());
+  await migrateToLatest(database(), before);
+  const db = database().db;
   const ctx = { db, clock: new ManualClock() };
   const { tenantId } = await seedStore(ctx, {});
   const product = await seedProduct(ctx, tenantId, { name: 'Topi', price: 1000 });
@@ -46,7 +26,7 @@ it('keeps events, their foreign keys and id counter, and the names of active key
   await sql`insert into api_keys (tenant_id, key_hash, marker, name, scopes, revoked_at, created_at) values
     (${tenantId}, 'h1', 'm', 'CRM', '[]', 5, 1), (${tenantId}, 'h2', 'm', 'CRM', '[]', null, 1)`.execute(db);
 
-  expect(await migrateToLatest(handle)).toEqual(['008-integrations']);
+  expect(await migrateToLatest(database())).toEqual(['008-integrations']);
 
   expect(await db.selectFrom('events').select(['id', 'payload']).orderBy('id').execute()).toEqual([
     { id: ids[0], payload: '{"n":1}' },
