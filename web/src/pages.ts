@@ -4,13 +4,14 @@
 // the menu's order within a group.
 import { lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { Permission } from './api/use-session';
+import { readOrdersSearch } from './features/orders/orders-search';
 import { T } from './text/id';
 
 /** The menu's groups, in the order they are shown (a gap between them on a desktop). */
 export const MENU_GROUPS = ['work', 'store', 'you'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
-export interface AppPage<TPath extends string = string> {
+export interface AppPage<TPath extends string = string, TSearch extends object = object> {
   /** The address under /dashboard/ (`$name` is a part of the address the page reads). */
   path: TPath;
   /** The page's code, loaded when it is first opened or a link to it is hovered. */
@@ -19,13 +20,19 @@ export interface AppPage<TPath extends string = string> {
   permission?: Permission;
   /** Its entry in the section menu; none: the page is reached from another one. A page whose address takes a part has none. */
   menu?: TPath extends `${string}$${string}` ? never : { label: string; group: MenuGroup };
+  /** The view the page keeps in its address's search parameters (a list's tab and filters), read from the address; none: it keeps none. */
+  validateSearch?: (search: Record<string, unknown>) => TSearch;
 }
 
-/** A row of the list: its type keeps the literal address and whether it has a menu entry. */
-const page = <const P extends AppPage>(entry: P & AppPage<P['path']>): P => entry;
+/** A row of the list: its type keeps the literal address, its search parameters and whether it has a menu entry. */
+const page = <const P extends AppPage>(entry: P & AppPage<P['path'], SearchOf<P>>): P => entry;
+/** The search parameters a row's page reads (none: an empty object). */
+export type SearchOf<P> = P extends { validateSearch: (search: Record<string, unknown>) => infer S extends object } ? S : object;
 
 export const APP_PAGES = [
   page({ path: '/', component: lazyRouteComponent(() => import('./features/home/home-page'), 'HomePage'), menu: { label: T.nav.home, group: 'work' } }),
+  page({ path: '/orders', component: lazyRouteComponent(() => import('./features/orders/orders-page'), 'OrdersPage'), validateSearch: readOrdersSearch, menu: { label: T.nav.orders, group: 'work' } }),
+  page({ path: '/orders/$orderId', component: lazyRouteComponent(() => import('./features/orders/order-page'), 'OrderPage') }),
   page({ path: '/products', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/products-page'), 'ProductsPage'), menu: { label: T.nav.products, group: 'work' } }),
   page({ path: '/products/$productId', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/product-editor-page'), 'ProductEditorPage') }),
   page({ path: '/team', permission: 'team:manage', component: lazyRouteComponent(() => import('./features/team/team-page'), 'TeamPage'), menu: { label: T.nav.team, group: 'store' } }),

@@ -11,7 +11,7 @@ import { EntryLayout } from './components/layout/entry-layout';
 import type { Permission } from './api/use-session';
 import { NotFound, Requires, RouteError } from './components/layout/not-found';
 import { safeNext } from './lib/safe-next';
-import { APP_PAGES, type AppPage } from './pages';
+import { APP_PAGES, type AppPage, type SearchOf } from './pages';
 
 /** A page that needs a permission: its code, loaded on demand, behind the role check. */
 function gated(permission: Permission, Page: AsyncRouteComponent<object>): RouteComponent {
@@ -57,12 +57,16 @@ const app = createRoute({
   component: AppLayout,
 });
 /** A page of the list as a route under the login; its code behind the role check when it needs a permission. */
-function pageRoute<const TPath extends string>(page: AppPage<TPath>) {
-  return createRoute({ getParentRoute: () => app, path: page.path, component: page.permission ? gated(page.permission, page.component) : page.component });
+function pageRoute<const TPath extends string, TSearch extends object>(page: AppPage<TPath, TSearch>) {
+  const component = page.permission ? gated(page.permission, page.component) : page.component;
+  // A page that keeps no view in its address reads none (the router's default would pass any parameter through).
+  const validateSearch = page.validateSearch ?? ((): TSearch => ({}) as TSearch);
+  return createRoute({ getParentRoute: () => app, path: page.path, validateSearch, component });
 }
-// Each page keeps its own route type (its address and the parts it reads), so that links to it
-// are checked; the map alone would give every route the union of all addresses (and all parts).
-type PageRoute<P> = P extends AppPage<infer TPath> ? ReturnType<typeof pageRoute<TPath>> : never;
+// Each page keeps its own route type (its address, the parts it reads and its search
+// parameters), so that links to it are checked; the map alone would give every route the union
+// of all addresses (and all parts).
+type PageRoute<P> = P extends AppPage<infer TPath> ? ReturnType<typeof pageRoute<TPath, SearchOf<P>>> : never;
 const pageRoutes = APP_PAGES.map((page) => pageRoute(page)) as unknown as Array<PageRoute<(typeof APP_PAGES)[number]>>;
 
 const routeTree = rootRoute.addChildren([

@@ -31,8 +31,13 @@ describe('the built web app', () => {
     // Addresses only the keys page and the team page call.
     expect(first).not.toContain('/dashboard/api/keys/{id}/revoke');
     expect(first).not.toContain('/dashboard/api/team/{user_id}/password-reset');
+    // The orders workspace (issue 32 §6): the list, its counts and the order's page load when opened.
+    expect(first).not.toContain('/dashboard/api/orders/counts');
+    expect(first).not.toContain('/dashboard/api/orders/{id}/status');
     const all = fs.readdirSync(path.join(DIR, 'assets')).filter((name) => name.endsWith('.js'));
     expect(all.some((name) => name.startsWith('keys-page-'))).toBe(true);
+    expect(all.some((name) => name.startsWith('orders-page-'))).toBe(true);
+    expect(all.some((name) => name.startsWith('order-page-'))).toBe(true);
   });
 
   it('writes gzip and brotli copies of every script and stylesheet', () => {

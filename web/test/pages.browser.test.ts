@@ -22,6 +22,7 @@ const owner = account({ storeName: 'Toko Kaos Sari', name: 'Sari Wulandari' });
 const cs = account({ name: 'Budi Santoso' });
 let endpointId: number;
 let productId: number;
+let orderId: number;
 let inviteUrl: string;
 let resetUrl: string;
 
@@ -62,6 +63,12 @@ async function seed(): Promise<void> {
   await post(csContext.request, '/dashboard/api/invitations/accept', { token: new URL(invite!.invite_url).searchParams.get('token'), name: cs.name, email: cs.email, password: cs.password });
   const team = (await (await r.get('/dashboard/api/team')).json()) as { members: Array<{ user_id: number; email: string }> };
   const csId = team.members.find((member) => member.email === cs.email)!.user_id;
+  // The order is the CS's, with a note and a history of several entries; a second order waits unassigned.
+  orderId = order.id;
+  await post(r, '/dashboard/api/orders/assign', { ids: [order.id], cs: csId });
+  await post(r, `/dashboard/api/orders/${order.id}/status`, { status: 'paid' });
+  await post(r, `/dashboard/api/orders/${order.id}/notes`, { text: 'Pembeli minta dikirim sebelum Jumat.' });
+  await seedOrder(d.t.ctx, me.store.id, { product_id: productId, variant: 'Putih / XL', quantity: 3, customer: { ...ANOTHER_BUYER } });
   resetUrl = (await post(r, `/dashboard/api/team/${csId}/password-reset`))!.reset_url;
   inviteUrl = (await post(r, '/dashboard/api/team/invitations', { role: 'admin', integrations: true }))!.invite_url;
   await ownerContext.close();
@@ -103,6 +110,28 @@ async function check(page: Page, name: string, device: 'phone' | 'desktop'): Pro
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
 
+const ANOTHER_BUYER = { name: 'Rina Marlina', phone: '081298765432', email: null, address: 'Jl. Kenanga No. 7 RT 02/RW 05', village: 'Sukajadi', district: 'Sukasari', city: 'Kota Bandung', province: 'Kepulauan Bangka Belitung', postal_code: '40162' };
+
+/** The orders list and one order's page (and its move dialog) as a member sees them. */
+async function ordersPages(page: Page, device: 'phone' | 'desktop', suffix: string, orders: number): Promise<void> {
+  await page.goto('/dashboard/orders');
+  await expect.poll(() => heading(page)).toBe('Pesanan');
+  await expect.poll(() => page.getByRole('link', { name: new RegExp(`^#${orderId}, `) }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('navigation', { name: 'Status pesanan' }).getByRole('link', { name: /^Semua/ }).textContent()).toBe(`Semua ${orders}`);
+  await check(page, `orders${suffix}`, device);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('region', { name: 'Filter pesanan' }).waitFor();
+  await check(page, `orders-filters${suffix}`, device);
+  await page.goto(`/dashboard/orders/${orderId}`);
+  await expect.poll(() => heading(page)).toBe(`Pesanan #${orderId}`);
+  await expect.poll(() => page.getByText('Pembeli minta dikirim sebelum Jumat.').count()).toBe(1);
+  await check(page, `order${suffix}`, device);
+  await page.getByRole('button', { name: 'Jadikan Dikirim' }).click();
+  await page.getByRole('dialog').waitFor();
+  await check(page, `order-move-dialog${suffix}`, device);
+  await page.keyboard.press('Escape');
+}
+
 for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
   describe(`on a ${device}`, () => {
     it('the entry pages: login, sign-up, invitation, password reset, an unknown address', async () => {
@@ -129,7 +158,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    it("the owner's pages: home, products, the editor, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
+    it("the owner's pages: home, orders (the list, its filters, an order and its move dialog), products, the editor, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
@@ -146,13 +175,17 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       // Every section's link whole on the screen: none cut at the edge, none behind a sideways scroll.
       const menu = page.getByRole('navigation', { name: 'Menu utama' }).filter({ visible: true });
       const links = await menu.getByRole('link').all();
-      expect(links.length).toBe(8);
+      expect(links.length).toBe(9);
+      // The orders list is second, after Beranda; the checklist's first order leads to it.
+      expect((await menu.getByRole('link').allTextContents()).slice(0, 2)).toEqual(['Beranda', 'Pesanan']);
+      expect(await page.getByRole('link', { name: 'Buka: Terima pesanan pertama' }).getAttribute('href')).toBe('/dashboard/orders');
       for (const link of links) {
         const box = (await link.boundingBox())!;
         const name = (await link.textContent())!;
         expect(box.x, name).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, name).toBeLessThanOrEqual(size.viewport.width);
       }
+      await ordersPages(page, device, '', 2);
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
       await check(page, 'products', device);
@@ -189,8 +222,11 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.goto(`/dashboard/webhooks/${endpointId}`);
       await expect.poll(() => page.getByText('Percobaan 1').count()).toBe(2);
       // Each delivery names its event and the change it tells; the body it sent shows on demand (issue 30, point 11).
-      const change = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Status pesanan berubah' });
-      expect(await change.textContent()).toContain('Menunggu → Closing');
+      // (The order's later move to paid waits in the outbox: no dispatcher runs here.)
+      const change = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Status pesanan berubah' }).filter({ hasText: 'Menunggu → Closing' });
+      expect(await change.count()).toBe(1);
+      // The delivery's order is a link to the order's page.
+      expect(await change.getByRole('link', { name: `#${orderId}` }).getAttribute('href')).toBe(`/dashboard/orders/${orderId}`);
       await change.getByRole('button', { name: 'Lihat isi yang dikirim' }).click();
       await expect.poll(async () => JSON.parse(await change.getByRole('textbox', { name: 'Isi yang dikirim (JSON)' }).inputValue()).type).toBe('order.status_changed');
       await check(page, 'webhook-deliveries', device);
@@ -236,11 +272,13 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await csSession.context.close();
     });
 
-    it("a CS member's home, the products read-only, and the closed keys and transfers pages", async () => {
+    it("a CS member's home, their orders, the products read-only, and the closed keys and transfers pages", async () => {
       const { context, page } = await loggedIn(size, cs);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${cs.name}`);
       await check(page, 'home-cs', device);
+      // A CS sees the one order assigned to them.
+      await ordersPages(page, device, '-cs', 1);
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Tambah produk' }).count()).toBe(0);

@@ -19,6 +19,7 @@ const formatters = () => ({
 });
 let current = formatters();
 const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
+const count = new Intl.NumberFormat('id-ID');
 
 /** The zone dates are shown in now. */
 export const timeZone = (): string => zone;
@@ -34,6 +35,8 @@ export function setTimeZone(value: string | null | undefined): void {
 export const formatDateTime = (iso: string): string => current.dateTime.format(new Date(iso));
 export const formatDate = (iso: string): string => current.dateOnly.format(new Date(iso));
 export const formatRupiah = (amount: number): string => rupiah.format(amount);
+/** A count as Indonesians write it: 1.234.567. */
+export const formatCount = (n: number): string => count.format(n);
 
 /** Today plus `days`, as YYYY-MM-DD in the store's time zone (a date input's value). */
 export function isoDateFromToday(days: number, now = new Date()): string {

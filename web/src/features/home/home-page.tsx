@@ -14,9 +14,11 @@ type Step = keyof Checklist;
 
 const STEPS: Step[] = ['product', 'shipping', 'payment', 'snippet', 'first_order', 'integration'];
 
-/** Where a step is done (a section of the settings page for shipping and payment), when this member may go there; the first order's page comes with the orders workspace. */
-function stepLink(step: Step, me: Me): { to: '/keys' | '/products' | '/settings'; hash?: SettingsSection } | null {
+/** Where a step is done (a section of the settings page for shipping and payment; the first order: the orders list, which every member opens), when this member may go there. */
+function stepLink(step: Step, me: Me): { to: '/keys' | '/products' | '/settings' | '/orders'; hash?: SettingsSection } | null {
   if (step === 'product' || step === 'snippet') return can(me, 'products:manage') ? { to: '/products' } : null;
+  // Orders keep arriving there after the first: this step's link stays once it is done.
+  if (step === 'first_order') return { to: '/orders' };
   if (step === 'shipping' || step === 'payment') return can(me, 'settings:manage') ? { to: '/settings', hash: step } : null;
   return step === 'integration' && can(me, 'integrations:manage') ? { to: '/keys' } : null;
 }
@@ -54,7 +56,7 @@ export function HomePage() {
                     </p>
                     <p className="text-sm text-slate-700">{text.body}</p>
                   </div>
-                  {link && !checklist[step] ? (
+                  {link && (!checklist[step] || step === 'first_order') ? (
                     <Link to={link.to} hash={link.hash} className="-my-1 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-center px-2 text-sm font-semibold text-brand-800 underline" aria-label={`${T.home.open}: ${text.title}`}>
                       {T.home.open}
                     </Link>

@@ -1,10 +1,10 @@
 // One endpoint's delivery log: each delivery with its event type, the change it tells
-// (Menunggu → Closing) and its order, every attempt (time, answer, latency, error, the answer's
-// first bytes), the body it sends on demand, and redelivery of one that ended. The order is a
-// plain number until the orders workspace gives it a page.
+// (Menunggu → Closing) and its order (a link to the order's page), every attempt (time, answer,
+// latency, error, the answer's first bytes), the body it sends on demand, and redelivery of one
+// that ended.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { CopyField } from '../../components/ui/copy-field';
@@ -57,7 +57,16 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
       </div>
       <Facts
         items={[
-          ...(delivery.order_id !== null ? ([[T.webhooks.order, T.webhooks.orderNumber(delivery.order_id)]] as Array<[string, string]>) : []),
+          ...(delivery.order_id !== null
+            ? ([
+                [
+                  T.webhooks.order,
+                  <Link key="order" to="/orders/$orderId" params={{ orderId: String(delivery.order_id) }} className="inline-flex min-h-11 min-w-11 items-center font-semibold text-brand-800 underline">
+                    {T.webhooks.orderNumber(delivery.order_id)}
+                  </Link>,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
           ...(delivery.change ? ([[T.webhooks.change, T.webhooks.changeText(status(delivery.change.previous_status), status(delivery.change.status))]] as Array<[string, string]>) : []),
           [T.keys.created, formatDateTime(delivery.created_at)],
           [T.webhooks.attempts, String(delivery.attempts)],

@@ -1,0 +1,99 @@
+// One order of the list, in the two forms the list takes: a card on a phone (a tap anywhere on
+// it opens the order) and a table row on a desktop. Both show the number, date, buyer, phone
+// (0812-3456-7890), product and variant × quantity, total in rupiah, payment method, courier,
+// status, CS and resi.
+import { Link } from '@tanstack/react-router';
+import { formatDateTime, formatRupiah } from '../../lib/format';
+import { formatWhatsApp } from '../../lib/phone';
+import { T } from '../../text/id';
+import { StatusWord } from './status-word';
+import type { ListedOrder } from './use-orders';
+
+const payment = (method: string) => T.orders.payment[method] ?? method;
+
+/** The order's link: its number and buyer, which is what a screen reader's list of links says. */
+function OrderLink({ order, stretched }: { order: ListedOrder; stretched: boolean }) {
+  return (
+    <Link
+      to="/orders/$orderId"
+      params={{ orderId: String(order.id) }}
+      aria-label={T.orders.linkName(order.id, order.customer_name)}
+      className={`inline-flex min-h-11 min-w-11 items-center font-semibold text-brand-800 underline-offset-2 hover:underline ${stretched ? "after:absolute after:inset-0 after:rounded-xl" : ''}`}
+    >
+      {T.orders.number(order.id)}
+    </Link>
+  );
+}
+
+export function OrderCard({ order }: { order: ListedOrder }) {
+  return (
+    <article className="relative rounded-xl border border-slate-200 bg-white px-4 pb-3 shadow-sm hover:border-brand-600">
+      <div className="flex items-center justify-between gap-2">
+        <OrderLink order={order} stretched />
+        <StatusWord status={order.status} />
+      </div>
+      <p className="text-xs text-slate-600">{formatDateTime(order.created_at)}</p>
+      <p className="mt-1 break-words font-semibold text-slate-900">{order.customer_name}</p>
+      <p className="text-sm text-slate-700">{formatWhatsApp(order.customer_phone)}</p>
+      <p className="mt-1 break-words text-sm text-slate-800">{T.orders.productLine(order.product, order.variant, order.quantity)}</p>
+      <p className="mt-1 text-sm">
+        <span className="font-semibold">{formatRupiah(order.total)}</span> <span className="text-slate-700">· {payment(order.payment_method)}</span>
+      </p>
+      <p className="mt-1 break-words text-sm text-slate-700">
+        {order.courier} · {order.resi ? <span className="font-mono">{order.resi}</span> : T.orders.noResi}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        {T.orders.cs}: {order.assigned_to?.name ?? T.orders.noCs}
+      </p>
+    </article>
+  );
+}
+
+const CELL = 'px-3 py-2 align-top';
+
+export function OrdersTable({ orders }: { orders: ListedOrder[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
+          <tr>
+            <th scope="col" className={CELL}>{T.orders.column.order}</th>
+            <th scope="col" className={CELL}>{T.orders.column.buyer}</th>
+            <th scope="col" className={CELL}>{T.orders.column.product}</th>
+            <th scope="col" className={`${CELL} text-right`}>{T.orders.column.total}</th>
+            <th scope="col" className={CELL}>{T.orders.column.shipping}</th>
+            <th scope="col" className={CELL}>{T.orders.column.status}</th>
+            <th scope="col" className={CELL}>{T.orders.column.cs}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {orders.map((order) => (
+            <tr key={order.id} className="hover:bg-slate-50">
+              <td className={CELL}>
+                <OrderLink order={order} stretched={false} />
+                <div className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(order.created_at)}</div>
+              </td>
+              <td className={CELL}>
+                <div className="break-words font-medium text-slate-900">{order.customer_name}</div>
+                <div className="whitespace-nowrap text-slate-700">{formatWhatsApp(order.customer_phone)}</div>
+              </td>
+              <td className={`${CELL} break-words`}>{T.orders.productLine(order.product, order.variant, order.quantity)}</td>
+              <td className={`${CELL} text-right`}>
+                <div className="whitespace-nowrap font-semibold">{formatRupiah(order.total)}</div>
+                <div className="text-slate-700">{payment(order.payment_method)}</div>
+              </td>
+              <td className={CELL}>
+                <div>{order.courier}</div>
+                <div className={order.resi ? 'break-all font-mono text-xs' : 'text-slate-600'}>{order.resi ?? T.orders.noResi}</div>
+              </td>
+              <td className={CELL}>
+                <StatusWord status={order.status} />
+              </td>
+              <td className={CELL}>{order.assigned_to?.name ?? <span className="text-slate-600">{T.orders.noCs}</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

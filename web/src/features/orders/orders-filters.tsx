@@ -1,0 +1,150 @@
+// The list's filters (issue 32 §1): the created date range (days in the store's time zone,
+// inclusive), product, CS (owners and admins: a CS sees only their own orders), payment method,
+// courier, province, UTM source and campaign. They are edited here and applied together, into
+// the page's address; a value the choices no longer hold (a removed product, an old courier)
+// stays choosable, so a shared link keeps meaning what it meant.
+import { useState } from 'react';
+import type { ApiError } from '../../api/client';
+import { can, useMe } from '../../api/use-session';
+import { Button } from '../../components/ui/button';
+import { SelectField, TextField } from '../../components/ui/field';
+import { T } from '../../text/id';
+import { activeFilterCount, type OrdersFilters, type OrdersSearch } from './orders-search';
+import { useFilterChoices } from './use-orders';
+
+type Draft = Required<Record<Exclude<keyof OrdersFilters, 'q'>, string>>;
+
+const draftOf = (search: OrdersSearch): Draft => ({
+  from: search.from ?? '',
+  to: search.to ?? '',
+  product_id: search.product_id === undefined ? '' : String(search.product_id),
+  cs: search.cs ?? '',
+  payment_method: search.payment_method ?? '',
+  courier: search.courier ?? '',
+  province: search.province ?? '',
+  utm_source: search.utm_source ?? '',
+  utm_campaign: search.utm_campaign ?? '',
+});
+
+/** The filters a draft sets (blank: not set), beside the view's search. */
+function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
+  const filters: OrdersFilters = { q };
+  for (const [key, value] of Object.entries(draft) as Array<[keyof Draft, string]>) {
+    const trimmed = value.trim();
+    if (trimmed === '') continue;
+    if (key === 'product_id') filters.product_id = Number(trimmed);
+    else filters[key] = trimmed;
+  }
+  return filters;
+}
+
+/** The values to choose from, with the one chosen now kept when the choices no longer hold it. */
+const withCurrent = (values: string[], current: string): string[] => (current === '' || values.includes(current) ? values : [...values, current]);
+
+export function FilterPanel({ search, open, onApply, error }: { search: OrdersSearch; open: boolean; onApply(filters: OrdersFilters): void; error: ApiError | null }) {
+  const me = useMe();
+  const choices = useFilterChoices(me);
+  const [draft, setDraft] = useState(() => draftOf(search));
+  // The address changed (a tab, back, a shared link): the fields show what it says.
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    setShown(search);
+    setDraft(draftOf(search));
+  }
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
+  const fields = error?.code === 'invalid_request' ? (error.body.fields ?? {}) : {};
+  const products = withCurrent(
+    choices.products.map((product) => String(product.id)),
+    draft.product_id,
+  );
+  const productName = (id: string) => choices.products.find((product) => String(product.id) === id)?.name ?? `${T.orders.product} ${T.orders.number(Number(id))}`;
+  const assignees = withCurrent(
+    choices.assignees.map((member) => String(member.id)),
+    draft.cs === 'none' ? '' : draft.cs,
+  );
+  const assigneeName = (id: string) => {
+    const member = choices.assignees.find((candidate) => String(candidate.id) === id);
+    return member ? T.orders.assignRole(member.name, T.roles[member.role] ?? member.role) : `${T.orders.cs} ${T.orders.number(Number(id))}`;
+  };
+  return (
+    <section id="orders-filters" hidden={!open} aria-labelledby="orders-filters-title" className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="orders-filters-title" className="mb-3 text-base font-semibold">
+        {T.orders.filtersTitle}
+      </h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply(filtersFrom(draft, search.q));
+        }}
+      >
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <fieldset className="sm:col-span-2">
+            <legend className="sr-only">{T.orders.dates}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField label={T.orders.from} type="date" value={draft.from} onChange={set('from')} max={draft.to || undefined} error={fields.from} />
+              <TextField label={T.orders.to} type="date" value={draft.to} onChange={set('to')} min={draft.from || undefined} error={fields.to} />
+            </div>
+            <p className="mt-1 text-sm text-slate-600">{T.orders.datesHint}</p>
+          </fieldset>
+          <SelectField label={T.orders.product} value={draft.product_id} onChange={set('product_id')}>
+            <option value="">{T.orders.anyProduct}</option>
+            {products.map((id) => (
+              <option key={id} value={id}>
+                {productName(id)}
+              </option>
+            ))}
+          </SelectField>
+          {can(me, 'orders:all') ? (
+            <SelectField label={T.orders.cs} value={draft.cs} onChange={set('cs')}>
+              <option value="">{T.orders.anyCs}</option>
+              <option value="none">{T.orders.unassigned}</option>
+              {assignees.map((id) => (
+                <option key={id} value={id}>
+                  {assigneeName(id)}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          <SelectField label={T.orders.paymentMethod} value={draft.payment_method} onChange={set('payment_method')}>
+            <option value="">{T.orders.anyPayment}</option>
+            {withCurrent(choices.paymentMethods, draft.payment_method).map((method) => (
+              <option key={method} value={method}>
+                {T.orders.payment[method] ?? method}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={T.orders.courier} value={draft.courier} onChange={set('courier')}>
+            <option value="">{T.orders.anyCourier}</option>
+            {withCurrent(choices.couriers, draft.courier).map((courier) => (
+              <option key={courier} value={courier}>
+                {courier}
+              </option>
+            ))}
+          </SelectField>
+          {choices.provinces.length > 0 ? (
+            <SelectField label={T.orders.province} value={draft.province} onChange={set('province')}>
+              <option value="">{T.orders.anyProvince}</option>
+              {withCurrent(choices.provinces, draft.province).map((province) => (
+                <option key={province} value={province}>
+                  {province}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            <TextField label={T.orders.province} value={draft.province} onChange={set('province')} hint={T.orders.provinceHint} autoComplete="off" />
+          )}
+          <TextField label={T.orders.utmSource} value={draft.utm_source} onChange={set('utm_source')} autoComplete="off" />
+          <TextField label={T.orders.utmCampaign} value={draft.utm_campaign} onChange={set('utm_campaign')} autoComplete="off" />
+        </div>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <Button type="submit">{T.orders.apply}</Button>
+          {activeFilterCount(search) > 0 ? (
+            <Button variant="secondary" onClick={() => onApply({ q: search.q })}>
+              {T.orders.clearFilters}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

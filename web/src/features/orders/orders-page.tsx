@@ -1,0 +1,79 @@
+// The orders list (issue 32 §1): tabs for every order and the seven states with their counts,
+// one search box, the filters, and the orders newest first, a page at a time ("Muat lagi"
+// follows the server's cursor). The tab, search and filters are the page's address, so a view
+// can be bookmarked and shared. A phone shows each order as a card; a desktop, a table.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ApiError } from '../../api/client';
+import { can, useMe } from '../../api/use-session';
+import { Button } from '../../components/ui/button';
+import { ErrorNotice } from '../../components/ui/notice';
+import { Loading, PageHeader } from '../../components/ui/page';
+import { useMediaQuery, WIDE } from '../../lib/media';
+import { T } from '../../text/id';
+import { OrderCard, OrdersTable } from './order-row';
+import { FilterPanel } from './orders-filters';
+import { activeFilterCount, rememberView, type OrdersFilters } from './orders-search';
+import { OrdersToolbar } from './orders-toolbar';
+import { StatusTabs } from './status-tabs';
+import { ordersQuery } from './use-orders';
+
+export function OrdersPage() {
+  const me = useMe();
+  const search = useSearch({ from: '/app/orders' });
+  const navigate = useNavigate({ from: '/orders' });
+  const wide = useMediaQuery(WIDE);
+  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(search) > 0);
+  const list = useInfiniteQuery(ordersQuery(search));
+  const error = list.error as ApiError | null;
+  const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
+  useEffect(() => rememberView(search), [search]);
+
+  const show = (filters: OrdersFilters) => void navigate({ search: { ...filters, status: search.status } });
+  const viewed = search.q !== undefined || activeFilterCount(search) > 0 || search.status !== undefined;
+  return (
+    <>
+      <PageHeader title={T.orders.title} lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs} />
+      <OrdersToolbar
+        search={search}
+        onSearch={(q) => show({ ...search, q })}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen(!filtersOpen)}
+        error={error}
+      />
+      <FilterPanel search={search} open={filtersOpen} onApply={show} error={error} />
+      <StatusTabs search={search} />
+      {list.isPending ? <Loading label={T.loading} /> : null}
+      {error && error.code !== 'query_too_short' ? <ErrorNotice error={error} /> : null}
+      {list.isSuccess && orders.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{viewed ? T.orders.emptyView : can(me, 'orders:all') ? T.orders.empty : T.orders.emptyCs}</p>
+      ) : null}
+      {orders.length > 0 ? (
+        <>
+          {wide ? (
+            <OrdersTable orders={orders} />
+          ) : (
+            <ul className="space-y-3">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="mt-4 flex flex-col items-center gap-2">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {T.orders.shown(orders.length)}
+            </p>
+            {list.hasNextPage ? (
+              <Button variant="secondary" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
+                {T.orders.loadMore}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}

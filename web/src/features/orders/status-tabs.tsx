@@ -1,0 +1,40 @@
+// The list's tabs: every order, then the seven states, each with its count under the view's
+// search and filters. The counts come from their own request: the tabs show without them
+// first, and the list does not wait for them.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatCount } from '../../lib/format';
+import { T } from '../../text/id';
+import { filtersOf, ORDER_STATUSES, type OrdersSearch, type OrderStatus } from './orders-search';
+import { statusName } from './status-word';
+import { countsQuery } from './use-orders';
+
+const TAB = 'inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full border px-3 text-sm font-medium';
+const IDLE = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100';
+const CURRENT = 'border-brand-700 bg-brand-700 text-white';
+
+export function StatusTabs({ search }: { search: OrdersSearch }) {
+  const filters = filtersOf(search);
+  const counts = useQuery(countsQuery(filters));
+  const tabs: Array<{ status: OrderStatus | undefined; label: string; count: number | undefined }> = [
+    { status: undefined, label: T.orders.all, count: counts.data?.all },
+    ...ORDER_STATUSES.map((status) => ({ status, label: statusName(status), count: counts.data?.[status] })),
+  ];
+  return (
+    <nav aria-label={T.orders.tabs} className="mb-4">
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((tab) => {
+          const current = tab.status === search.status;
+          return (
+            <li key={tab.status ?? 'all'}>
+              <Link to="/orders" search={{ ...filters, status: tab.status }} className={`${TAB} ${current ? CURRENT : IDLE}`} aria-current={current ? 'page' : undefined}>
+                {tab.label}{' '}
+                {tab.count !== undefined ? <span className={`text-xs font-semibold ${current ? 'text-white' : 'text-slate-600'}`}>{formatCount(tab.count)}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

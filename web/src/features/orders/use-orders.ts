@@ -1,0 +1,148 @@
+// The orders workspace's requests (issue 32): the list a page at a time and its tab counts
+// (asked apart, so the list shows before the counts arrive), one order's page, its status
+// moves, edits, notes and assignment, and what the filters offer to choose from.
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, call, type ApiError, type paths } from '../../api/client';
+import { can, type Me } from '../../api/use-session';
+import { choicesQuery, productsQuery } from '../products/use-products';
+import { settingsQuery } from '../settings/use-settings';
+import { teamQuery } from '../team/use-team';
+import type { OrdersFilters, OrdersSearch } from './orders-search';
+
+export type OrderList = paths['/dashboard/api/orders']['get']['responses'][200]['content']['application/json'];
+export type ListedOrder = OrderList['orders'][number];
+export type OrderCounts = paths['/dashboard/api/orders/counts']['get']['responses'][200]['content']['application/json']['counts'];
+export type Order = paths['/dashboard/api/orders/{id}']['get']['responses'][200]['content']['application/json']['order'];
+export type HistoryEntry = Order['history'][number];
+export type OrderNote = Order['notes'][number];
+export type StatusMoveBody = NonNullable<paths['/dashboard/api/orders/{id}/status']['post']['requestBody']>['content']['application/json'];
+export type EditOrderBody = NonNullable<paths['/dashboard/api/orders/{id}']['patch']['requestBody']>['content']['application/json'];
+export type Customer = Order['customer'];
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (search: OrdersSearch) => [...orderKeys.lists(), search] as const,
+  allCounts: () => [...orderKeys.all, 'counts'] as const,
+  counts: (filters: OrdersFilters) => [...orderKeys.allCounts(), filters] as const,
+  one: (id: number) => [...orderKeys.all, 'one', id] as const,
+};
+
+/** Orders per page: the server's default, a phone's few screens of cards. */
+const PAGE_SIZE = 50;
+
+/** The list under a view, newest first; "Muat lagi" asks the page after the last one (keyset: next_cursor). */
+export const ordersQuery = (search: OrdersSearch) =>
+  infiniteQueryOptions({
+    queryKey: orderKeys.list(search),
+    queryFn: ({ pageParam }) => call(api.GET('/dashboard/api/orders', { params: { query: { ...search, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+/** Each tab's count under the view's search and filters. */
+export const countsQuery = (filters: OrdersFilters) =>
+  queryOptions({ queryKey: orderKeys.counts(filters), queryFn: async () => (await call(api.GET('/dashboard/api/orders/counts', { params: { query: filters } }))).counts });
+
+export const orderQuery = (id: number) =>
+  queryOptions({ queryKey: orderKeys.one(id), queryFn: async () => (await call(api.GET('/dashboard/api/orders/{id}', { params: { path: { id } } }))).order });
+
+/** After a change: the order's answer is its page; the lists and counts that may hold it are asked again when shown. */
+function remember(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueryData(orderKeys.one(order.id), order);
+  void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.allCounts() });
+}
+
+/** Moves the order's status as the moves table allows; `expected_status` keeps two agents from overwriting each other. */
+export function useMoveStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<Order, ApiError, StatusMoveBody>({
+    mutationFn: async (body) => (await call(api.POST('/dashboard/api/orders/{id}/status', { params: { path: { id } }, body }))).order,
+    onSuccess: (order) => remember(queryClient, order),
+    // Someone else moved it meanwhile: show the order as it is now.
+    onError: (error) => {
+      if (error.code === 'status_conflict' || error.code === 'status_move_not_allowed') void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
+    },
+  });
+}
+
+/** Edits the buyer, the courier or the resi; no price, fee or total changes. */
+export function useEditOrder(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<Order, ApiError, EditOrderBody>({
+    mutationFn: async (body) => (await call(api.PATCH('/dashboard/api/orders/{id}', { params: { path: { id } }, body }))).order,
+    onSuccess: (order) => remember(queryClient, order),
+  });
+}
+
+export function useAddNote(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<OrderNote, ApiError, string>({
+    mutationFn: (text) => call(api.POST('/dashboard/api/orders/{id}/notes', { params: { path: { id } }, body: { text } })),
+    onSuccess: (note) => queryClient.setQueryData(orderQuery(id).queryKey, (order) => (order ? { ...order, notes: [note, ...order.notes] } : order)),
+  });
+}
+
+/** Assigns one order to a member (null: unassigns it); the order's page is asked again for its history entry. */
+export function useAssignOrder(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, number | null>({
+    mutationFn: (cs) => call(api.POST('/dashboard/api/orders/assign', { body: { ids: [id], cs } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.allCounts() });
+    },
+  });
+}
+
+export interface Assignee {
+  id: number;
+  name: string;
+  role: string;
+}
+
+/**
+ * The members an order may be assigned to (CS first), for the owner, who reads the team; an
+ * empty list for anyone else (an admin assigns, but the team list is the owner's).
+ */
+export function useAssignees(me: Me): Assignee[] {
+  const team = useQuery({ ...teamQuery, enabled: can(me, 'team:manage') && can(me, 'orders:all') });
+  const members = team.data?.members ?? [];
+  return members
+    .map((member) => ({ id: member.user_id, name: member.name.trim() || member.email, role: member.role }))
+    .sort((a, b) => Number(b.role === 'cs') - Number(a.role === 'cs') || a.name.localeCompare(b.name, 'id'));
+}
+
+export interface FilterChoices {
+  products: Array<{ id: number; name: string }>;
+  paymentMethods: string[];
+  couriers: string[];
+  /** The 38 provinces, for those who read the settings; empty otherwise (the field takes text). */
+  provinces: string[];
+  assignees: Assignee[];
+}
+
+/**
+ * What the filters offer to choose from, read from the areas that hold it (the catalogue, the
+ * store's payment methods and couriers, the provinces of the rate editor, the team), each as
+ * far as the member's role reads it; the filters work with any part missing.
+ */
+export function useFilterChoices(me: Me): FilterChoices {
+  const products = useQuery(productsQuery);
+  const choices = useQuery(choicesQuery);
+  return {
+    products: (products.data?.products ?? []).map((product) => ({ id: product.id, name: product.name })),
+    paymentMethods: choices.data?.payment_methods ?? [],
+    couriers: choices.data?.couriers ?? [],
+    provinces: useProvinces(me),
+    assignees: useAssignees(me),
+  };
+}
+
+/** The 38 provinces the form offers, from the settings (owners and admins); empty for a CS, whose fields take text. */
+export function useProvinces(me: Me): string[] {
+  const settings = useQuery({ ...settingsQuery, enabled: can(me, 'settings:manage'), staleTime: 5 * 60_000 });
+  return settings.data?.provinces ?? [];
+}

@@ -1,0 +1,31 @@
+// The orders list's view read from its address (web/src/features/orders/orders-search.ts): what
+// a bookmark or a teammate's link asks for is kept, what the list cannot use is dropped, so a
+// mistyped link opens the list rather than an error.
+import { describe, expect, it } from 'vitest';
+import { activeFilterCount, filtersOf, readOrdersSearch } from '../src/features/orders/orders-search.js';
+
+describe("the orders list's address", () => {
+  it('keeps the tab, the search and every filter', () => {
+    const view = readOrdersSearch({
+      status: 'paid', q: ' 0812-3456-7890 ', from: '2026-11-01', to: '2026-11-30', product_id: '3', cs: 'none',
+      payment_method: 'cod', courier: 'J&T', province: 'Jawa Barat', utm_source: 'facebook', utm_campaign: 'promo-11',
+    });
+    expect(view).toEqual({
+      status: 'paid', q: '0812-3456-7890', from: '2026-11-01', to: '2026-11-30', product_id: 3, cs: 'none',
+      payment_method: 'cod', courier: 'J&T', province: 'Jawa Barat', utm_source: 'facebook', utm_campaign: 'promo-11',
+    });
+    expect(filtersOf(view)).not.toHaveProperty('status');
+    // The dates count once; the search is not a filter.
+    expect(activeFilterCount(view)).toBe(8);
+  });
+
+  it('reads numbers the router parsed from the address (q=12345, product_id=3, cs=7) as the list sends them', () => {
+    expect(readOrdersSearch({ q: 12345, product_id: 3, cs: 7 })).toEqual({ q: '12345', product_id: 3, cs: '7' });
+  });
+
+  it('drops what the list cannot use: an unknown tab, a day not written YYYY-MM-DD, a product or CS that is not an id, blanks', () => {
+    expect(readOrdersSearch({ status: 'lost', from: '1/11/2026', to: '2026-11', product_id: 'kaos', cs: 'budi', q: '   ', courier: '' })).toEqual({});
+    expect(readOrdersSearch({ product_id: '0', cs: '0' })).toEqual({});
+    expect(activeFilterCount({})).toBe(0);
+  });
+});
