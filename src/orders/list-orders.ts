@@ -4,7 +4,7 @@
 import type { Db } from '../lib/db/db.js';
 import { keysetPage, pageOf, type Position } from '../lib/db/keyset.js';
 import { formatTimestamp } from '../lib/time.js';
-import { filteredOrders, namePlanFor, type NamePlan, type OrderFilters } from './order-filters.js';
+import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
 import { shownName } from './member-actor.js';
 import type { OrderScope } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
@@ -39,9 +39,9 @@ export interface ListOrdersInput {
 }
 
 /** The page's query (one more row than the limit: pageOf), apart so that its plan can be tested. */
-export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, namePlan: NamePlan) {
+export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, plan: SearchPlan) {
   const { status } = input;
-  const filtered = filteredOrders(db, tenantId, scope, input.filters, namePlan);
+  const filtered = filteredOrders(db, tenantId, scope, input.filters, plan);
   return keysetPage(status === null ? filtered : filtered.where('orders.status', '=', status), { key: 'orders.created_at', id: 'orders.id' }, input.after, input.limit)
     .select([
       'orders.id',
@@ -61,7 +61,7 @@ export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, inp
 }
 
 export async function listOrders(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, timeZone: string): Promise<OrderPage> {
-  const rows = await listOrdersQuery(db, tenantId, scope, input, await namePlanFor(db, input.filters)).execute();
+  const rows = await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute();
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
   const userIds = [...new Set(page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])))];

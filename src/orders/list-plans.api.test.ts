@@ -9,7 +9,7 @@ import { seedMember } from '../../test/dashboard-helpers.js';
 import { backend, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import { daysQuery, tallyQuery } from './count-orders.js';
 import { listOrdersQuery } from './list-orders.js';
-import { readOrderFilters, type FilterQuery, type NamePlan } from './order-filters.js';
+import { readOrderFilters, type FilterQuery, type SearchPlan } from './order-filters.js';
 import type { OrderScope } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
 
@@ -68,7 +68,9 @@ beforeAll(async () => {
   const other = (await seedStore(t.ctx, {})).tenantId;
   const otherProduct = (await seedProduct(t.ctx, other, { name: 'Kaos', price: 50000 })).id;
   await bulkOrders(other, [otherProduct], [(await seedMember(t.ctx, other, 'cs')).userId], 5_000, start);
-  await sql`analyze`.execute(t.ctx.db);
+  // PostgreSQL's autovacuum gathers statistics soon; Lapak runs no ANALYZE on SQLite, whose
+  // planner then goes by the schema alone, as it does here.
+  if (backend === 'postgres') await sql`analyze`.execute(t.ctx.db);
   const row = await t.ctx.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).where('resi', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   sample = {
     product: Number(row.product_id), courier: row.courier, province: row.customer_province, utmSource: row.utm_source!, utmCampaign: row.utm_campaign!,
@@ -96,7 +98,7 @@ const filtersOf = (query: FilterQuery) => {
   if (!read.ok) throw new Error(read.code);
   return read.value;
 };
-const listPlan = (query: FilterQuery, options: { status?: OrderStatus; scope?: OrderScope; after?: boolean; namePlan?: NamePlan } = {}) =>
+const listPlan = (query: FilterQuery, options: { status?: OrderStatus; scope?: OrderScope; after?: boolean; namePlan?: SearchPlan } = {}) =>
   planOf(
     listOrdersQuery(
       t.ctx.db,
@@ -111,6 +113,13 @@ const listPlan = (query: FilterQuery, options: { status?: OrderStatus; scope?: O
 function expectNoFullScan(plan: string): void {
   if (backend === 'sqlite') expect(plan).not.toMatch(/\bSCAN orders\b/);
   else expect(plan).not.toMatch(/Seq Scan on orders\b/);
+}
+
+/** Nor of every order of the store: an index searched by the store alone (no LIMIT saves a count or a search's sort from reading it all). */
+function expectNoStoreScan(plan: string): void {
+  expectNoFullScan(plan);
+  if (backend === 'sqlite') expect(plan).not.toMatch(/SEARCH orders USING (COVERING )?INDEX \w+ \(tenant_id=\?\)/);
+  else expect(plan).not.toMatch(/Index Cond: \(tenant_id = '\d+'::bigint\)\n/);
 }
 
 /** Reads orders through this index (SQLite: SEARCH ... USING [COVERING] INDEX; PostgreSQL: an index or bitmap scan on it). */
@@ -145,32 +154,44 @@ it('walks the index of each list shape newest first, first page and next', async
   }
 });
 
-it('finds an order number, a phone and a resi through their indexes', async () => {
-  const byNumber = await listPlan({ q: String(sample.id) });
-  expectNoFullScan(byNumber);
-  expect(byNumber).toMatch(backend === 'sqlite' ? /INTEGER PRIMARY KEY/ : /orders_pkey/);
-  const byPhone = await listPlan({ q: `0${sample.phone.slice(2)}` });
-  expectIndex(byPhone, 'orders_tenant_phone');
-  const byResi = await listPlan({ q: sample.resi.toLowerCase() });
-  expectIndex(byResi, 'orders_tenant_resi');
+it('finds an order number, a phone and a resi through their indexes, alone or with a tab or a filter', async () => {
+  for (const narrowing of [{}, { status: 'paid' as const }, { product_id: sample.product }]) {
+    const { status, ...filters } = { status: undefined, ...narrowing };
+    for (const after of [false, true]) {
+      const byNumber = await listPlan({ q: String(sample.id), ...filters }, { status, after });
+      expectNoStoreScan(byNumber);
+      expect(byNumber).toMatch(backend === 'sqlite' ? /INTEGER PRIMARY KEY/ : /orders_pkey/);
+      const byPhone = await listPlan({ q: `0${sample.phone.slice(2)}`, ...filters }, { status, after });
+      expectNoStoreScan(byPhone);
+      expectIndex(byPhone, 'orders_tenant_phone');
+      const byResi = await listPlan({ q: sample.resi.toLowerCase(), ...filters }, { status, after });
+      expectNoStoreScan(byResi);
+      expectIndex(byResi, 'orders_tenant_resi');
+    }
+  }
 });
 
 it("searches the buyer's name through the trigram index, as IN (SELECT rowid ...) on SQLite", async () => {
-  const plans = backend === 'sqlite' ? [await listPlan({ q: sample.name }, { namePlan: 'matches' }), await listPlan({ q: sample.name }, { namePlan: 'walk' })] : [await listPlan({ q: sample.name })];
+  const plans =
+    backend === 'sqlite'
+      ? [await listPlan({ q: sample.name }, { namePlan: 'matches' }), await listPlan({ q: sample.name }, { namePlan: 'matches', status: 'paid' }), await listPlan({ q: sample.name }, { namePlan: 'walk' })]
+      : [await listPlan({ q: sample.name })];
   for (const plan of plans) {
     expectNoFullScan(plan);
     if (backend === 'sqlite') {
       // The FTS table as a list subquery, never a join that probes it for each order.
-      expect(plan).toMatch(/LIST SUBQUERY \d+\nSCAN orders_name_fts VIRTUAL TABLE/);
-      expect(plan).not.toMatch(/SCAN orders_name_fts VIRTUAL TABLE[^\n]*\n(SEARCH|SCAN) orders\b(?![^\n]*(rowid=\?|INTEGER PRIMARY KEY))/);
+      expect(plan).toMatch(/LIST SUBQUERY \d+\n(.*\n)*SCAN orders_name_fts VIRTUAL TABLE/);
     } else {
       expect(plan).toMatch(/orders_name_trgm|orders_tenant_created/);
     }
   }
   if (backend === 'sqlite') {
-    // Few matches: read the matches by id. Many: walk the list's index and test each order.
-    expect(plans[0]).toMatch(/SEARCH orders USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    expect(plans[1]).toMatch(/SEARCH orders USING INDEX orders_tenant_created/);
+    // Few matches: read the matches by id and sort them. Many: walk the list's index and test each order.
+    for (const plan of plans.slice(0, 2)) {
+      expectNoStoreScan(plan);
+      expect(plan).toMatch(/SEARCH orders USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    }
+    expect(plans[2]).toMatch(/SEARCH orders USING INDEX orders_tenant_created \(tenant_id=\?\)/);
   }
 });
 
@@ -178,11 +199,14 @@ it('counts from the counters, or through the filter index and the trigram index'
   const counters = await planOf(daysQuery(t.ctx.db, tenantId, { dimension: 'courier', value: sample.courier }, 0, Date.now()));
   expect(counters).toMatch(backend === 'sqlite' ? /SEARCH order_counts USING PRIMARY KEY \(tenant_id=\? AND dimension=\? AND value=\? AND day>\? AND day<\?\)/ : /order_counts_pk/);
   const twoFilters = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ product_id: sample.product, courier: sample.courier })));
-  expectNoFullScan(twoFilters);
+  expectNoStoreScan(twoFilters);
   expect(twoFilters).toMatch(/orders_tenant_(product|courier)_created/);
   const named = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ q: sample.name })));
-  expectNoFullScan(named);
-  expect(named).toMatch(backend === 'sqlite' ? /LIST SUBQUERY \d+\nSCAN orders_name_fts VIRTUAL TABLE/ : /orders_name_trgm/);
-  const csDays = await planOf(tallyQuery(t.ctx.db, tenantId, { kind: 'assigned', userId: cs }, filtersOf({ payment_method: 'cod' })));
-  expectNoFullScan(csDays);
+  expectNoStoreScan(named);
+  expect(named).toMatch(backend === 'sqlite' ? /LIST SUBQUERY \d+\n(.*\n)*SCAN orders_name_fts VIRTUAL TABLE/ : /orders_name_trgm/);
+  const csFilter = await planOf(tallyQuery(t.ctx.db, tenantId, { kind: 'assigned', userId: cs }, filtersOf({ payment_method: 'cod' })));
+  expectNoStoreScan(csFilter);
+  const byPhone = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ q: `0${sample.phone.slice(2)}` })));
+  expectNoStoreScan(byPhone);
+  expectIndex(byPhone, 'orders_tenant_phone');
 });

@@ -89,14 +89,21 @@ const likePart = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * How SQLite is to use the name's matches. 'matches' reads every order that matches the name
- * (in any store: FTS5 holds no store) and sorts them: the way for few matches. 'walk' walks the
- * list's index newest first and tests each order against the matches, stopping when the page
- * is full: the way for many (33,000 matches of "siti": 4 ms instead of 47 ms of CPU at 900,000
- * orders), where 'matches' grows with the count and 'walk' is bounded by the store's size
- * (42 ms for a name no order of the store has). PostgreSQL's planner weighs this itself.
+ * How SQLite is to use a search. 'matches' reads the orders the search finds (by number, phone,
+ * resi and name, each through its index; a name's matches in any store, FTS5 holding no store)
+ * and sorts them: the way for few. 'walk' walks the list's index newest first and tests each
+ * order against what the search finds, stopping when the page is full: the way for a name with
+ * many matches (33,000 of "siti": 4 ms instead of 47 ms of CPU at 900,000 orders), since
+ * 'matches' grows with their count and 'walk' is bounded by the store's size (42 ms for a name
+ * no order of the store has). PostgreSQL's planner weighs this itself from its statistics.
+ *
+ * SQLite has no statistics here (Lapak runs no ANALYZE): its planner takes `tenant_id = ?` for a
+ * handful of rows and would read the whole store through any index rather than the search's
+ * few rows. So the plan is written into the query: for 'matches' the store is tested with
+ * `+tenant_id` (unary plus: no index may serve the term) and the search is `id IN (...)`, the one
+ * term an index (the primary key) can serve; for 'walk' the search is `+id IN (...)`.
  */
-export type NamePlan = 'matches' | 'walk';
+export type SearchPlan = 'matches' | 'walk';
 
 /** More matches than this in all stores: SQLite walks (the two ways cost the same near 1,300 at 900,000 orders). */
 const WALK_FROM_MATCHES = 2_000;
@@ -104,8 +111,8 @@ const WALK_FROM_MATCHES = 2_000;
 const nameMatchCount = (db: Db, name: string) =>
   sql<{ n: number }>`select count(*) as n from orders_name_fts where orders_name_fts match ${ftsPhrase(name)}`.execute(db);
 
-/** The plan for the list's name search (SQLite counts the name's matches first, about 2 ms). */
-export async function namePlanFor(db: Db, filters: OrderFilters): Promise<NamePlan> {
+/** The plan for the list's search (SQLite counts a name's matches first, about 2 ms). */
+export async function searchPlanFor(db: Db, filters: OrderFilters): Promise<SearchPlan> {
   const name = filters.search?.name;
   if (!name || isPostgres(db)) return 'matches';
   const [row] = (await nameMatchCount(db, name)).rows;
@@ -113,32 +120,38 @@ export async function namePlanFor(db: Db, filters: OrderFilters): Promise<NamePl
 }
 
 /**
- * A part of the buyer's name. SQLite: the FTS5 trigram table as `id IN (SELECT rowid ...)`, never
- * a join (a join made the planner walk every order of the store and probe the FTS table for
- * each: orders.md); for 'walk', `+id`, which keeps the term from choosing the plan. PostgreSQL:
- * ILIKE, which pg_trgm's GIN index serves.
+ * SQLite: the ids the search finds, one SELECT per path on its own index, the name through the
+ * FTS5 trigram table as `SELECT rowid ... MATCH`, never a join (a join made the planner walk
+ * every order of the store and probe the FTS table for each: orders.md).
  */
-function nameMatches(eb: ExpressionBuilder<Database, 'orders'>, postgres: boolean, name: string, plan: NamePlan): Expression<SqlBool> {
-  if (postgres) return sql<SqlBool>`orders.customer_name ilike ${likePart(name)}`;
-  const matches = sql<number>`(select rowid from orders_name_fts where orders_name_fts match ${ftsPhrase(name)})`;
-  return plan === 'walk' ? sql<SqlBool>`+orders.id in ${matches}` : eb('orders.id', 'in', matches);
+function foundIds(tenantId: number, search: OrderSearch) {
+  const paths = [];
+  if (search.orderId !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and id = ${search.orderId}`);
+  if (search.phone !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and customer_phone = ${search.phone}`);
+  if (search.resi !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and lower(resi) = lower(${search.resi})`);
+  if (search.name !== null) paths.push(sql`select rowid from orders_name_fts where orders_name_fts match ${ftsPhrase(search.name)}`);
+  return sql<number>`(${sql.join(paths, sql` union all `)})`;
 }
 
-function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, postgres: boolean, search: OrderSearch, plan: NamePlan): Expression<SqlBool> {
+/** PostgreSQL: the paths as one OR, which its planner serves by a BitmapOr or a walk; the name by ILIKE over pg_trgm's GIN. */
+function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch): Expression<SqlBool> {
   const paths: Expression<SqlBool>[] = [];
   if (search.orderId !== null) paths.push(eb('orders.id', '=', search.orderId));
   if (search.phone !== null) paths.push(eb('orders.customer_phone', '=', search.phone));
   if (search.resi !== null) paths.push(sql<SqlBool>`lower(orders.resi) = lower(${search.resi})`);
-  if (search.name !== null) paths.push(nameMatches(eb, postgres, search.name, plan));
+  if (search.name !== null) paths.push(sql<SqlBool>`orders.customer_name ilike ${likePart(search.name)}`);
   return eb.or(paths);
 }
 
 /** The store's orders within the scope that the filters keep (no columns selected yet). */
-export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, namePlan: NamePlan = 'matches'): OrdersQuery {
-  const postgres = isPostgres(db);
-  let query: OrdersQuery = inScope(db.selectFrom('orders').where('orders.tenant_id', '=', tenantId), scope);
+export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, plan: SearchPlan = 'matches'): OrdersQuery {
   const { search } = filters;
-  if (search) query = query.where((eb) => searchMatches(eb, postgres, search, namePlan));
+  let query: OrdersQuery = db.selectFrom('orders');
+  if (!search) query = query.where('orders.tenant_id', '=', tenantId);
+  else if (isPostgres(db)) query = query.where('orders.tenant_id', '=', tenantId).where((eb) => searchMatches(eb, search));
+  else if (plan === 'matches') query = query.where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`).where('orders.id', 'in', foundIds(tenantId, search));
+  else query = query.where('orders.tenant_id', '=', tenantId).where(sql<SqlBool>`+orders.id in ${foundIds(tenantId, search)}`);
+  query = inScope(query, scope);
   if (filters.from !== null) query = query.where('orders.created_at', '>=', filters.from);
   if (filters.to !== null) query = query.where('orders.created_at', '<', filters.to);
   if (filters.productId !== null) query = query.where('orders.product_id', '=', filters.productId);
