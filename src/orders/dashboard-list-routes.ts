@@ -38,10 +38,9 @@ function refused(refusal: Refusal<FilterCode>): DashboardFailure {
 }
 
 export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const filtersOf = async (tenantId: number, query: FilterQuery) => {
-    const timeZone = await storeTimeZone(ctx.db, tenantId, ctx.config.timeZone);
-    return { timeZone, filters: readOrderFilters(query, timeZone) };
-  };
+  // The days of from/to are the store's; timestamps are written with the server's offset, as
+  // every timestamp of the dashboard's JSON (the web app shows them in the store's zone).
+  const filtersOf = async (tenantId: number, query: FilterQuery) => readOrderFilters(query, await storeTimeZone(ctx.db, tenantId, ctx.config.timeZone));
 
   dashboardRoute(app, ctx, {
     method: 'GET',
@@ -50,14 +49,14 @@ export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     contract: {
       operationId: 'listOrders',
       summary: 'The orders, newest first, a page at a time, under a tab, a search and filters',
-      description: `${SCOPE} ${FILTERS} \`status\` picks a tab. Pages follow \`next_cursor\` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); \`limit\` from 1 to 200, default ${DEFAULT_LIMIT}. Times in the store's time zone.`,
+      description: `${SCOPE} ${FILTERS} \`status\` picks a tab. Pages follow \`next_cursor\` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); \`limit\` from 1 to 200, default ${DEFAULT_LIMIT}. Times with the server's UTC offset, as everywhere in the dashboard's JSON.`,
       tags: TAGS,
       security: SESSION,
       querystring: ListQuery,
       response: { 200: jsonResponse('A page of orders.', OrderListBody), ...dashboardErrors(CODES) },
     },
     handler: async ({ session, query }) => {
-      const { timeZone, filters } = await filtersOf(session.tenantId, query);
+      const filters = await filtersOf(session.tenantId, query);
       if (!filters.ok) return refused(filters);
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       if (query.cursor !== undefined && after === null) return invalid({ cursor: DASHBOARD_FIELD_TEXT.cursor });
@@ -66,7 +65,7 @@ export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext):
         session.tenantId,
         orderScopeOf(session),
         { status: query.status ?? null, filters: filters.value, after, limit: query.limit ?? DEFAULT_LIMIT },
-        timeZone,
+        ctx.config.timeZone,
       );
       return { status: 200, body: page };
     },
@@ -86,7 +85,7 @@ export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 200: jsonResponse('The count of each status, and of all.', OrderCountsBody), ...dashboardErrors(CODES) },
     },
     handler: async ({ session, query }) => {
-      const { filters } = await filtersOf(session.tenantId, query);
+      const filters = await filtersOf(session.tenantId, query);
       if (!filters.ok) return refused(filters);
       return { status: 200, body: { counts: await countOrders(ctx.db, session.tenantId, orderScopeOf(session), filters.value) } };
     },

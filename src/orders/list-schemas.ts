@@ -9,7 +9,7 @@ import { ORDER_STATUSES } from './statuses.js';
 const Id = Type.Integer({ minimum: 1 });
 const MaxId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String({ description: "ISO 8601 with the store's UTC offset (its time zone, else the server's).", examples: ['2026-11-22T14:05:09+07:00'] });
+const Timestamp = Type.String({ description: "ISO 8601 with the server's UTC offset (TZ), as every timestamp of the dashboard's JSON.", examples: ['2026-11-22T14:05:09+07:00'] });
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const Day = (what: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${what} (YYYY-MM-DD), a day in the store's time zone, inclusive.`, examples: ['2026-11-22'] });

@@ -761,7 +761,7 @@ export interface paths {
         };
         /**
          * The orders, newest first, a page at a time, under a tab, a search and filters
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times in the store's time zone.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times with the server's UTC offset, as everywhere in the dashboard's JSON.
          */
         get: operations["listOrders"];
         put?: never;
@@ -8975,7 +8975,7 @@ export interface operations {
                         orders: {
                             id: number;
                             /**
-                             * @description ISO 8601 with the store's UTC offset (its time zone, else the server's).
+                             * @description ISO 8601 with the server's UTC offset (TZ), as every timestamp of the dashboard's JSON.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             created_at: string;
