@@ -107,7 +107,7 @@ export function ordersList(dialect: DialectName) {
 async function sqliteParts(db: Kysely<unknown>): Promise<void> {
   const run = (query: RawBuilder<unknown>) => query.execute(db);
   // One upsert a write: the old row's counters less one, the new row's plus one (a key in both,
-  // when a change leaves it, is taken down and up again). About 35 us of CPU a status change,
+  // when a change leaves it, is taken down and up again). About 32 us of CPU a status change,
   // against 42 us for an update and an upsert per dimension (docs/benchmarks.md).
   const upsert = (rows: string) => `insert into order_counts (${KEY}, count) values ${rows} on conflict (${KEY}) do update set count = count + excluded.count;`;
   const changed = COUNTED_COLUMNS.map((c) => `old.${c} is not new.${c}`).join(' or ');
