@@ -13,8 +13,9 @@ import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import type { Session } from '../sessions/require-session.js';
 import { addNote } from './add-note.js';
 import { assignOrders } from './assign-orders.js';
-import { AssignBody, AssignResultBody, EditOrderBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
+import { AssignBody, AssigneesBody, AssignResultBody, EditOrderBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';
+import { listAssignees } from './list-assignees.js';
 import { memberActor } from './member-actor.js';
 import { moveOrderStatus } from './move-order-status.js';
 import { orderScopeOf } from './order-scope.js';
@@ -146,6 +147,22 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (added.ok) return { status: 201, body: added.value };
       return added.code === 'order_not_found' ? dashboardFailure('order_not_found') : invalid({ text: DASHBOARD_FIELD_TEXT.required });
     },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/orders/assignees',
+    access: 'orders:all',
+    contract: {
+      operationId: 'listAssignees',
+      summary: 'The members an order may be assigned to',
+      description:
+        "Owners and admins (403 `forbidden` otherwise), who assign while the team list stays the owner's. Every member of the store, as `cs` of the assignment accepts them: CS first, then by name. The name only, as the order's `assigned_to` shows it; no email.",
+      tags: TAGS,
+      security: SESSION,
+      response: { 200: jsonResponse('The members.', AssigneesBody), ...dashboardErrors([...SESSION_CODES, 'forbidden', ...COMMON_CODES]) },
+    },
+    handler: async ({ session }) => ({ status: 200, body: { assignees: await listAssignees(ctx.db, session.tenantId) } }),
   });
 
   dashboardRoute(app, ctx, {

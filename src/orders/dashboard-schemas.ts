@@ -4,6 +4,7 @@ import { MAX_ASSIGN_IDS } from './assign-orders.js';
 import { CHANGE_SOURCE_NAMES } from '../events/sources.js';
 import { MAX_NOTE } from './add-note.js';
 import { MAX_COURIER, MAX_RESI } from './edit-order.js';
+import { ROLES } from '../sessions/permissions.js';
 import { ORDER_STATUSES } from './statuses.js';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -153,6 +154,23 @@ export const AssignResultBody = Type.Object(
         { additionalProperties: false },
       ),
       { description: 'One per id, in the order sent.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const AssigneesBody = Type.Object(
+  {
+    assignees: Type.Array(
+      Type.Object(
+        {
+          id: Id,
+          name: Type.String({ description: "The name shown, as the order's `assigned_to` names the member." }),
+          role: Type.Union(ROLES.map((role) => Type.Literal(role))),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Every member of the store: CS first, then by name.' },
     ),
   },
   { additionalProperties: false },
