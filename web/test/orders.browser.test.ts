@@ -2,7 +2,8 @@
 // 360-pixel phone finds their order by the buyer's phone written 0812-xxxx-xxxx, opens it with
 // a tap, enters a resi, moves it to shipped and sees the history entry with their name; the
 // owner on a desktop filters by a product and a date range (the view lands in the address),
-// opens an order and assigns it to the CS.
+// opens an order and assigns it to the CS; an admin, who does not read the team list, filters by
+// the CS and assigns an order to them too.
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -13,6 +14,7 @@ import { account, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashb
 let d: Dashboard;
 const owner = account({ storeName: 'Toko Orders', name: 'Sari Wulandari' });
 const cs = account({ name: 'Budi Santoso' });
+const admin = account({ name: 'Rudi Hartono' });
 const DAY = 86_400_000;
 let csId: number;
 let kaos: number;
@@ -48,6 +50,10 @@ beforeAll(async () => {
   const csContext = await d.context();
   await post(csContext.request, '/dashboard/api/invitations/accept', { token: new URL(invite.invite_url).searchParams.get('token'), name: cs.name, email: cs.email, password: cs.password });
   await csContext.close();
+  const adminInvite = await post(r, '/dashboard/api/team/invitations', { role: 'admin', integrations: false });
+  const adminContext = await d.context();
+  await post(adminContext.request, '/dashboard/api/invitations/accept', { token: new URL(adminInvite.invite_url).searchParams.get('token'), name: admin.name, email: admin.email, password: admin.password });
+  await adminContext.close();
   const team = (await (await r.get('/dashboard/api/team')).json()) as { members: Array<{ user_id: number; email: string }> };
   csId = team.members.find((member) => member.email === cs.email)!.user_id;
 
@@ -200,6 +206,34 @@ it('the owner on a desktop filters by a product and a date range, opens an order
   await page.waitForURL((url) => url.searchParams.get('product_id') === String(kaos));
   const row = page.getByRole('row').filter({ hasText: 'Dewi Lestari' });
   await expect.poll(() => row.textContent()).toContain('Budi Santoso');
+  await context.close();
+});
+
+it('an admin filters the list by the CS and assigns an order to them (the members come from the orders workspace, not the team list)', async () => {
+  const { context, page } = await loggedIn(DESKTOP, admin);
+  await page.goto('/dashboard/orders');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const filters = page.getByRole('region', { name: 'Filter pesanan' });
+  await filters.getByLabel('CS', { exact: true }).selectOption({ label: 'Budi Santoso (CS)' });
+  await filters.getByRole('button', { name: 'Terapkan filter' }).click();
+  // The router writes a string of digits JSON-quoted (cs="7"), so that it reads back as a string.
+  await page.waitForURL((url) => url.searchParams.get('cs') === JSON.stringify(String(csId)));
+  const listed = async () => (await page.getByRole('table').getByRole('link').allTextContents()).map((text) => Number(/#(\d+)/.exec(text)![1]));
+  await expect.poll(listed).toContain(rina);
+  expect(await listed()).not.toContain(recentMug);
+
+  await page.goto(`/dashboard/orders/${recentMug}`);
+  const assign = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Penugasan' }) });
+  await assign.getByLabel('Tugaskan ke').selectOption({ label: 'Budi Santoso (CS)' });
+  // The members to choose from: the CS first, then by name; the note that only the owner assigns is gone.
+  expect(await assign.getByLabel('Tugaskan ke').locator('option').allTextContents()).toEqual(['Tidak ditugaskan', 'Budi Santoso (CS)', 'Rudi Hartono (Admin)', `${owner.name} (Pemilik)`]);
+  expect(await assign.textContent()).not.toContain('pemilik menugaskan');
+  await assign.getByRole('button', { name: 'Simpan penugasan' }).click();
+  await expect.poll(() => assign.textContent()).toContain('Penugasan tersimpan.');
+  const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Riwayat' }) });
+  const entry = history.getByRole('listitem').filter({ hasText: 'Penugasan: (kosong) → Budi Santoso' });
+  await expect.poll(() => entry.count()).toBe(1);
+  expect(await entry.textContent()).toContain(`oleh ${admin.name}`);
   await context.close();
 });
 

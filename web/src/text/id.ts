@@ -235,7 +235,6 @@ export const T = {
     assigned: 'Penugasan tersimpan.',
     assignRole: (name: string, role: string) => `${name} (${role})`,
     assignOnlyManagers: 'Pemilik dan admin yang menugaskan pesanan.',
-    assignOwnerList: 'Daftar anggota toko hanya terbuka untuk pemilik: Anda dapat melepas penugasan, dan pemilik menugaskan ke CS.',
     notesTitle: 'Catatan internal',
     notesLead: 'Hanya terlihat oleh anggota toko, tidak oleh pembeli.',
     noteLabel: 'Catatan baru',

@@ -55,7 +55,6 @@ function AssignForm({ order }: { order: Order }) {
             </option>
           ))}
         </SelectField>
-        {!can(me, 'team:manage') ? <p className="text-sm text-slate-700">{T.orders.assignOwnerList}</p> : null}
         <Button type="submit" variant="secondary" busy={assign.isPending} disabled={unchanged}>
           {T.orders.assign}
         </Button>

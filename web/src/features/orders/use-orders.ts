@@ -6,7 +6,6 @@ import { api, call, type ApiError, type paths } from '../../api/client';
 import { can, type Me } from '../../api/use-session';
 import { choicesQuery, productsQuery } from '../products/use-products';
 import { settingsQuery } from '../settings/use-settings';
-import { teamQuery } from '../team/use-team';
 import type { OrdersFilters, OrdersSearch } from './orders-search';
 
 export type OrderList = paths['/dashboard/api/orders']['get']['responses'][200]['content']['application/json'];
@@ -18,6 +17,7 @@ export type OrderNote = Order['notes'][number];
 export type StatusMoveBody = NonNullable<paths['/dashboard/api/orders/{id}/status']['post']['requestBody']>['content']['application/json'];
 export type EditOrderBody = NonNullable<paths['/dashboard/api/orders/{id}']['patch']['requestBody']>['content']['application/json'];
 export type Customer = Order['customer'];
+export type Assignee = paths['/dashboard/api/orders/assignees']['get']['responses'][200]['content']['application/json']['assignees'][number];
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -26,6 +26,7 @@ export const orderKeys = {
   allCounts: () => [...orderKeys.all, 'counts'] as const,
   counts: (filters: OrdersFilters) => [...orderKeys.allCounts(), filters] as const,
   one: (id: number) => [...orderKeys.all, 'one', id] as const,
+  assignees: () => [...orderKeys.all, 'assignees'] as const,
 };
 
 /** Orders per page: the server's default, a phone's few screens of cards. */
@@ -97,22 +98,15 @@ export function useAssignOrder(id: number) {
   });
 }
 
-export interface Assignee {
-  id: number;
-  name: string;
-  role: string;
-}
+/** The members an order may be assigned to, CS first, then by name (as the server sorts them). */
+export const assigneesQuery = queryOptions({
+  queryKey: orderKeys.assignees(),
+  queryFn: async () => (await call(api.GET('/dashboard/api/orders/assignees'))).assignees,
+});
 
-/**
- * The members an order may be assigned to (CS first), for the owner, who reads the team; an
- * empty list for anyone else (an admin assigns, but the team list is the owner's).
- */
+/** Whom owners and admins (orders:all) assign to; an empty list for a CS, who assigns no one. */
 export function useAssignees(me: Me): Assignee[] {
-  const team = useQuery({ ...teamQuery, enabled: can(me, 'team:manage') && can(me, 'orders:all') });
-  const members = team.data?.members ?? [];
-  return members
-    .map((member) => ({ id: member.user_id, name: member.name.trim() || member.email, role: member.role }))
-    .sort((a, b) => Number(b.role === 'cs') - Number(a.role === 'cs') || a.name.localeCompare(b.name, 'id'));
+  return useQuery({ ...assigneesQuery, enabled: can(me, 'orders:all') }).data ?? [];
 }
 
 export interface FilterChoices {
@@ -126,7 +120,7 @@ export interface FilterChoices {
 
 /**
  * What the filters offer to choose from, read from the areas that hold it (the catalogue, the
- * store's payment methods and couriers, the provinces of the rate editor, the team), each as
+ * store's payment methods and couriers, the provinces of the rate editor, the members to assign), each as
  * far as the member's role reads it; the filters work with any part missing.
  */
 export function useFilterChoices(me: Me): FilterChoices {
