@@ -2,7 +2,8 @@
 // variations and a price matrix, sees a seller's sentence beside the zero and the empty cell
 // (found by the page, before any request; SPEC's text stays the API's, issue 30 point 2), fixes
 // them and saves, copies the snippet, pastes it into a page on another origin, and a buyer
-// orders through it.
+// orders through it. The editor of a product that is gone (deleted, or never there) says so in
+// Indonesian with a way back, not in SPEC's English.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYER, RATES } from '../../test/form-helpers.js';
@@ -122,6 +123,27 @@ describe('the product editor', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ product_id: row.id, variant: 'Hitam / L', unit_price: 55000 });
     await buyerContext.close();
+    await context.close();
+  });
+
+  it('the editor of a deleted or missing product says so in Indonesian, with a link back to the products', async () => {
+    const context = await d.context(DESKTOP);
+    const page = await context.newPage();
+    await signUp(page, account({ storeName: 'Toko Hilang' }));
+    const made = await context.request.post('/api/products.php', { data: { name: 'Kaos Terhapus', price: 40000 } });
+    expect(made.status()).toBe(201);
+    const deleted = ((await made.json()) as { id: number }).id;
+    expect((await context.request.delete(`/api/products.php?id=${deleted}`)).ok()).toBe(true);
+
+    for (const id of [deleted, 987654321]) {
+      d.expectFailure('GET', '/api/products.php', 404);
+      await page.goto(`/dashboard/products/${id}`);
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain('Produk tidak ditemukan. Mungkin sudah dihapus.');
+      expect(await alert.textContent()).not.toContain('Product not found');
+    }
+    await page.getByRole('alert').getByRole('link', { name: 'Kembali ke produk' }).click();
+    await page.waitForURL(/\/dashboard\/products$/);
     await context.close();
   });
 });

@@ -280,6 +280,7 @@ export const T = {
     count: (shown: number, total: number) => (shown < total ? `${shown} dari ${total} produk` : `${total} produk`),
     newTitle: 'Produk baru',
     back: 'Kembali ke produk',
+    notFound: 'Produk tidak ditemukan. Mungkin sudah dihapus.',
     basics: 'Informasi produk',
     name: 'Nama produk',
     slug: 'Slug (alamat formulir)',

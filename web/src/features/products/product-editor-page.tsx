@@ -32,10 +32,25 @@ export function ProductEditorPage() {
   const queryClient = useQueryClient();
   const product = useQuery({ ...productQuery(queryClient, id), enabled: !isNew && Number.isSafeInteger(id) && id > 0 });
   if (isNew) return <Editor product={null} />;
-  if (!Number.isSafeInteger(id) || id <= 0) return <Notice tone="error">{T.notFoundBody}</Notice>;
+  if (!Number.isSafeInteger(id) || id <= 0) return <ProductNotFound />;
   if (product.isPending) return <Loading label={T.loading} />;
-  if (product.error || !product.data) return <ErrorNotice error={(product.error as ApiError | null) ?? null} />;
+  const error = (product.error as ApiError | null) ?? null;
+  // SPEC's products path answers a missing product in English ("Product not found"): the page words it.
+  if (error?.status === 404) return <ProductNotFound />;
+  if (error || !product.data) return <ErrorNotice error={error} />;
   return <Editor key={product.data.id} product={product.data} />;
+}
+
+/** A product deleted meanwhile (another tab, a teammate) or an address that names none. */
+function ProductNotFound() {
+  return (
+    <Notice tone="error">
+      <p>{T.products.notFound}</p>
+      <Link to="/products" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
+        {T.products.back}
+      </Link>
+    </Notice>
+  );
 }
 
 function Editor({ product }: { product: Product | null }) {
