@@ -2,7 +2,8 @@
 import { Type } from 'typebox';
 import { MAX_IMAGES_PER_PRODUCT } from './product-images.js';
 
-const Id = Type.Integer({ minimum: 1 });
+// At most the largest safe integer: PostgreSQL refuses a bigint beyond its range with an error, not a miss.
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const ProductIdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const ProductImageParams = Type.Object({ id: Id, imageId: Id }, { additionalProperties: false });

@@ -71,3 +71,18 @@ describe('GET /dashboard/api/orders/assignees', () => {
     }
   });
 });
+
+describe('POST /dashboard/api/orders/assign with ids beyond any row', () => {
+  it('refuses a member or an order id over the largest safe integer with 422, on PostgreSQL too (a bigint out of range was a 500)', async () => {
+    for (const body of ['{"ids":[1],"cs":1e+308}', '{"ids":[1e+308],"cs":null}', '{"ids":[9007199254740993],"cs":null}']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/dashboard/api/orders/assign',
+        headers: { ...asMember(owner), 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        payload: body,
+      });
+      expect(res.statusCode, `${body}: ${res.body}`).toBe(422);
+      expect(res.json().code).toBe('invalid_request');
+    }
+  });
+});
