@@ -1,9 +1,8 @@
 // TypeBox contracts of the product image routes of the dashboard (openapi/dashboard.json).
 import { Type } from 'typebox';
+import { Id } from '../lib/http/schema-parts.js';
 import { MAX_IMAGES_PER_PRODUCT } from './product-images.js';
 
-// At most the largest safe integer: PostgreSQL refuses a bigint beyond its range with an error, not a miss.
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const ProductIdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const ProductImageParams = Type.Object({ id: Id, imageId: Id }, { additionalProperties: false });

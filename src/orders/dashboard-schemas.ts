@@ -1,5 +1,6 @@
 // TypeBox contracts of one order's routes in the dashboard (openapi/dashboard.json; issue 32 §5).
 import { Type } from 'typebox';
+import { Id, Nullable, Timestamp } from '../lib/http/schema-parts.js';
 import { MAX_ASSIGN_IDS } from './assign-orders.js';
 import { CHANGE_SOURCE_NAMES } from '../events/sources.js';
 import { MAX_NOTE } from './add-note.js';
@@ -7,12 +8,8 @@ import { MAX_COURIER, MAX_RESI } from './edit-order.js';
 import { ROLES } from '../sessions/permissions.js';
 import { ORDER_STATUSES } from './statuses.js';
 
-// At most the largest safe integer: PostgreSQL refuses a bigint beyond its range with an error, not a miss.
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String({ description: "ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.", examples: ['2026-11-22T14:05:09+07:00'] });
-const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
-const Member = Type.Object({ id: Id, name: Type.String({ description: 'The name shown (the email when the name is blank).' }) }, { additionalProperties: false });
+export const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+export const Member = Type.Object({ id: Id, name: Type.String({ description: 'The name shown (the email when the name is blank).' }) }, { additionalProperties: false });
 
 export const OrderIdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
@@ -138,7 +135,7 @@ export const NoteBody = Type.Object({ text: Type.String({ minLength: 1, maxLengt
 export const AssignBody = Type.Object(
   {
     ids: Type.Array(Id, { minItems: 1, maxItems: MAX_ASSIGN_IDS }),
-    cs: Nullable(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'A member of the store; null unassigns.' })),
+    cs: Nullable(Type.Integer({ ...Id, description: 'A member of the store; null unassigns.' })),
   },
   { additionalProperties: false },
 );

@@ -3,14 +3,10 @@
 // what a form cannot say (a real date, from after to, a cursor this server wrote, a search too
 // short for a name) is checked by order-filters.ts and the route.
 import { Type } from 'typebox';
+import { Id, Nullable, Timestamp } from '../lib/http/schema-parts.js';
+import { Member, Status } from './dashboard-schemas.js';
 import { MAX_QUERY_LENGTH } from './order-search.js';
-import { ORDER_STATUSES } from './statuses.js';
 
-const Id = Type.Integer({ minimum: 1 });
-const MaxId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String({ description: "ISO 8601 with the server's UTC offset (TZ), as every timestamp of the dashboard's JSON.", examples: ['2026-11-22T14:05:09+07:00'] });
-const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const Day = (what: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${what} (YYYY-MM-DD), a day in the store's time zone, inclusive.`, examples: ['2026-11-22'] });
 const Text = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
@@ -28,7 +24,7 @@ const filterProperties = {
   ),
   from: Type.Optional(Day('Created on or after this day')),
   to: Type.Optional(Day('Created on or before this day')),
-  product_id: Type.Optional(MaxId),
+  product_id: Type.Optional(Id),
   cs: Type.Optional(Type.String({ pattern: '^(none|[1-9][0-9]{0,14})$', description: "The assigned member's user id, or `none` for the unassigned orders." })),
   payment_method: Type.Optional(Text('`bank_transfer`, `cod` or `gateway`; another value matches nothing.')),
   courier: Type.Optional(Text('The courier as written on the orders (JNE, J&T, ...).')),
@@ -39,7 +35,7 @@ const filterProperties = {
 
 export const ListQuery = Type.Object(
   {
-    status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)), { description: 'One tab: the orders in this status; absent: every status.' })),
+    status: Type.Optional(Type.Union(Status.anyOf, { description: 'One tab: the orders in this status; absent: every status.' })),
     ...filterProperties,
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 44, description: '`next_cursor` of the previous page, as it came: the page after it. Another text: 422 with `fields.cursor`.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `Orders per page (default ${DEFAULT_LIMIT}).` })),
@@ -63,7 +59,7 @@ const ListedOrder = Type.Object(
     payment_method: Type.String(),
     courier: Type.String(),
     resi: Nullable(Type.String()),
-    assigned_to: Nullable(Type.Object({ id: Id, name: Type.String({ description: 'The name shown (the email when the name is blank).' }) }, { additionalProperties: false })),
+    assigned_to: Nullable(Member),
   },
   { additionalProperties: false },
 );

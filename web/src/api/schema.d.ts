@@ -8995,7 +8995,7 @@ export interface operations {
                         orders: {
                             id: number;
                             /**
-                             * @description ISO 8601 with the server's UTC offset (TZ), as every timestamp of the dashboard's JSON.
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
                              * @example 2026-11-22T14:05:09+07:00
                              */
                             created_at: string;
