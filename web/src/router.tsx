@@ -11,6 +11,7 @@ import { EntryLayout } from './components/layout/entry-layout';
 import type { Permission } from './api/use-session';
 import { NotFound, Requires, RouteError } from './components/layout/not-found';
 import { safeNext } from './lib/safe-next';
+import { parseSearch, stringifySearch } from './lib/search-params';
 import { APP_PAGES, type AppPage, type SearchOf } from './pages';
 
 /** A page that needs a permission: its code, loaded on demand, behind the role check. */
@@ -75,7 +76,7 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function makeRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, basepath: '/dashboard', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+  return createRouter({ routeTree, basepath: '/dashboard', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true, parseSearch, stringifySearch });
 }
 
 declare module '@tanstack/react-router' {

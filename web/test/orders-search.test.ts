@@ -3,6 +3,7 @@
 // mistyped link opens the list rather than an error.
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount, filtersOf, readOrdersSearch } from '../src/features/orders/orders-search.js';
+import { parseSearch, stringifySearch } from '../src/lib/search-params.js';
 
 describe("the orders list's address", () => {
   it('keeps the tab, the search and every filter', () => {
@@ -27,5 +28,14 @@ describe("the orders list's address", () => {
     expect(readOrdersSearch({ status: 'lost', from: '1/11/2026', to: '2026-11', product_id: 'kaos', cs: 'budi', q: '   ', courier: '' })).toEqual({});
     expect(readOrdersSearch({ product_id: '0', cs: '0' })).toEqual({});
     expect(activeFilterCount({})).toBe(0);
+  });
+
+  it('is written in the address as plain text and read back as the same view', () => {
+    const view = { status: 'paid', cs: '2', q: '0812-3456-7890', product_id: 3, courier: 'J&T' } as const;
+    const address = stringifySearch(view);
+    expect(address).toBe('?status=paid&cs=2&q=0812-3456-7890&product_id=3&courier=J%26T');
+    expect(readOrdersSearch(parseSearch(address))).toEqual(view);
+    // A link written in the router's JSON format still opens its view.
+    expect(readOrdersSearch(parseSearch('?cs=%222%22&q=%22Sri%22&product_id=3'))).toEqual({ cs: '2', q: 'Sri', product_id: 3 });
   });
 });
