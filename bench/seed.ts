@@ -12,6 +12,7 @@ import { createProduct } from '../src/products/create-product.js';
 import type { Product } from '../src/products/product-record.js';
 import { parseVariant, unitPrice } from '../src/products/variant-prices.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
+import { seededRandom } from '../src/demo/demo-orders.js';
 
 export interface Seeded {
   tenantId: number;
@@ -44,17 +45,6 @@ const DAY_MS = 86_400_000;
 // Phones kept for the customer lookup scenario: the first orders' buyers.
 const PHONES_KEPT = 4_096;
 
-/** Deterministic, so every run seeds the same data. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIRST = ['Siti', 'Budi', 'Rina', 'Agus', 'Dewi', 'Ahmad', 'Nur', 'Eko', 'Sri', 'Putri', 'Rizky', 'Fajar', 'Indah', 'Yusuf', 'Lestari', 'Hendra', 'Wahyu', 'Ayu', 'Dian', 'Bayu'];
 const LAST = ['Aminah', 'Santoso', 'Wulandari', 'Saputra', 'Lestari', 'Hidayat', 'Rahmawati', 'Prasetyo', 'Handayani', 'Kurniawan', 'Susanti', 'Nugroho', 'Siregar', 'Nasution', 'Pratama', 'Harahap'];
@@ -185,7 +175,7 @@ async function issue(db: Db, clock: Clock, tenantId: number, name: string, scope
  */
 export async function seed(db: Db, clock: Clock, totalOrders: number): Promise<Seeded> {
   const started = process.hrtime.bigint();
-  const random = mulberry32(20_260_115);
+  const random = seededRandom(20_260_115);
   const main = await seedStore(db, clock, 'Toko Bench');
   const other = await seedStore(db, clock, 'Toko Tetangga');
   const readKey = await issue(db, clock, main.tenantId, 'Bench order status read', ['orders:read']);
