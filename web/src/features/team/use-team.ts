@@ -1,6 +1,7 @@
 // The store's members and open invitations (the owner's), and every change to them.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type ApiError, type paths } from '../../api/client';
+import { orderKeys } from '../orders/use-orders';
 
 export type Member = paths['/dashboard/api/team']['get']['responses'][200]['content']['application/json']['members'][number];
 export type Invitation = paths['/dashboard/api/team/invitations']['get']['responses'][200]['content']['application/json']['invitations'][number];
@@ -13,6 +14,11 @@ export const teamKeys = {
 
 export const teamQuery = queryOptions({ queryKey: teamKeys.members(), queryFn: () => call(api.GET('/dashboard/api/team')) });
 export const invitationsQuery = queryOptions({ queryKey: teamKeys.invitations(), queryFn: () => call(api.GET('/dashboard/api/team/invitations')) });
+
+/** The members changed: the team's lists, and the orders' list of who may be assigned (a removed CS's orders are unassigned too). */
+function changedMembers(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: teamKeys.all }), queryClient.invalidateQueries({ queryKey: orderKeys.all })]);
+}
 
 /** A new invitation link for a role (integrations only for an admin). */
 export function useInvite() {
@@ -35,7 +41,7 @@ export function useChangeRole(userId: number) {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiError, { role: Role; integrations: boolean }>({
     mutationFn: (body) => call(api.PATCH('/dashboard/api/team/{user_id}', { params: { path: { user_id: userId } }, body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    onSuccess: () => changedMembers(queryClient),
   });
 }
 
@@ -43,7 +49,7 @@ export function useRemoveMember(userId: number) {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiError>({
     mutationFn: () => call(api.DELETE('/dashboard/api/team/{user_id}', { params: { path: { user_id: userId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    onSuccess: () => changedMembers(queryClient),
   });
 }
 
