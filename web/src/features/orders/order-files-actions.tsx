@@ -10,8 +10,9 @@ import { exportHref } from './use-order-files';
 
 export function OrderFilesActions({ search }: { search: OrdersSearch }) {
   const [importing, setImporting] = useState(false);
+  // One row: the header's column of actions does not wrap the two apart.
   return (
-    <>
+    <div className="flex gap-2 whitespace-nowrap">
       <a href={exportHref(search)} download className={buttonClass('secondary')} title={T.orderFiles.exportHint}>
         {T.orderFiles.export}
       </a>
@@ -19,6 +20,6 @@ export function OrderFilesActions({ search }: { search: OrdersSearch }) {
         {T.orderFiles.import}
       </Button>
       <ImportDialog open={importing} onOpenChange={setImporting} />
-    </>
+    </div>
   );
 }
