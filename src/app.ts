@@ -33,6 +33,7 @@ import { homeDashboardRoutes } from './home/dashboard-routes.js';
 import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { orderDashboardRoutes } from './orders/dashboard-routes.js';
 import { orderListDashboardRoutes } from './orders/dashboard-list-routes.js';
+import { orderFileDashboardRoutes } from './orders/dashboard-file-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
@@ -187,6 +188,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     settingsDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);
+    orderFileDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };
     // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).

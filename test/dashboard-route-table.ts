@@ -240,6 +240,18 @@ export const ROUTE_TABLE: Row[] = [
       return { json: { ids: [await s.orderFor(cs)], cs: null } };
     },
   },
+  // The orders in spreadsheets: the export and the import, every member within their scope (another store's owner: their own
+  // store, store A's order refused as not found in the import's answer); the exports' audit, the owner's.
+  { operation: 'GET /dashboard/api/orders/export.csv', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.orderFor(caller), { query: 'status=pending' }) },
+  { operation: 'GET /dashboard/api/orders/exports', access: 'settings:sensitive', allowed: 200, otherStore: 200, call: async () => ({}) },
+  {
+    operation: 'POST /dashboard/api/orders/import',
+    access: 'member',
+    allowed: 200,
+    otherStore: 200,
+    mediaRefusal: 'orders_csv_required',
+    call: async (s, caller) => ({ raw: { type: 'text/csv', payload: `order;resi;status\n${await s.orderFor(caller)};;closing\n` } }),
+  },
 ];
 
 let jpeg: Promise<Buffer> | null = null;

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** A response of the dashboard: as the API's, but a 204 has no content (`type: 'null'` tells @fastify/swagger so). */
-export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content']; type?: 'null' };
+export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content'] | { 'text/csv': { schema: TSchema } }; type?: 'null' };
 export type Responses = Record<string, DashboardResponse>;
 
 export interface DashboardContract {
@@ -109,6 +109,13 @@ export const WRITE_CODES: readonly DashboardErrorCode[] = ['cross_site_request',
 export const SESSION_CODES: readonly DashboardErrorCode[] = ['login_required', 'store_changed'];
 
 export const noContent = (description: string, headers?: Record<string, HeaderDoc>): DashboardResponse => ({ description, type: 'null', ...(headers ? { headers } : {}) });
+
+/** A success whose body is a CSV file (the orders' export). */
+export const csvResponse = (description: string, headers: Record<string, HeaderDoc>): DashboardResponse => ({
+  description,
+  headers,
+  content: { 'text/csv': { schema: Type.String({ description: 'UTF-8 with a BOM.' }) } },
+});
 
 export const jsonResponse = (description: string, schema: TSchema, headers?: Record<string, HeaderDoc>): DashboardResponse => ({
   description,

@@ -28,7 +28,7 @@ import { withSuccessHeaders, type DashboardContract } from './contract.js';
 export type Access = 'public' | 'optional' | 'member' | Permission;
 
 export type Answer =
-  | { status: 200 | 201 | 202; body: unknown; setCookie?: string }
+  | { status: 200 | 201 | 202; body: unknown; setCookie?: string; /** A body that is not JSON (a CSV stream) names its Content-Type and more here. */ headers?: Record<string, string> }
   | { status: 204; setCookie?: string }
   | DashboardFailure;
 
@@ -126,7 +126,9 @@ function send(reply: FastifyReply, answer: Answer, cookie: string | null): Fasti
   if (setCookie) reply.header('Set-Cookie', setCookie);
   // Answers of a session are personal: never stored by a shared cache.
   reply.header('Cache-Control', 'no-store');
-  return answer.status === 204 ? reply.code(204).send() : reply.code(answer.status).send(answer.body);
+  if (answer.status === 204) return reply.code(204).send();
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.code(answer.status).send(answer.body);
 }
 
 export function dashboardRoute<B extends TSchema, P extends TSchema, A extends Access, Q extends TSchema = TSchema>(

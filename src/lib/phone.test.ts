@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeIndonesianMobile, normalizeIndonesianPhone } from './phone.js';
+import { formatIndonesianPhone, normalizeIndonesianMobile, normalizeIndonesianPhone } from './phone.js';
 
 describe('normalizeIndonesianPhone', () => {
   it.each([
@@ -76,5 +76,20 @@ describe('normalizeIndonesianMobile (the order form)', () => {
 
   it.each(['022 1234567', '(021) 1234-5678', '+62 22 1234567', '', 'abc', '0812', '+60 12-345 6789'])('rejects %j (landline, not a number, or foreign)', (input) => {
     expect(normalizeIndonesianMobile(input)).toBeNull();
+  });
+});
+
+describe('formatIndonesianPhone (the orders export)', () => {
+  it('writes a stored mobile number national, in groups of four, and reads back as the same number', () => {
+    for (const [stored, written] of [['6281234567890', '0812-3456-7890'], ['628123456789', '0812-3456-789'], ['6285712345678', '0857-1234-5678']]) {
+      expect(formatIndonesianPhone(stored!)).toBe(written);
+      expect(normalizeIndonesianMobile(written!)).toBe(stored);
+    }
+  });
+
+  it("keeps a landline's digits together, and any other text as it is", () => {
+    expect(formatIndonesianPhone('62221234567')).toBe('0221234567');
+    expect(formatIndonesianPhone('+6281234567890')).toBe('+6281234567890');
+    expect(formatIndonesianPhone('')).toBe('');
   });
 });

@@ -39,3 +39,15 @@ function withCountryCode(trimmed: string): string {
   if (/^0062\d+$/.test(digits)) return `+${digits.slice(2)}`;
   return trimmed;
 }
+
+/**
+ * A stored number (6281234567890) as Indonesians write it: national, a mobile in groups of four
+ * (0812-3456-7890), a landline's digits together (0227654321); text that is not a stored
+ * Indonesian number comes back as it is. The web app's formatWhatsApp writes the same.
+ */
+export function formatIndonesianPhone(stored: string): string {
+  if (!/^62\d{8,13}$/.test(stored)) return stored;
+  const national = `0${stored.slice(2)}`;
+  if (!national.startsWith('08')) return national;
+  return [national.slice(0, 4), national.slice(4, 8), national.slice(8)].filter((part) => part !== '').join('-');
+}

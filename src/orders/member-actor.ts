@@ -4,7 +4,8 @@
 import type { Db } from '../lib/db/db.js';
 
 export interface MemberActor {
-  source: 'dashboard';
+  /** `import` for the changes of a file a member imports (import-orders.ts), `dashboard` for every other. */
+  source: 'dashboard' | 'import';
   actor: string;
   actorUserId: number;
 }
@@ -12,7 +13,7 @@ export interface MemberActor {
 /** How a member is named on an order's page: their name, or their email when the name is blank. */
 export const shownName = (user: { name: string; email: string }): string => user.name.trim() || user.email;
 
-export async function memberActor(db: Db, userId: number): Promise<MemberActor> {
+export async function memberActor(db: Db, userId: number, source: MemberActor['source'] = 'dashboard'): Promise<MemberActor> {
   const user = await db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { source: 'dashboard', actor: shownName(user), actorUserId: userId };
+  return { source, actor: shownName(user), actorUserId: userId };
 }

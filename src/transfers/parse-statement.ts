@@ -2,7 +2,7 @@
 // that cannot be read is reported with its line number, and the caller then proposes
 // nothing (docs/transfers.md): a statement is applied whole or not at all.
 import { STATEMENT_LINE_TEXT as TEXT } from '../lib/http/messages.js';
-import { readCsv, type CsvRecord } from './csv.js';
+import { readCsv, type CsvRecord } from '../lib/csv/read-csv.js';
 import type { ColumnMap, DateOrder } from './statement-formats.js';
 
 export interface CreditLine {

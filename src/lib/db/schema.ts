@@ -365,6 +365,18 @@ export interface SettingsAuditTable {
   created_at: number;
 }
 
+/** 021: one CSV export of the orders (issue 33 §3): who, when, the list's query (JSON), the rows sent. */
+export interface OrderExportTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  query: string;
+  row_count: Generated<number>;
+  created_at: number;
+  /** When the last row was sent; null while the export runs or when it stopped before the end. */
+  finished_at: number | null;
+}
+
 export interface ProductImageTable {
   id: Generated<number>;
   tenant_id: number;
@@ -418,6 +430,7 @@ export interface Database {
   transfer_codes: TransferCodeTable;
   transfer_applied_lines: TransferAppliedLineTable;
   settings_audit: SettingsAuditTable;
+  order_exports: OrderExportTable;
   product_images: ProductImageTable;
   product_image_variants: ProductImageVariantTable;
   image_blobs: ImageBlobTable;

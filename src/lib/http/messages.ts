@@ -106,6 +106,10 @@ export const DASHBOARD_ERRORS = {
   reason_required: { status: 422, error: 'Alasan wajib diisi untuk perpindahan status ini.' },
   // The orders list (src/orders/order-search.ts): a search that could only be a name, too short for one.
   query_too_short: { status: 422, error: 'Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.' },
+  // The orders' CSV import (src/orders/import-orders.ts; docs/dashboard.md, "Orders").
+  orders_csv_required: { status: 415, error: 'File impor pesanan harus dikirim sebagai CSV (text/csv).' },
+  import_no_header: { status: 422, error: 'Baris judul kolom tidak ditemukan. Baris pertama file harus memuat kolom order, serta resi dan/atau status.' },
+  import_too_many_lines: { status: 422, error: 'File impor paling banyak 2.000 baris pesanan. Bagi file menjadi beberapa bagian.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
@@ -247,4 +251,19 @@ export const STATEMENT_LINE_TEXT = {
   badAmount: (value: string) => `Nominal tidak terbaca: "${value}".`,
   badDirection: (value: string) => `Jenis mutasi tidak terbaca (harus kredit atau debit): "${value}".`,
   badBalance: (value: string) => `Saldo tidak terbaca: "${value}".`,
+} as const;
+
+// Why a line of an orders import was refused (POST /dashboard/api/orders/import,
+// `lines[].message`; src/orders/import-orders.ts, docs/dashboard.md "Orders").
+export const IMPORT_LINE_TEXT = {
+  invalid_order: 'Nomor pesanan tidak valid: tulis angkanya saja, contoh 1024.',
+  order_not_found: 'Pesanan tidak ditemukan.',
+  duplicate_order: (line: number) => `Pesanan ini sudah ada di baris ${line}.`,
+  invalid_status: 'Status tidak dikenal. Tulis salah satu: pending, closing, paid, shipped, completed, cancelled, invalid_no_hp.',
+  resi_scientific: 'Nomor resi tertulis sebagai angka ilmiah (contoh 1,23E+11) karena diubah Excel. Format kolom resi sebagai Teks, lalu tulis ulang nomornya.',
+  invalid_resi: 'Nomor resi paling banyak 60 karakter, tanpa baris baru.',
+  status_move_not_allowed: (from: string, to: string) => `Status pesanan tidak dapat dipindah dari ${from} ke ${to}.`,
+  resi_required: 'Nomor resi wajib diisi untuk mengirim pesanan.',
+  reason_required: 'Perpindahan status ini memerlukan alasan: lakukan dari halaman pesanan.',
+  status_conflict: 'Pesanan sudah diubah orang lain setelah file diperiksa. Periksa lagi file ini.',
 } as const;

@@ -792,6 +792,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The list's view as a CSV file for Excel: every order under the tab, the search and the filters, newest first
+         * @description Any member: owners and admins every order of the store, a CS only the orders assigned to them. The list's parameters (`status` and the filters, as GET /dashboard/api/orders takes them; no cursor or limit), with the list's 422s. UTF-8 with a BOM, `;` between cells, CRLF, one header row, then one row per order. Columns: `order`, `created_at`, `updated_at`, `status`, `source`, `product_id`, `product`, `variant`, `quantity`, `unit_price`, `shipping_fee`, `unique_code`, `total`, `payment_method`, `payment_gateway`, `payment_reference`, `courier`, `resi`, `tracking_url`, `customer_name`, `customer_phone`, `customer_email`, `customer_address`, `customer_village`, `customer_district`, `customer_city`, `customer_province`, `customer_postal_code`, `cs`, `utm_source`, `utm_campaign`, `ad_params`. Times are wall times of the store's zone (`2026-07-15 10:30:00`), phones national (`0812-3456-7890`), money whole rupiah; a cell starting with =, +, -, @, a tab or a CR is prefixed with `'`. Streamed as it is read, 500 orders a query. Every export is recorded for the owner (GET /dashboard/api/orders/exports): who, when, the query, the rows written.
+         */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit of the orders' CSV exports: who exported which view, when, and how many rows
+         * @description The owner only (settings:sensitive, as the settings' audit log; an admin or CS: 403 `forbidden`). Newest first, the latest 200. An export is recorded when it starts; `rows` and `finished` when it stops.
+         */
+        get: operations["listOrderExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resi and statuses from a CSV file: checked line by line, then applied only when no line is refused
+         * @description Any member: owners and admins every order of the store, a CS only the orders assigned to them. The body is `text/csv` (415 `orders_csv_required` for another type): the export's own file or a minimal `order;resi;status` header (resi or status may be left out), `;` or `,`; only `order`, `resi` and `status` are read and a blank cell changes nothing. At most 2 MiB (413 `body_too_large`) and 2000 order lines (422 `import_too_many_lines`); a first line without `order` and `resi` or `status`: 422 `import_no_header`. Each line is `changed`, `unchanged` (the order already so) or `refused` with a `code` and a `message`: `invalid_order`, `order_not_found` (also outside the member's scope), `duplicate_order`, `invalid_status`, `resi_scientific` (Excel's 1.23E+11), `invalid_resi`, or the status moves table's `status_move_not_allowed`, `resi_required`, `reason_required` (a move that needs a reason is made on the order's page). `dry_run=1` checks and changes nothing. Otherwise, when no line is refused, each changed order is changed in its own transaction (history and event with source `import`, the member as actor), and `applied` is true; an order changed by someone else meanwhile is then `refused` with `status_conflict` while the others apply. When a line is refused nothing changes and `applied` is false. The `'` the export put before a cell is taken off.
+         */
+        post: operations["importOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/orders/{id}": {
         parameters: {
             query?: never;
@@ -9263,6 +9323,517 @@ export interface operations {
                         error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
                         /** @enum {string} */
                         code: "query_too_short";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                /** @description One tab: the orders in this status; absent: every status. */
+                status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                /** @description One search box; results are the union of what applies. All digits: that order number. A phone in any written form (0812-3456-7890, +62 812 ..., 62812...): that buyer's orders (digits that are an Indonesian number are both). A resi, exactly, whatever its case. Three characters or more, unless a number or a phone: a part of the buyer's name, whatever its case. Fewer than three characters that are neither a number nor a phone: 422 `query_too_short`. Blank: no search. */
+                q?: string;
+                /**
+                 * @description Created on or after this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from?: string;
+                /**
+                 * @description Created on or before this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to?: string;
+                product_id?: number;
+                /** @description The assigned member's user id, or `none` for the unassigned orders. */
+                cs?: string;
+                /** @description `bank_transfer`, `cod` or `gateway`; another value matches nothing. */
+                payment_method?: string;
+                /** @description The courier as written on the orders (JNE, J&T, ...). */
+                courier?: string;
+                /** @description The buyer's province. */
+                province?: string;
+                /** @description The ad parameter utm_source. */
+                utm_source?: string;
+                /** @description The ad parameter utm_campaign. */
+                utm_campaign?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    /** @description attachment; filename="pesanan-YYYY-MM-DD-HHmm.csv" (the store's wall time). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `query_too_short` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
+                        /** @enum {string} */
+                        code: "query_too_short";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listOrderExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exports. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first, at most 200. */
+                        exports: {
+                            id: number;
+                            user: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            };
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /** @description The list's parameters the export was asked with (status, q, from, to, product_id, cs, ...); empty: every order the member saw. */
+                            query: {
+                                [key: string]: string;
+                            };
+                            /** @description Orders written to the file. */
+                            rows: number;
+                            /** @description False while the export runs, or when it stopped before the end of the view (the download was cut). */
+                            finished: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    importOrders: {
+        parameters: {
+            query?: {
+                /** @description `1`: check and report, change nothing. */
+                dry_run?: "1" | "0";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file as text/csv (UTF-8, a BOM or not; `;` or `,`), up to 2 MiB and 2000 order lines after the header. */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What happened to each line. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per order line of the file, in the file's order. */
+                        lines: {
+                            /** @description The file's line where the record starts (1 is the header). */
+                            line: number;
+                            order: number | null;
+                            outcome: "changed" | "unchanged" | "refused";
+                            code?: "invalid_order" | "order_not_found" | "duplicate_order" | "invalid_status" | "resi_scientific" | "invalid_resi" | "status_move_not_allowed" | "resi_required" | "reason_required" | "status_conflict";
+                            /** @description Why it was refused, for the seller (Indonesian). */
+                            message?: string;
+                        }[];
+                        changed: number;
+                        unchanged: number;
+                        refused: number;
+                        /** @description True when the changes were made: not a dry run and no line refused at the check. False: nothing changed, and `changed` counts the lines that would change. */
+                        applied: boolean;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`, `orders_csv_required` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "File impor pesanan harus dikirim sebagai CSV (text/csv).";
+                        /** @enum {string} */
+                        code: "orders_csv_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `import_no_header`, `import_too_many_lines` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Baris judul kolom tidak ditemukan. Baris pertama file harus memuat kolom order, serta resi dan/atau status.";
+                        /** @enum {string} */
+                        code: "import_no_header";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "File impor paling banyak 2.000 baris pesanan. Bagi file menjadi beberapa bagian.";
+                        /** @enum {string} */
+                        code: "import_too_many_lines";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

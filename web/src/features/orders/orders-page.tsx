@@ -13,6 +13,7 @@ import { Loading, PageHeader } from '../../components/ui/page';
 import { useMediaQuery, WIDE } from '../../lib/media';
 import { T } from '../../text/id';
 import { OrderCard, OrdersTable } from './order-row';
+import { OrderFilesActions } from './order-files-actions';
 import { FilterPanel } from './orders-filters';
 import { activeFilterCount, rememberView, type OrdersFilters } from './orders-search';
 import { OrdersToolbar } from './orders-toolbar';
@@ -34,7 +35,7 @@ export function OrdersPage() {
   const viewed = search.q !== undefined || activeFilterCount(search) > 0 || search.status !== undefined;
   return (
     <>
-      <PageHeader title={T.orders.title} lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs} />
+      <PageHeader title={T.orders.title} lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs} actions={<OrderFilesActions search={search} />} />
       <OrdersToolbar
         search={search}
         onSearch={(q) => show({ ...search, q })}

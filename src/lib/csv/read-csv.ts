@@ -1,6 +1,7 @@
-// A small RFC 4180 reader for bank statements: quoted fields (with "" inside and line breaks),
-// the delimiter guessed from the file (comma, semicolon or tab: Indonesian spreadsheets save
-// with semicolons), and each record's starting line number for the error report.
+// The one CSV reader of uploaded files (bank statements in transfers/, the orders' import in
+// orders/): a small RFC 4180 reader with quoted fields (with "" inside and line breaks), the
+// delimiter guessed from the file (comma, semicolon or tab: Indonesian spreadsheets save with
+// semicolons), a leading BOM dropped, and each record's starting line number for the report.
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
