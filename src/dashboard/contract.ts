@@ -14,7 +14,9 @@ declare module 'fastify' {
 }
 
 /** A response of the dashboard: as the API's, but a 204 has no content (`type: 'null'` tells @fastify/swagger so). */
-export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content']; type?: 'null' };
+export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content'] | EventStreamContent; type?: 'null' };
+/** A stream of server-sent events (route.ts `EventStreamAnswer`). */
+export type EventStreamContent = { 'text/event-stream': { schema: TSchema } };
 export type Responses = Record<string, DashboardResponse>;
 
 export interface DashboardContract {

@@ -20,6 +20,7 @@ import { historyActorUser } from './migrations/017-history-actor-user.js';
 import { uniqueCodeOnStore } from './migrations/018-unique-code-on-store.js';
 import { ordersWorkspace } from './migrations/019-orders-workspace.js';
 import { ordersList } from './migrations/020-orders-list.js';
+import { orderChanges } from './migrations/022-order-changes.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -45,6 +46,7 @@ export function migrations(handle: DbHandle): Migrations {
     '018-unique-code-on-store': { up: uniqueCodeOnStore() },
     '019-orders-workspace': { up: ordersWorkspace(handle.dialect) },
     '020-orders-list': { up: ordersList(handle.dialect) },
+    '022-order-changes': { up: orderChanges(handle.dialect) },
   };
 }
 
