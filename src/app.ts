@@ -34,6 +34,11 @@ import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { orderDashboardRoutes } from './orders/dashboard-routes.js';
 import { orderListDashboardRoutes } from './orders/dashboard-list-routes.js';
 import { orderFileDashboardRoutes } from './orders/dashboard-file-routes.js';
+import { orderLiveDashboardRoutes } from './orders/dashboard-live-routes.js';
+import { createOrderFeed } from './orders/live/order-feed.js';
+import { listenOrderChanges } from './orders/live/listen-order-changes.js';
+import { pollOrderChanges } from './orders/live/poll-order-changes.js';
+import { createSessionSignals } from './sessions/session-signals.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
@@ -80,6 +85,9 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
   const redis = config.redisUrl ? openRedis(config.redisUrl, (message) => log.warn({ redis: message }, 'redis connection error')) : null;
   const metrics = createMetrics(outboxDepth(database.db), (message) => log.warn({ err: { message } }, 'outbox depth not collected'));
   const store = chooseLimiterStore(redis && { client: redis, keyPrefix: config.redisKeyPrefix }, database.pool);
+  // The live list's source, one a process: SQLite's poll of the change log, or PostgreSQL's LISTEN.
+  const warnLive = (error: Error) => log.warn({ err: { message: error.message } }, 'live orders feed');
+  const changes = database.dialect === 'sqlite' ? pollOrderChanges(database.db, config.orderStream.pollMs, warnLive) : listenOrderChanges(config.databaseUrl);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -94,6 +102,8 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     passwordHasher: options.passwordHasher ?? createPasswordHasher(),
     sealer: options.sealer ?? resolveSealer(config, (line) => log.warn(line)),
     permissionsOf,
+    orderFeed: createOrderFeed(database.db, changes, warnLive),
+    sessionSignals: createSessionSignals(),
   };
 }
 
@@ -131,7 +141,14 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   app.addHook('onReady', async () => {
     if (ctx.redis && !(await redisReady(ctx.redis, REDIS_START_WAIT_MS))) app.log.warn('redis not reachable at start');
   });
+  // Open streams would hold the server's close open: they end first (their clients reconnect
+  // to another process, or to this one once it is back), then the feed's source stops.
+  app.addHook('preClose', (done) => {
+    ctx.orderFeed.closeAll();
+    done();
+  });
   app.addHook('onClose', async () => {
+    await ctx.orderFeed.stop();
     await ctx.redis?.quit().catch(() => ctx.redis?.disconnect());
   });
   // Callback style, not async: no promise per request.
@@ -189,6 +206,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);
     orderFileDashboardRoutes(app, ctx);
+    orderLiveDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };
     // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).

@@ -11,6 +11,8 @@ import type { KeyCache } from './auth/key-cache.js';
 import type { PasswordHasher } from './accounts/passwords.js';
 import type { Sealer } from './lib/secrets/sealer.js';
 import type { permissionsOf } from './team/roles.js';
+import type { OrderFeed } from './orders/live/order-feed.js';
+import type { SessionSignals } from './sessions/session-signals.js';
 
 /**
  * What every route and service may use; built once in app.ts. It names types of lib/ and of
@@ -38,4 +40,8 @@ export interface AppContext {
    * stand below team/ (whose routes are built on them), so they are handed it here.
    */
   permissionsOf: typeof permissionsOf;
+  /** This process's fan-out of committed order changes to the live list's streams. */
+  orderFeed: OrderFeed;
+  /** This process's word that a user's sessions changed (logout, role change, removal): open streams check theirs at once. */
+  sessionSignals: SessionSignals;
 }

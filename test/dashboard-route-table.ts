@@ -57,6 +57,12 @@ export interface Row {
   mediaRefusal?: DashboardErrorCode;
   /** The 404 code for another store's id (default `not_found`). */
   notFound?: DashboardErrorCode;
+  /**
+   * The route answers a stream of server-sent events that does not end by itself (the live
+   * orders list): the walker reads its status, headers and first bytes and leaves. Its refusals
+   * are the family's JSON, checked as every route's.
+   */
+  stream?: true;
 }
 
 /** Store A's data carries this mark (its name, members, keys, endpoints, products): none of it may reach another store. */
@@ -222,6 +228,8 @@ export const ROUTE_TABLE: Row[] = [
   // The orders list and its counts: every member, each of their own store (a CS: their own orders).
   { operation: 'GET /dashboard/api/orders', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.orderFor(caller), { query: 'limit=200' }) },
   { operation: 'GET /dashboard/api/orders/counts', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.orderFor(caller), {}) },
+  // The live list: every member, each hearing their own store (a CS: their own orders).
+  { operation: 'GET /dashboard/api/orders/stream', access: 'member', allowed: 200, otherStore: 200, stream: true, call: async () => ({}) },
   // One order (a CS's own order: assigned to the caller; another store's order is order_not_found)
   { operation: 'GET /dashboard/api/orders/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'POST /dashboard/api/orders/{id}/status', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { status: 'closing', expected_status: 'pending' } }) },

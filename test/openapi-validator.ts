@@ -156,6 +156,8 @@ function checkDocumented(doc: LoadedDocument, request: CheckedRequest, path: str
   if (!isObject(media)) throw new Error(`${where}: content type ${contentType} is not in the document`);
   // A HEAD response carries the headers of the answer without its body.
   if (request.method.toLowerCase() === 'head') return;
+  // Server-sent events (the live orders list): events, not one JSON document.
+  if (contentType === 'text/event-stream') return;
   // A body of another media type (the orders' CSV export) is its text, checked as a string.
   const body = contentType === 'application/json' ? parseJson(where, response.body) : response.body;
   const validate = validator(`${cacheKey} body`, media.schema);

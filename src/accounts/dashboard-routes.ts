@@ -122,7 +122,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 204: noContent('Logged out.', { 'Set-Cookie': CLEARED_COOKIE }), ...errors('store_changed', ...WRITE_CODES) },
     },
     handler: async ({ session }) => {
-      if (session) await endSession(ctx.db, session.sessionId);
+      if (session) {
+        await endSession(ctx.db, session.sessionId);
+        ctx.sessionSignals.changed(session.userId);
+      }
       return { status: 204, setCookie: clearedSessionCookie(ctx.config.publicUrl) };
     },
   });
@@ -180,6 +183,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async ({ params, session }) => {
       if (!(await selectStore(ctx.db, params.id, session.sessionId, session.userId))) return dashboardFailure('not_found');
+      ctx.sessionSignals.changed(session.userId);
       return meAnswer(ctx, params.id, session.userId, 200);
     },
   });
@@ -215,6 +219,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         await endUserSessions(tx, session.userId);
         return startSession(ctx, tx, session.tenantId, session.userId);
       });
+      ctx.sessionSignals.changed(session.userId);
       return { status: 204, setCookie };
     },
   });

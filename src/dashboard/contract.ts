@@ -14,7 +14,11 @@ declare module 'fastify' {
 }
 
 /** A response of the dashboard: as the API's, but a 204 has no content (`type: 'null'` tells @fastify/swagger so). */
-export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content'] | { 'text/csv': { schema: TSchema } }; type?: 'null' };
+export type DashboardResponse = Omit<ResponseDoc, 'content'> & { content?: ResponseDoc['content'] | CsvContent | EventStreamContent; type?: 'null' };
+/** A CSV file (the orders' export). */
+export type CsvContent = { 'text/csv': { schema: TSchema } };
+/** A stream of server-sent events (route.ts `EventStreamAnswer`). */
+export type EventStreamContent = { 'text/event-stream': { schema: TSchema } };
 export type Responses = Record<string, DashboardResponse>;
 
 export interface DashboardContract {

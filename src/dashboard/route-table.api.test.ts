@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSED_WRITES, asMember } from '../../test/dashboard-helpers.js';
 import { MARK_A, MARK_B, ROUTE_TABLE, createScene, type Access, type Call, type Caller, type Row, type Scene } from '../../test/dashboard-route-table.js';
 import { backend } from '../../test/helpers.js';
+import { checkApiResponse } from '../../test/openapi-validator.js';
+import { injectReadingStreams } from '../../test/event-stream.js';
 import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
 import type { Role } from '../lib/db/schema.js';
 import { CROSS_SITE_TEXT, DASHBOARD_ERRORS, PRODUCT_TEXT } from '../lib/http/messages.js';
@@ -51,7 +53,14 @@ const as = (caller: Caller | null, extra: Record<string, string> = {}) =>
 /** Makes the row's fresh data now (for `caller`, when the data is theirs); the request goes when the returned function runs. */
 async function prepare(row: Row, headers: Record<string, string>, caller: Caller | null = null) {
   const call = await row.call(s, caller);
-  return () => s.t.request(request(row, call, headers));
+  return () => (row.stream ? streamed(request(row, call, headers)) : s.t.request(request(row, call, headers)));
+}
+
+/** A streaming route's answer (its refusals whole, a stream's first bytes), checked against openapi/dashboard.json as every answer is. */
+async function streamed(options: InjectOptions): Promise<LightMyRequestResponse> {
+  const answer = await injectReadingStreams(s.t.app, options);
+  checkApiResponse({ method: String(options.method), url: String(options.url) }, answer);
+  return answer as unknown as LightMyRequestResponse;
 }
 
 type Refusal = 'login_required' | 'forbidden' | 'store_changed' | 'not_found' | 'cross_site_request';

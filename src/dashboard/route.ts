@@ -7,6 +7,7 @@
 // against the contract's TypeBox schemas itself, so a bad input always answers 422
 // invalid_request with `fields` in the dashboard family (never Fastify's or Ajv's texts), and
 // one schema still gives the types, the check and openapi/dashboard.json.
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -30,7 +31,19 @@ export type Access = 'public' | 'optional' | 'member' | Permission;
 export type Answer =
   | { status: 200 | 201 | 202; body: unknown; setCookie?: string; /** A body that is not JSON (a CSV stream) names its Content-Type and more here. */ headers?: Record<string, string> }
   | { status: 204; setCookie?: string }
+  | EventStreamAnswer
   | DashboardFailure;
+
+/**
+ * A stream of server-sent events (the live orders list): the reply is hijacked once every check
+ * has passed, so refusals stay the family's JSON; `start` gets the response with its status
+ * line and headers written, and owns it from then on (its end, its timers). Fastify's onSend
+ * hooks do not run for it; onResponse (metrics, the log line) runs when it ends.
+ */
+export interface EventStreamAnswer {
+  status: 200;
+  eventStream: (response: ServerResponse) => void;
+}
 
 /** Null only for 'public' routes, and for 'optional' ones without a valid session. */
 export type SessionFor<A extends Access> = A extends 'public' | 'optional' ? Session | null : Session;
@@ -61,6 +74,14 @@ export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A exte
 }
 
 const isFailure = (answer: Answer): answer is DashboardFailure => 'family' in answer;
+
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // no-store, as every answer of a session: it also keeps caches from holding the stream.
+  'cache-control': 'no-store',
+  // nginx (and proxies that follow it) pass each event on instead of buffering the response.
+  'x-accel-buffering': 'no',
+} as const;
 
 /** The `fields` of a value that does not match its schema: {dotted.path: reason}. */
 export function fieldErrors(schema: TSchema, value: unknown): Record<string, string> {
@@ -122,6 +143,15 @@ export function fromRefusal<Code extends string>(
 
 function send(reply: FastifyReply, answer: Answer, cookie: string | null): FastifyReply {
   if (isFailure(answer)) return sendFailure(reply, answer);
+  if ('eventStream' in answer) {
+    reply.hijack();
+    const set = Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+    reply.raw.writeHead(200, { ...Object.fromEntries(set), ...EVENT_STREAM_HEADERS, ...(cookie ? { 'set-cookie': cookie } : {}) });
+    answer.eventStream(reply.raw);
+    // HEAD: the headers only; ending the response closes the stream it started.
+    if (reply.request.method === 'HEAD') reply.raw.end();
+    return reply;
+  }
   const setCookie = answer.setCookie ?? cookie;
   if (setCookie) reply.header('Set-Cookie', setCookie);
   // Answers of a session are personal: never stored by a shared cache.

@@ -26,6 +26,7 @@ describe('loadConfig defaults', () => {
       secretKey: null,
       secretKeyOld: null,
       imageDir: null,
+      orderStream: { heartbeatMs: 25_000, recheckMs: 60_000, pollMs: 500 },
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -58,6 +59,9 @@ describe('loadConfig defaults', () => {
       LAPAK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       LAPAK_SECRET_KEY_OLD: ` ${Buffer.alloc(32, 2).toString('base64')}\n`,
       IMAGE_DIR: '/srv/shared/lapak-images',
+      ORDER_STREAM_HEARTBEAT_MS: '1000',
+      ORDER_STREAM_RECHECK_MS: '2000',
+      ORDER_STREAM_POLL_MS: '100',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://u@db:5432/lapak',
@@ -81,6 +85,7 @@ describe('loadConfig defaults', () => {
       secretKey: Buffer.alloc(32, 1),
       secretKeyOld: Buffer.alloc(32, 2),
       imageDir: '/srv/shared/lapak-images',
+      orderStream: { heartbeatMs: 1000, recheckMs: 2000, pollMs: 100 },
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).databaseUrl).toBe('postgresql://x/y');
@@ -95,6 +100,11 @@ describe('loadConfig errors name the variable and the bad value', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   };
+
+  it('ORDER_STREAM_RECHECK_MS over a minute is refused (a session that ends elsewhere ends its streams within one)', () => {
+    fails({ ORDER_STREAM_RECHECK_MS: '60001' }, /ORDER_STREAM_RECHECK_MS must be at most 60000, got "60001"/);
+    fails({ ORDER_STREAM_HEARTBEAT_MS: '0' }, /ORDER_STREAM_HEARTBEAT_MS must be a positive integer, got "0"/);
+  });
 
   it.each(['0', '-1', 'abc', 'Infinity', 'NaN', '1e999'])('RATE_LIMIT_SCALE=%s is refused (a positive number is required)', (value) => {
     fails({ RATE_LIMIT_SCALE: value }, new RegExp(`RATE_LIMIT_SCALE must be a positive number, got "${value}"`));

@@ -33,6 +33,8 @@ export interface Config {
   readonly secretKeyOld: Buffer | null;
   /** Directory of product image files (IMAGE_DIR); null: beside the SQLite file, or the image_blobs table on PostgreSQL. */
   readonly imageDir: string | null;
+  /** The live orders stream (docs/deploy.md): its heartbeat (ORDER_STREAM_HEARTBEAT_MS, default 25 s), its session check (ORDER_STREAM_RECHECK_MS, at most and default 60 s), the SQLite poll of changes (ORDER_STREAM_POLL_MS, default 500 ms). */
+  readonly orderStream: { readonly heartbeatMs: number; readonly recheckMs: number; readonly pollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -119,7 +121,14 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: secretKey(env.LAPAK_SECRET_KEY, 'LAPAK_SECRET_KEY'),
     secretKeyOld: secretKey(env.LAPAK_SECRET_KEY_OLD, 'LAPAK_SECRET_KEY_OLD'),
     imageDir: env.IMAGE_DIR || null,
+    orderStream: Object.freeze({
+      heartbeatMs: positiveNumber(env, 'ORDER_STREAM_HEARTBEAT_MS', 25_000, true),
+      recheckMs: positiveNumber(env, 'ORDER_STREAM_RECHECK_MS', 60_000, true),
+      pollMs: positiveNumber(env, 'ORDER_STREAM_POLL_MS', 500, true),
+    }),
   };
+  // The issue's promise: a session that ends elsewhere ends its streams within a minute.
+  if (config.orderStream.recheckMs > 60_000) throw new ConfigError(`ORDER_STREAM_RECHECK_MS must be at most 60000, got "${config.orderStream.recheckMs}"`);
   if (!LOG_LEVELS.includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${config.logLevel}"`);
   }

@@ -4,7 +4,7 @@ import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../
 import { runWorker } from '../jobs/runner.js';
 import { ManualClock } from '../lib/clock.js';
 import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
-import { HOUSEKEEPING_INTERVAL_MS, housekeepingWorker, purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
+import { HOUSEKEEPING_INTERVAL_MS, housekeepingWorker, ORDER_CHANGES_RETENTION_MS, purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, endpoint_id: endpoint.id, hour_start: now, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1 });
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, orderChanges: 0 });
   expect(await t.ctx.db.selectFrom('webhook_test_sends').select('hour_start').where('tenant_id', '=', store.tenantId).execute()).toEqual([{ hour_start: now }]);
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
@@ -86,6 +86,24 @@ it('purges finished webhook deliveries and their attempts after 30 days, keeping
   const attempts = await t.ctx.db.selectFrom('webhook_attempts').select('delivery_id').where('tenant_id', '=', tenant_id).orderBy('delivery_id').execute();
   expect(attempts.map((r) => r.delivery_id)).toEqual([oldPending, recentDelivered]);
   for (const id of [oldDelivered, oldFailed, oldCancelled]) expect(left.map((r) => r.id)).not.toContain(id);
+});
+
+it.skipIf(backend !== 'sqlite')("purges the live list's change log after its retention, in batches, always keeping the newest row", async () => {
+  const store = await seedStore(t.ctx, { k: { scopes: ['*'] } });
+  const now = Date.now();
+  await t.ctx.db.deleteFrom('order_changes').execute();
+  const change = (createdAt: number) => ({ tenant_id: store.tenantId, order_id: 1, status: 'pending', assigned_user_id: null, previous_assigned_user_id: null, created_at: createdAt });
+  const old = now - ORDER_CHANGES_RETENTION_MS - 1;
+  // More old rows than one batch of the purge (5,000), then a recent one.
+  for (const n of [1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1]) await t.ctx.db.insertInto('order_changes').values(Array.from({ length: n }, () => change(old))).execute();
+  const recent = (await t.ctx.db.insertInto('order_changes').values(change(now - 1000)).returning('id').executeTakeFirstOrThrow()).id;
+  expect((await purgeExpired(t.ctx.db, now)).orderChanges).toBe(6_001);
+  expect((await t.ctx.db.selectFrom('order_changes').select('id').execute()).map((r) => r.id)).toEqual([recent]);
+  // Old as it is, the newest row stays: the next change's id must be past every id a poll has read.
+  expect((await purgeExpired(t.ctx.db, now + ORDER_CHANGES_RETENTION_MS * 2)).orderChanges).toBe(0);
+  const order = await seedOrder(t.ctx, store.tenantId, { product_id: (await seedProduct(t.ctx, store.tenantId, { name: 'Kopi', price: 1000 })).id });
+  const logged = await t.ctx.db.selectFrom('order_changes').select(['id', 'order_id']).where('id', '>', recent).execute();
+  expect(logged).toEqual([{ id: recent + 1, order_id: order.id }]);
 });
 
 it.skipIf(backend !== 'postgres')('purges rate-limit windows (PostgreSQL store) that ended more than an hour ago', async () => {

@@ -1,7 +1,7 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
-// store) ended an hour ago, test-event counts of past hours, and the log of webhook deliveries finished more than 30 days
-// ago. Operator-level maintenance, so it spans all stores. The second worker of the runner
+// store) ended an hour ago, test-event counts of past hours, the log of webhook deliveries finished more than 30 days
+// ago, and the live list's change log (SQLite) after ten minutes. Operator-level maintenance, so it spans all stores. The second worker of the runner
 // (jobs/runner.ts): one purge an interval.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
@@ -40,7 +40,35 @@ async function purgeWebhookLog(db: Db, now: number): Promise<number> {
   });
 }
 
-export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number }> {
+/** How long the live list's change log (SQLite, migration 022) keeps a change: every process's poll has long read it. */
+export const ORDER_CHANGES_RETENTION_MS = 10 * 60_000;
+
+/**
+ * The change log's rows older than the retention, PURGE_BATCH at a time (a seeding of a million
+ * orders leaves a million: one delete would hold the write lock for seconds). The newest row
+ * stays, whatever its age: ids are not AUTOINCREMENT, and an emptied table would give its next
+ * row an id that a poll has already passed.
+ */
+async function purgeOrderChanges(db: Db, now: number): Promise<number> {
+  if (isPostgres(db)) return 0;
+  let purged = 0;
+  for (;;) {
+    const old = db
+      .selectFrom('order_changes')
+      .select('id')
+      .where('created_at', '<', now - ORDER_CHANGES_RETENTION_MS)
+      .where('id', '<', (qb) => qb.selectFrom('order_changes').select((eb) => eb.fn.max('id').as('id')))
+      .limit(fixedLimit(PURGE_BATCH));
+    const deleted = await db.deleteFrom('order_changes').where('id', 'in', old).executeTakeFirst();
+    purged += Number(deleted.numDeletedRows);
+    if (Number(deleted.numDeletedRows) < PURGE_BATCH) return purged;
+  }
+}
+
+export async function purgeExpired(
+  db: Db,
+  now: number,
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; orderChanges: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await purgeHourSlots(db, now);
@@ -50,7 +78,9 @@ export async function purgeExpired(db: Db, now: number): Promise<{ idempotency: 
   const rateLimits = isPostgres(db)
     ? Number((await sql`delete from ${sql.table(RATE_LIMIT_TABLE)} where expire < ${now - HOUR_MS}`.execute(db)).numAffectedRows ?? 0n)
     : 0;
+  const orderChanges = await purgeOrderChanges(db, now);
   return {
+    orderChanges,
     webhookDeliveries,
     rateLimits,
     idempotency: Number(idempotency.numDeletedRows),

@@ -30,6 +30,8 @@ export async function requireSession(
   ctx: AppContext,
   request: FastifyRequest,
   permission: Permission | null,
+  /** false: the sliding expiry is not moved (a stream's periodic check is not the member's activity). */
+  options: { refresh?: boolean } = {},
 ): Promise<Result<Session, DashboardFailure>> {
   const token = readSessionCookie(request.headers.cookie, ctx.config.publicUrl);
   const parts = token ? splitSessionToken(token) : null;
@@ -61,7 +63,7 @@ export async function requireSession(
   const permissions = ctx.permissionsOf(row.role, integrations);
   if (permission && !permissions.includes(permission)) return fail(dashboardFailure('forbidden'));
   let refreshedToken: string | null = null;
-  if (now - Number(row.last_seen_at) >= SESSION_REFRESH_MS) {
+  if (options.refresh !== false && now - Number(row.last_seen_at) >= SESSION_REFRESH_MS) {
     await ctx.db.updateTable('sessions').set({ last_seen_at: now, expires_at: now + SESSION_TTL_MS }).where('id', '=', parts.id).execute();
     refreshedToken = token;
   }

@@ -175,7 +175,9 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async ({ params, body, session }) => {
       const changed = await ctx.writeTransaction((tx) => changeMember(tx, session.tenantId, params.user_id, body));
-      return changed.ok ? { status: 204 } : fromRefusal(changed, { member_not_found: 'not_found', last_owner: 'last_owner' });
+      if (!changed.ok) return fromRefusal(changed, { member_not_found: 'not_found', last_owner: 'last_owner' });
+      ctx.sessionSignals.changed(params.user_id);
+      return { status: 204 };
     },
   });
 
@@ -195,7 +197,9 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params, session }) => {
       const by = await memberActor(ctx.db, session.userId);
       const removed = await ctx.writeTransaction((tx) => removeMember(tx, ctx.clock, session.tenantId, params.user_id, by));
-      return removed.ok ? { status: 204 } : fromRefusal(removed, { member_not_found: 'not_found', last_owner: 'last_owner' });
+      if (!removed.ok) return fromRefusal(removed, { member_not_found: 'not_found', last_owner: 'last_owner' });
+      ctx.sessionSignals.changed(params.user_id);
+      return { status: 204 };
     },
   });
 
@@ -240,7 +244,9 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
       const hashed = await hashPassword(ctx.passwordHasher, body.password);
       if (!hashed.ok) return dashboardFailure(hashed.code, { retryAfter: hashed.retryAfter });
       const used = await ctx.writeTransaction((tx) => useReset(tx, ctx.clock, reset.id, reset.userId, hashed.value));
-      return used.ok ? { status: 204 } : dashboardFailure('reset_invalid');
+      if (!used.ok) return dashboardFailure('reset_invalid');
+      ctx.sessionSignals.changed(reset.userId);
+      return { status: 204 };
     },
   });
 }

@@ -21,6 +21,7 @@ import { uniqueCodeOnStore } from './migrations/018-unique-code-on-store.js';
 import { ordersWorkspace } from './migrations/019-orders-workspace.js';
 import { ordersList } from './migrations/020-orders-list.js';
 import { orderExports } from './migrations/021-order-exports.js';
+import { orderChanges } from './migrations/022-order-changes.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -47,6 +48,7 @@ export function migrations(handle: DbHandle): Migrations {
     '019-orders-workspace': { up: ordersWorkspace(handle.dialect) },
     '020-orders-list': { up: ordersList(handle.dialect) },
     '021-order-exports': { up: orderExports(handle.dialect) },
+    '022-order-changes': { up: orderChanges(handle.dialect) },
   };
 }
 

@@ -112,6 +112,20 @@ export interface OrderCountTable {
   count: number;
 }
 
+/**
+ * SQLite only (migration 022): the recent changes of orders' status and CS, written by triggers on
+ * orders, read by the live list's poll in every process, pruned by housekeeping.
+ */
+export interface OrderChangeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  status: string;
+  assigned_user_id: number | null;
+  previous_assigned_user_id: number | null;
+  created_at: number;
+}
+
 export interface ApiKeyTable {
   id: Generated<number>;
   tenant_id: number;
@@ -412,6 +426,7 @@ export interface Database {
   order_history: OrderHistoryTable;
   order_notes: OrderNoteTable;
   order_counts: OrderCountTable;
+  order_changes: OrderChangeTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_test_sends: WebhookTestSendTable;

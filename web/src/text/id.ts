@@ -150,6 +150,7 @@ export const T = {
     emptyView: 'Tidak ada pesanan yang cocok dengan status, pencarian, dan filter ini.',
     loadMore: 'Muat lagi',
     shown: (n: number) => `${n} pesanan ditampilkan`,
+    arrived: (n: number) => `${n} pesanan baru`,
     number: (id: number) => `#${id}`,
     linkName: (id: number, buyer: string) => `#${id}, ${buyer}`,
     productLine: (product: string, variant: string, quantity: number) => `${variant ? `${product} — ${variant}` : product} × ${quantity}`,

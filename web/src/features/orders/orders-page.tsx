@@ -1,7 +1,8 @@
 // The orders list (issue 32 §1): tabs for every order and the seven states with their counts,
 // one search box, the filters, and the orders newest first, a page at a time ("Muat lagi"
 // follows the server's cursor). The tab, search and filters are the page's address, so a view
-// can be bookmarked and shared. A phone shows each order as a card; a desktop, a table.
+// can be bookmarked and shared. A phone shows each order as a card; a desktop, a table. New and
+// changed orders come in without a reload (live-orders.tsx).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import { useMediaQuery, WIDE } from '../../lib/media';
 import { T } from '../../text/id';
 import { OrderCard, OrdersTable } from './order-row';
 import { OrderFilesActions } from './order-files-actions';
+import { LiveOrders } from './live-orders';
 import { FilterPanel } from './orders-filters';
 import { activeFilterCount, rememberView, type OrdersFilters } from './orders-search';
 import { OrdersToolbar } from './orders-toolbar';
@@ -45,6 +47,7 @@ export function OrdersPage() {
       />
       <FilterPanel search={search} open={filtersOpen} onApply={show} error={error} />
       <StatusTabs search={search} />
+      <LiveOrders />
       {list.isPending ? <Loading label={T.loading} /> : null}
       {error && error.code !== 'query_too_short' ? <ErrorNotice error={error} /> : null}
       {list.isSuccess && orders.length === 0 ? (

@@ -1,0 +1,57 @@
+// The live orders list (issue 33 §5; docs/dashboard.md, "The live list"): a stream of
+// server-sent events of the orders created or changed in the member's scope. Any member; a CS
+// hears only the orders assigned to them. The stream itself is live/order-stream.ts.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, dashboardErrors } from '../dashboard/contract.js';
+import { dashboardRoute } from '../dashboard/route.js';
+import { requireSession } from '../sessions/require-session.js';
+import { orderScopeOf } from './order-scope.js';
+import { openOrderStream } from './live/order-stream.js';
+
+const EVENTS = [
+  '`order` `{id, status, assigned_to}` (assigned_to as in the list\'s rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it;',
+  'a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them;',
+  'a comment (`: heartbeat`) every 25 seconds.',
+].join(' ');
+
+export function orderLiveDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/orders/stream',
+    access: 'member',
+    contract: {
+      operationId: 'streamOrders',
+      summary: 'The orders created and changed from now on, as server-sent events',
+      description: `Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. \`text/event-stream\`: ${EVENTS} No buyer data. Each event has an \`id:\`; the server does not replay what a client missed, so a client that reconnects (with or without \`Last-Event-ID\`) refetches its page. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.`,
+      tags: ['Orders'],
+      security: [{ [SESSION_SCHEME]: [] }],
+      response: {
+        200: {
+          description: 'The stream of events (it ends when the session no longer holds, or the server stops).',
+          headers: { 'X-Accel-Buffering': { description: 'Always `no`: nginx, and proxies that follow it, pass each event on instead of buffering.', type: 'string', enum: ['no'], required: true } },
+          content: { 'text/event-stream': { schema: Type.String({ description: 'Server-sent events: `order`, `order_removed`, heartbeat comments.' }) } },
+        },
+        ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES]),
+      },
+    },
+    handler: async ({ request, session }) => {
+      const stream = await openOrderStream({
+        feed: ctx.orderFeed,
+        tenantId: session.tenantId,
+        scope: orderScopeOf(session),
+        timings: ctx.config.orderStream,
+        // The same check as every request's, without moving the sliding expiry: the stream
+        // holds while the member, their role and their store are what they were.
+        sessionHolds: async () => {
+          const now = await requireSession(ctx, request, null, { refresh: false });
+          return now.ok && now.value.sessionId === session.sessionId && now.value.tenantId === session.tenantId && now.value.role === session.role && now.value.permissions.join() === session.permissions.join();
+        },
+        onSessionChange: (listener) => ctx.sessionSignals.onChange(session.userId, listener),
+        warn: (error) => request.log.warn({ err: { message: error.message } }, 'live orders stream'),
+      });
+      return { status: 200, eventStream: (response) => stream.attach(response) };
+    },
+  });
+}
