@@ -33,6 +33,8 @@ import { homeDashboardRoutes } from './home/dashboard-routes.js';
 import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { orderDashboardRoutes } from './orders/dashboard-routes.js';
 import { orderListDashboardRoutes } from './orders/dashboard-list-routes.js';
+import { orderBulkDashboardRoutes } from './orders/dashboard-bulk-routes.js';
+import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
@@ -188,6 +190,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
+    orderBulkDashboardRoutes(app, ctx);
+    formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };
     // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).
     app.register(async (instance) => {
