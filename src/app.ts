@@ -39,6 +39,8 @@ import { createOrderFeed } from './orders/live/order-feed.js';
 import { listenOrderChanges } from './orders/live/listen-order-changes.js';
 import { pollOrderChanges } from './orders/live/poll-order-changes.js';
 import { createSessionSignals } from './sessions/session-signals.js';
+import { orderBulkDashboardRoutes } from './orders/dashboard-bulk-routes.js';
+import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
@@ -208,6 +210,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderFileDashboardRoutes(app, ctx);
     orderLiveDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
+    orderBulkDashboardRoutes(app, ctx);
+    formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };
     // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).
     app.register(async (instance) => {

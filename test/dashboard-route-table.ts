@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { Role } from '../src/lib/db/schema.js';
 import type { DashboardErrorCode } from '../src/lib/http/messages.js';
 import type { Permission } from '../src/sessions/permissions.js';
+import { replaceRates } from '../src/shipping/set-rates.js';
 import { asMember, seedMember, type Member } from './dashboard-helpers.js';
 import { seedOrder, seedStore, startTestApp, type TestApp } from './helpers.js';
 
@@ -47,8 +48,10 @@ export interface Row {
   allowed: number;
   /**
    * The status another store's owner gets sending the same request (store A's ids) with their own
-   * session: 404 for an id of store A; the allowed status where the route acts on the caller's own
-   * store (a list, a create) or, on public and optional routes, on what the request names.
+   * session: 404 for an id of store A in the path; 422 (`invalid_request`) for one in the body that
+   * the route must find in the caller's store (the product of an order entered by hand); the allowed
+   * status where the route acts on the caller's own store (a list, a create) or, on public and
+   * optional routes, on what the request names.
    */
   otherStore: number;
   /** SPEC's products path answers in its product family `{error}`; every other route in the dashboard's. */
@@ -260,6 +263,24 @@ export const ROUTE_TABLE: Row[] = [
     mediaRefusal: 'orders_csv_required',
     call: async (s, caller) => ({ raw: { type: 'text/csv', payload: `order;resi;status\n${await s.orderFor(caller)};;closing\n` } }),
   },
+  // Orders in bulk: another store's owner gets store A's ids refused one by one in their own store.
+  { operation: 'POST /dashboard/api/orders/bulk-status', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => ({ json: { ids: [await s.orderFor(caller)], status: 'closing', expected_status: 'pending' } }) },
+  // An order entered by hand: another store's owner names store A's product, not one of their store (422 with fields.product_id).
+  {
+    operation: 'POST /dashboard/api/orders',
+    access: 'member',
+    allowed: 201,
+    otherStore: 422,
+    call: async (s) => ({
+      json: {
+        product_id: await s.product(),
+        quantity: 2,
+        courier: 'JNE',
+        payment_method: 'bank_transfer',
+        customer: { name: 'Pembeli Rahasia A', phone: '0812-3456-7890', address: 'Jl. Rahasia A No. 1', village: 'Desa', district: 'Kecamatan', city: 'Kota', province: 'Jawa Barat', postal_code: '40123' },
+      },
+    }),
+  },
 ];
 
 let jpeg: Promise<Buffer> | null = null;
@@ -346,5 +367,7 @@ export async function createScene(): Promise<Scene> {
   await scene.delivery();
   await scene.invitation();
   await scene.order();
+  // A courier with a rate everywhere, so that an order entered by hand finds its shipping fee.
+  await t.ctx.db.transaction().execute((tx) => replaceRates(tx, storeA, [{ courier: 'JNE', province: '*', fee: 10000 }]));
   return scene;
 }

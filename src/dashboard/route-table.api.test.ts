@@ -163,6 +163,7 @@ describe.each(ROUTE_TABLE.filter((row) => !isPublic(row)))('$operation ($access)
     const send = await prepare(row, as(await s.outsider()));
     const res = await unchanged(row, storeA, send);
     if (row.otherStore === 404) expectRefused(res, row, 'not_found');
+    else if (row.otherStore === 422) expect(res.json(), res.body).toMatchObject({ code: 'invalid_request' });
     else expectSuccess(res, row.otherStore);
     expect(res.body).not.toMatch(MARK_A);
   });

@@ -4,10 +4,11 @@
 // transaction, and the unique (tenant_id, token) key turns a second submit of the same form
 // (double tap, reload, retry) into the first order's thank-you page.
 import type { AppContext } from '../context.js';
-import { insertOrder } from '../orders/insert-order.js';
+import type { Tx } from '../lib/db/db.js';
+import { insertOrder, type OrderOrigin } from '../orders/insert-order.js';
 import { assignUniqueCode } from '../orders/transfer-codes.js';
 import type { OrderForm } from './load-form.js';
-import { fieldsOf, validateSubmission, type FieldErrors } from './validate-submission.js';
+import { fieldsOf, validateSubmission, type FieldErrors, type OrderDraft } from './validate-submission.js';
 
 export const HONEYPOT_FIELD = 'website';
 const TOKEN = /^[0-9a-f]{32}$/;
@@ -34,6 +35,36 @@ export async function findSubmittedOrder(db: AppContext['db'], tenantId: number,
 
 export type SubmittedOrder = NonNullable<Awaited<ReturnType<typeof findSubmittedOrder>>>;
 
+/**
+ * A checked order written as the form writes it (the form's submit, an order a member enters by
+ * hand): pending, with its `created` history entry, and the store's unique code added to a bank
+ * transfer's total when the store has turned it on (docs/transfers.md), claimed in this
+ * transaction, so a rolled-back submit frees its amount with it.
+ */
+export async function placeOrder(
+  tx: Tx,
+  order: { tenantId: number; product: { id: number; name: string }; draft: OrderDraft; uniqueCode: boolean; origin: OrderOrigin; now: number },
+): Promise<{ id: number }> {
+  const { tenantId, draft, now } = order;
+  const placed = await insertOrder(tx, {
+    tenantId,
+    product: order.product,
+    variant: draft.variant,
+    quote: draft.quote,
+    courier: draft.courier,
+    paymentMethod: draft.paymentMethod,
+    status: 'pending',
+    customer: draft.customer,
+    adParams: draft.adParams,
+    origin: order.origin,
+    now,
+  });
+  if (draft.paymentMethod === 'bank_transfer' && order.uniqueCode) {
+    await assignUniqueCode(tx, { tenantId, orderId: placed.id, baseTotal: Number(placed.total), now });
+  }
+  return { id: placed.id };
+}
+
 export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLSearchParams): Promise<SubmitResult> {
   const get = fieldsOf(params);
   // A person never sees the honeypot field; a bot that fills every input does.
@@ -53,24 +84,7 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
   try {
     // Repeatable: the work touches nothing but tx (write-transaction.ts).
     await ctx.writeTransaction(async (tx) => {
-      const order = await insertOrder(tx, {
-        tenantId,
-        product: form.product,
-        variant: draft.variant,
-        quote: draft.quote,
-        courier: draft.courier,
-        paymentMethod: draft.paymentMethod,
-        status: 'pending',
-        customer: draft.customer,
-        adParams: draft.adParams,
-        origin: { source: 'form', actor: 'form' },
-        now,
-      });
-      // The store's unique code (docs/transfers.md): claimed in this transaction, so a
-      // rolled-back submit (a parallel double submit below) frees its amount with it.
-      if (draft.paymentMethod === 'bank_transfer' && form.settings.uniqueCode) {
-        await assignUniqueCode(tx, { tenantId, orderId: order.id, baseTotal: Number(order.total), now });
-      }
+      const order = await placeOrder(tx, { tenantId, product: form.product, draft, uniqueCode: form.settings.uniqueCode, origin: { source: 'form', actor: 'form' }, now });
       const claimed = await tx
         .insertInto('form_submissions')
         .values({ tenant_id: tenantId, token, order_id: order.id, created_at: now })

@@ -38,8 +38,11 @@ export function parseQuantity(raw: string): number | null {
   return passes(TEXT_RULES.quantity, raw) ? Number(raw.trim()) : null;
 }
 
+/** What a submit is judged against: the product and what the store offers for it. */
+export type OrderOffer = Pick<OrderForm, 'product' | 'rates' | 'paymentMethods'>;
+
 /** The chosen option of each variation (fields v0, v1, v2 hold option indexes). */
-export function chosenOptions(form: OrderForm, get: Fields): number[] | null {
+export function chosenOptions(form: OrderOffer, get: Fields): number[] | null {
   const indexes = form.product.variants.map((variation, i) => {
     const raw = get(`v${i}`);
     const index = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : -1;
@@ -50,8 +53,16 @@ export function chosenOptions(form: OrderForm, get: Fields): number[] | null {
 
 export function validateSubmission(form: OrderForm, params: URLSearchParams): Validation {
   const get = fieldsOf(params);
+  return validateOrder(form, get, chosenOptions(form, get), pickAdParams(params.entries()));
+}
+
+/**
+ * The form's rules over its fields, however they came (the form's submit; an order a member
+ * enters by hand, orders/enter-order.ts): `optionIndexes` is the chosen combination, or null when
+ * none of the product's was chosen.
+ */
+export function validateOrder(form: OrderOffer, get: Fields, optionIndexes: number[] | null, adParams: Record<string, string>): Validation {
   const errors: FieldErrors = {};
-  const optionIndexes = chosenOptions(form, get);
   if (!optionIndexes) errors.variant = FIELD_ERRORS.variant;
 
   const quantity = parseQuantity(get('quantity'));
@@ -93,7 +104,7 @@ export function validateSubmission(form: OrderForm, params: URLSearchParams): Va
         province,
         postal_code: get('postal_code'),
       },
-      adParams: pickAdParams(params.entries()),
+      adParams,
     },
   };
 }

@@ -1,11 +1,11 @@
 // Orders assigned to a member (issue 32 §4): a CS sees only the orders assigned to them. The
 // assigned user is a column of the order, set in the change's transaction, and every
 // assignment is a history entry (field `assigned_to`, the old and new member's names, by whom).
-// Owners and admins assign (POST /dashboard/api/orders/assign) by looping the one-order
-// operation over the ids and answering per id (Documenso's bulk shape): one refusal does not
-// stop the others. The rotation of new orders to come sets the column the same way.
+// Owners and admins assign (POST /dashboard/api/orders/assign, by ids or a view of the list) by
+// looping the one-order operation over the ids and answering per id (Documenso's bulk shape): one
+// refusal does not stop the others. The rotation of new orders to come sets the column the same way.
 import { sql } from 'kysely';
-import type { Clock } from '../lib/clock.js';
+import type { AppContext } from '../context.js';
 import type { Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { shownName, type MemberActor } from './member-actor.js';
@@ -55,10 +55,13 @@ export interface AssignResult {
   code?: 'order_not_found';
 }
 
-/** The orders `ids` of the store assigned to the member `csUserId` (null: unassigned), in the caller's transaction. */
+/**
+ * The orders `ids` of the store assigned to the member `csUserId` (null: unassigned), each in a
+ * transaction of its own, as the bulk status moves (bulk-status.ts): up to 10,000 orders of a
+ * view would otherwise hold SQLite's write lock, or PostgreSQL's counter rows, for the whole batch.
+ */
 export async function assignOrders(
-  tx: Tx,
-  clock: Clock,
+  ctx: Pick<AppContext, 'db' | 'writeTransaction' | 'clock'>,
   tenantId: number,
   ids: readonly number[],
   csUserId: number | null,
@@ -66,7 +69,7 @@ export async function assignOrders(
 ): Promise<Outcome<AssignResult[], 'not_a_member'>> {
   let to: Assignee | null = null;
   if (csUserId !== null) {
-    const member = await tx
+    const member = await ctx.db
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')
       .select(['users.name', 'users.email'])
@@ -76,10 +79,10 @@ export async function assignOrders(
     if (!member) return refuse('not_a_member', `user ${csUserId} is not a member of this store`);
     to = { id: csUserId, name: shownName(member) };
   }
-  const now = clock.now();
+  const now = ctx.clock.now();
   const results: AssignResult[] = [];
   for (const id of ids) {
-    const outcome = await assignOrder(tx, tenantId, id, to, actor, now);
+    const outcome = await ctx.writeTransaction((tx) => assignOrder(tx, tenantId, id, to, actor, now));
     results.push(outcome === 'order_not_found' ? { id, outcome: 'refused', code: outcome } : { id, outcome });
   }
   return succeed(results);

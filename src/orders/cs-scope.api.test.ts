@@ -54,7 +54,13 @@ function requestsFor(operation: string): Array<{ method: string; url: string; bo
     'PATCH /dashboard/api/orders/{id}': { customer: { city: 'Kota Lain' } },
     'POST /dashboard/api/orders/{id}/notes': { text: 'Catatan CS satu' },
     'POST /dashboard/api/orders/assign': { ids: [theirs], cs: csOne.userId },
+    'POST /dashboard/api/orders/bulk-status': { ids: [theirs], status: 'shipped', resi: 'RESIBARU1' },
   };
+  // A bulk move over a view: every search and filter that names the other order.
+  if (operation === 'POST /dashboard/api/orders/bulk-status') {
+    const views = [{}, { q: String(theirs) }, { q: MARKS.phone }, { q: MARKS.resi.toLowerCase() }, { q: 'zubaidah' }, { cs: String(csTwo.userId) }, { status: 'paid' }, { courier: MARKS.courier }];
+    return [{ method, url, body: bodies[operation] }, ...views.map((query) => ({ method, url, body: { query, status: 'shipped', resi: 'RESIBARU1' } }))];
+  }
   if (method === 'GET' && !template.includes('{')) {
     // A list: searched and filtered by everything of the other order.
     const queries = ['', `q=${theirs}`, `q=${encodeURIComponent('0813-9988-7766')}`, `q=${MARKS.phone}`, `q=${MARKS.resi.toLowerCase()}`, 'q=zubaidah', 'q=tandarahasia', `cs=${csTwo.userId}`, 'status=paid', `courier=${encodeURIComponent(MARKS.courier)}`];

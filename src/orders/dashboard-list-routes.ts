@@ -23,17 +23,17 @@ const FILTERS =
   'Filters: `q` (search), `from`/`to` (days in the store\'s time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`.';
 const CODES = [...SESSION_CODES, ...COMMON_CODES, 'invalid_request', 'query_too_short'] as const;
 
-/** A refusal of the filters as the dashboard answers it (the export's too, dashboard-file-routes.ts). */
-export function refused(refusal: Refusal<FilterCode>): DashboardFailure {
+/** A refusal of the filters as the dashboard answers it (the export's too, dashboard-file-routes.ts); `at` prefixes the field (`query.` where a body holds the list's query). */
+export function refused(refusal: Refusal<FilterCode>, at = ''): DashboardFailure {
   switch (refusal.code) {
     case 'query_too_short':
       return dashboardFailure('query_too_short');
     case 'invalid_from':
-      return invalid({ from: DASHBOARD_FIELD_TEXT.day });
+      return invalid({ [`${at}from`]: DASHBOARD_FIELD_TEXT.day });
     case 'invalid_to':
-      return invalid({ to: DASHBOARD_FIELD_TEXT.day });
+      return invalid({ [`${at}to`]: DASHBOARD_FIELD_TEXT.day });
     case 'dates_reversed':
-      return invalid({ from: DASHBOARD_FIELD_TEXT.dayRange });
+      return invalid({ [`${at}from`]: DASHBOARD_FIELD_TEXT.dayRange });
   }
 }
 

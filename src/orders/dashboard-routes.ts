@@ -13,7 +13,9 @@ import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import type { Session } from '../sessions/require-session.js';
 import { addNote } from './add-note.js';
 import { assignOrders } from './assign-orders.js';
-import { AssignBody, AssigneesBody, AssignResultBody, EditOrderBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
+import { AssignBody } from './bulk-schemas.js';
+import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from './dashboard-bulk-routes.js';
+import { AssigneesBody, AssignResultBody, EditOrderBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';
 import { listAssignees } from './list-assignees.js';
 import { memberActor } from './member-actor.js';
@@ -173,15 +175,17 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       operationId: 'assignOrders',
       summary: 'Assign orders to a member (a CS), or unassign them',
       description:
-        'Owners and admins (403 `forbidden` otherwise). Up to 500 ids; each is assigned on its own and answered in `results`: `changed`, `unchanged` (already so), or `refused` with `code` `order_not_found` (no such order in the store). Each change is a history entry (`assigned_to`) naming who assigned. `cs` must be a member of the store (422 `invalid_request` with `fields.cs`); null unassigns.',
+        `Owners and admins (403 \`forbidden\` otherwise). ${CHOSEN_ORDERS} Each order is assigned on its own, in a transaction of its own, and answered in \`results\`: \`changed\`, \`unchanged\` (already so), or \`refused\` with \`code\` \`order_not_found\` (no such order in the store). Each change is a history entry (\`assigned_to\`) naming who assigned. \`cs\` must be a member of the store (422 \`invalid_request\` with \`fields.cs\`); null unassigns.`,
       tags: TAGS,
       security: SESSION,
       body: AssignBody,
-      response: { 200: jsonResponse('What happened to each id, in order.', AssignResultBody), ...dashboardErrors([...SESSION_CODES, 'forbidden', ...COMMON_CODES, ...WRITE_CODES, 'invalid_request']) },
+      response: { 200: jsonResponse('What happened to each order, in order.', AssignResultBody), ...dashboardErrors([...SESSION_CODES, 'forbidden', ...COMMON_CODES, ...WRITE_CODES, ...CHOSEN_ORDERS_CODES]) },
     },
     handler: async ({ session, body }) => {
+      const chosen = await chosenOrders(ctx, session, body);
+      if (!chosen.ok) return chosen.failure;
       const actor = await memberActor(ctx.db, session.userId);
-      const assigned = await ctx.writeTransaction((tx) => assignOrders(tx, ctx.clock, session.tenantId, body.ids, body.cs, actor));
+      const assigned = await assignOrders(ctx, session.tenantId, chosen.ids, body.cs, actor);
       return assigned.ok ? { status: 200, body: { results: assigned.value } } : invalid({ cs: DASHBOARD_FIELD_TEXT.notMember });
     },
   });

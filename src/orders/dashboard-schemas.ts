@@ -1,7 +1,6 @@
 // TypeBox contracts of one order's routes in the dashboard (openapi/dashboard.json; issue 32 §5).
 import { Type } from 'typebox';
 import { Id, Nullable, Timestamp } from '../lib/http/schema-parts.js';
-import { MAX_ASSIGN_IDS } from './assign-orders.js';
 import { CHANGE_SOURCE_NAMES } from '../events/sources.js';
 import { MAX_NOTE } from './add-note.js';
 import { MAX_COURIER, MAX_RESI } from './edit-order.js';
@@ -131,14 +130,6 @@ export const EditOrderBody = Type.Object(
 );
 
 export const NoteBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: MAX_NOTE, description: `1 to ${MAX_NOTE} characters; blank is refused.` }) }, { additionalProperties: false });
-
-export const AssignBody = Type.Object(
-  {
-    ids: Type.Array(Id, { minItems: 1, maxItems: MAX_ASSIGN_IDS }),
-    cs: Nullable(Type.Integer({ ...Id, description: 'A member of the store; null unassigns.' })),
-  },
-  { additionalProperties: false },
-);
 
 export const AssignResultBody = Type.Object(
   {

@@ -45,6 +45,15 @@ export const ListQuery = Type.Object(
 
 export const CountsQuery = Type.Object(filterProperties, { additionalProperties: false });
 
+/** A view of the list as a bulk action names it (issue 33 §1): the list's tab and filters as a JSON object, without its page. */
+export const ViewQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Union(Status.anyOf, { description: 'The tab: the orders in this status; absent: every status.' })),
+    ...filterProperties,
+  },
+  { additionalProperties: false, description: "The list's query (GET /dashboard/api/orders without `cursor` and `limit`), its values typed as JSON (`product_id` a number)." },
+);
+
 const ListedOrder = Type.Object(
   {
     id: Id,

@@ -32,6 +32,7 @@ export type SearchOf<P> = P extends { validateSearch: (search: Record<string, un
 export const APP_PAGES = [
   page({ path: '/', component: lazyRouteComponent(() => import('./features/home/home-page'), 'HomePage'), menu: { label: T.nav.home, group: 'work' } }),
   page({ path: '/orders', component: lazyRouteComponent(() => import('./features/orders/orders-page'), 'OrdersPage'), validateSearch: readOrdersSearch, menu: { label: T.nav.orders, group: 'work' } }),
+  page({ path: '/orders/new', component: lazyRouteComponent(() => import('./features/orders/new-order-page'), 'NewOrderPage') }),
   page({ path: '/orders/$orderId', component: lazyRouteComponent(() => import('./features/orders/order-page'), 'OrderPage') }),
   page({ path: '/products', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/products-page'), 'ProductsPage'), menu: { label: T.nav.products, group: 'work' } }),
   page({ path: '/products/$productId', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/product-editor-page'), 'ProductEditorPage') }),

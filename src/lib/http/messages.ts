@@ -110,6 +110,8 @@ export const DASHBOARD_ERRORS = {
   orders_csv_required: { status: 415, error: 'File impor pesanan harus dikirim sebagai CSV (text/csv).' },
   import_no_header: { status: 422, error: 'Baris judul kolom tidak ditemukan. Baris pertama file harus memuat kolom order, serta resi dan/atau status.' },
   import_too_many_lines: { status: 422, error: 'File impor paling banyak 2.000 baris pesanan. Bagi file menjadi beberapa bagian.' },
+  // Orders in bulk (src/orders/view-order-ids.ts): "all in this view" matches more orders than one action may change.
+  too_many_orders: { status: 422, error: 'Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
@@ -166,6 +168,13 @@ export const DASHBOARD_FIELD_TEXT = {
   day: 'Tanggal tidak valid. Tulis YYYY-MM-DD, contoh 2026-01-31.',
   dayRange: 'Tanggal awal harus sama dengan atau sebelum tanggal akhir.',
   cursor: 'Penanda halaman tidak valid. Muat ulang daftar dari awal.',
+  // Orders in bulk and entered by hand (src/orders/bulk-status.ts, enter-order.ts).
+  idsOrQuery: 'Kirim daftar pesanan (ids) atau tampilan (query), salah satu saja.',
+  product: 'Pilih produk yang aktif di toko ini.',
+  variant: 'Pilih varian yang tersedia.',
+  quantity: 'Jumlah harus angka 1 sampai 99.',
+  orderCourier: 'Pilih kurir yang melayani provinsi tujuan.',
+  paymentMethod: 'Pilih metode pembayaran yang ditawarkan toko.',
 } as const;
 
 // Why an operation refused a field, keyed by the operation's refusal code (src/lib/outcome.ts),

@@ -765,7 +765,11 @@ export interface paths {
          */
         get: operations["listOrders"];
         put?: never;
-        post?: never;
+        /**
+         * Enter an order by hand ("Tambah pesanan"), as the order form would take it
+         * @description Any member. The fields of `lapak order create`, held to the order form's rules: a combination of the product's options, a quantity of 1 to 99, the buyer's fields, a courier that serves the province, a payment method offered (`bank_transfer` or `cod`: a gateway's payment page is reached from the form's thank-you page only). The unit price, the shipping fee (the store's rate for the courier and province) and the unique code of a bank transfer (when the store has it on) are the form's; the order is `pending`, its source `manual`, its `created` history entry names the member. A member who sees only their own orders (a CS) is assigned to it in the same transaction (an `assigned_to` entry); owners and admins are not. No event is sent (no new order sends one). A field the rules refuse, or a product that is not in the store or is deleted (`product_id`): 422 `invalid_request` naming each in `fields`, and nothing is written. Answers the new order as GET /dashboard/api/orders/{id} does.
+         */
+        post: operations["enterOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -967,9 +971,29 @@ export interface paths {
         put?: never;
         /**
          * Assign orders to a member (a CS), or unassign them
-         * @description Owners and admins (403 `forbidden` otherwise). Up to 500 ids; each is assigned on its own and answered in `results`: `changed`, `unchanged` (already so), or `refused` with `code` `order_not_found` (no such order in the store). Each change is a history entry (`assigned_to`) naming who assigned. `cs` must be a member of the store (422 `invalid_request` with `fields.cs`); null unassigns.
+         * @description Owners and admins (403 `forbidden` otherwise). `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is assigned on its own, in a transaction of its own, and answered in `results`: `changed`, `unchanged` (already so), or `refused` with `code` `order_not_found` (no such order in the store). Each change is a history entry (`assigned_to`) naming who assigned. `cs` must be a member of the store (422 `invalid_request` with `fields.cs`); null unassigns.
          */
         post: operations["assignOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the status of many orders, each as its own move
+         * @description Any member, on the orders they see (owners and admins every order of the store, a CS their own). `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is moved as `POST /dashboard/api/orders/{id}/status` moves it, in a transaction of its own (its event, its history entries, the resi and reason sent along); one order refused does not stop the others. Each is answered in `results`: `changed`; `unchanged` (already in `status`: nothing written); or `refused` with the code its own move would answer: `order_not_found` (not in the store, or not the member's), `status_move_not_allowed`, `status_conflict` (`expected_status` other than its status, or moved meanwhile), `resi_required`, `reason_required`. A resi that is not one line of at most 60 characters: 422 `invalid_request` with `fields.resi`, nothing changed.
+         */
+        post: operations["bulkMoveOrderStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9213,6 +9237,290 @@ export interface operations {
             };
         };
     };
+    enterOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_id: number;
+                    /** @description The combination of options joined by " / " (`Hitam / L`), in the order of the variations; blank or absent for a product without variations. */
+                    variant?: string;
+                    /** @description 1 to 99; default 1. */
+                    quantity?: number;
+                    /** @description One of the store's couriers (of the product's, when it names some) with a rate to the buyer's province. */
+                    courier: string;
+                    /** @description `bank_transfer` or `cod`, as the store (and the product) offer them. */
+                    payment_method: string;
+                    /** @description The buyer, held to the order form's rules. */
+                    customer: {
+                        name: string;
+                        /** @description An Indonesian mobile number in any written form; stored normalised. */
+                        phone: string;
+                        email?: string | null;
+                        address: string;
+                        village: string;
+                        district: string;
+                        city: string;
+                        /** @description One of the 38 provinces. */
+                        province: string;
+                        postal_code: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new order. */
+            201: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            updated_at: string;
+                            source: string | null;
+                            product_id: number;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            unit_price: number;
+                            /** @description Rupiah. */
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description Rupiah: unit price x quantity + shipping fee + unique code. No edit changes it. */
+                            total: number;
+                            payment_method: string;
+                            payment_gateway: {
+                                /** @description midtrans or xendit. */
+                                gateway: string;
+                                /** @description The Snap token or the Xendit invoice id. */
+                                reference: string;
+                            } | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description Normalised, international digits without +: 6281234567890. */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                            /** @description As they reached the form: fbclid, gclid, utm_*. */
+                            ad_params: {
+                                [key: string]: string;
+                            };
+                            utm_source: string | null;
+                            utm_campaign: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                            /** @description The moves this member may make now (the status moves table), and what each needs. */
+                            moves: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                needs: ("resi" | "reason") | null;
+                            }[];
+                            /** @description Newest first. */
+                            history: {
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                source: string | null;
+                                actor: string | null;
+                                actor_user_id: number | null;
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                field: string;
+                                old_value: string | null;
+                                new_value: string | null;
+                                /** @description True on the one entry not read from the history: the creation of an order placed before orders recorded theirs, made up from its created_at, always the last (oldest) entry. */
+                                synthesized: boolean;
+                            }[];
+                            /** @description Newest first. */
+                            notes: {
+                                id: number;
+                                text: string;
+                                author: {
+                                    id: number;
+                                    /** @description The name shown (the email when the name is blank). */
+                                    name: string;
+                                };
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
     countOrders: {
         parameters: {
             query?: {
@@ -11198,13 +11506,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    ids: number[];
+                    /** @description 1 to 500 order ids; exactly one of `ids` and `query`. */
+                    ids?: number[];
+                    /** @description The list's query (GET /dashboard/api/orders without `cursor` and `limit`), its values typed as JSON (`product_id` a number). */
+                    query?: {
+                        /** @description The tab: the orders in this status; absent: every status. */
+                        status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                        /** @description One search box; results are the union of what applies. All digits: that order number. A phone in any written form (0812-3456-7890, +62 812 ..., 62812...): that buyer's orders (digits that are an Indonesian number are both). A resi, exactly, whatever its case. Three characters or more, unless a number or a phone: a part of the buyer's name, whatever its case. Fewer than three characters that are neither a number nor a phone: 422 `query_too_short`. Blank: no search. */
+                        q?: string;
+                        /**
+                         * @description Created on or after this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                         * @example 2026-11-22
+                         */
+                        from?: string;
+                        /**
+                         * @description Created on or before this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                         * @example 2026-11-22
+                         */
+                        to?: string;
+                        product_id?: number;
+                        /** @description The assigned member's user id, or `none` for the unassigned orders. */
+                        cs?: string;
+                        /** @description `bank_transfer`, `cod` or `gateway`; another value matches nothing. */
+                        payment_method?: string;
+                        /** @description The courier as written on the orders (JNE, J&T, ...). */
+                        courier?: string;
+                        /** @description The buyer's province. */
+                        province?: string;
+                        /** @description The ad parameter utm_source. */
+                        utm_source?: string;
+                        /** @description The ad parameter utm_campaign. */
+                        utm_campaign?: string;
+                    };
                     cs: number | null;
                 };
             };
         };
         responses: {
-            /** @description What happened to each id, in order. */
+            /** @description What happened to each order, in order. */
             200: {
                 headers: {
                     /** @description Always `no-store`. */
@@ -11312,7 +11651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` */
+            /** @description `invalid_request`, `query_too_short`, `too_many_orders` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11327,6 +11666,246 @@ export interface operations {
                         fields: {
                             [key: string]: string;
                         };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
+                        /** @enum {string} */
+                        code: "query_too_short";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.";
+                        /** @enum {string} */
+                        code: "too_many_orders";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    bulkMoveOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 500 order ids; exactly one of `ids` and `query`. */
+                    ids?: number[];
+                    /** @description The list's query (GET /dashboard/api/orders without `cursor` and `limit`), its values typed as JSON (`product_id` a number). */
+                    query?: {
+                        /** @description The tab: the orders in this status; absent: every status. */
+                        status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                        /** @description One search box; results are the union of what applies. All digits: that order number. A phone in any written form (0812-3456-7890, +62 812 ..., 62812...): that buyer's orders (digits that are an Indonesian number are both). A resi, exactly, whatever its case. Three characters or more, unless a number or a phone: a part of the buyer's name, whatever its case. Fewer than three characters that are neither a number nor a phone: 422 `query_too_short`. Blank: no search. */
+                        q?: string;
+                        /**
+                         * @description Created on or after this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                         * @example 2026-11-22
+                         */
+                        from?: string;
+                        /**
+                         * @description Created on or before this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                         * @example 2026-11-22
+                         */
+                        to?: string;
+                        product_id?: number;
+                        /** @description The assigned member's user id, or `none` for the unassigned orders. */
+                        cs?: string;
+                        /** @description `bank_transfer`, `cod` or `gateway`; another value matches nothing. */
+                        payment_method?: string;
+                        /** @description The courier as written on the orders (JNE, J&T, ...). */
+                        courier?: string;
+                        /** @description The buyer's province. */
+                        province?: string;
+                        /** @description The ad parameter utm_source. */
+                        utm_source?: string;
+                        /** @description The ad parameter utm_campaign. */
+                        utm_campaign?: string;
+                    };
+                    status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                    expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                    /** @description Sets the resi with the move; paid to shipped needs one, sent here or already on the order. */
+                    resi?: string;
+                    /** @description Why: needed by the moves that undo (owner, admin); recorded in the history. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What happened to each order, and how many of each. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per order: the ids in the order sent; a view newest first. */
+                        results: {
+                            id: number;
+                            outcome: "changed" | "unchanged" | "refused";
+                            /** @description Why the order was refused: as its own status move would answer. */
+                            code?: "order_not_found" | "status_move_not_allowed" | "status_conflict" | "resi_required" | "reason_required";
+                        }[];
+                        changed: number;
+                        unchanged: number;
+                        refused: number;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `query_too_short`, `too_many_orders` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
+                        /** @enum {string} */
+                        code: "query_too_short";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.";
+                        /** @enum {string} */
+                        code: "too_many_orders";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

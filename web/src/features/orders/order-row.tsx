@@ -3,6 +3,7 @@
 // (0812-3456-7890), product and variant × quantity, total in rupiah, payment method, courier,
 // status, CS and resi.
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
 import { T } from '../../text/id';
@@ -25,11 +26,15 @@ function OrderLink({ order, stretched }: { order: ListedOrder; stretched: boolea
   );
 }
 
-export function OrderCard({ order }: { order: ListedOrder }) {
+/** `select`: the card's checkbox for a bulk action (bulk-select.tsx), before its number. */
+export function OrderCard({ order, select }: { order: ListedOrder; select?: ReactNode }) {
   return (
     <article className="relative rounded-xl border border-slate-200 bg-white px-4 pb-3 shadow-sm hover:border-brand-600">
       <div className="flex items-center justify-between gap-2">
-        <OrderLink order={order} stretched />
+        <div className="flex items-center">
+          {select}
+          <OrderLink order={order} stretched />
+        </div>
         <StatusWord status={order.status} />
       </div>
       <p className="text-xs text-slate-600">{formatDateTime(order.created_at)}</p>
@@ -51,12 +56,14 @@ export function OrderCard({ order }: { order: ListedOrder }) {
 
 const CELL = 'px-3 py-2 align-top';
 
-export function OrdersTable({ orders }: { orders: ListedOrder[] }) {
+/** `select`: a first column of checkboxes for a bulk action (bulk-select.tsx). */
+export function OrdersTable({ orders, select }: { orders: ListedOrder[]; select?: { header: ReactNode; cell(order: ListedOrder): ReactNode } }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
           <tr>
+            {select ? <th scope="col" className="w-12 pl-3 align-middle">{select.header}</th> : null}
             <th scope="col" className={CELL}>{T.orders.column.order}</th>
             <th scope="col" className={CELL}>{T.orders.column.buyer}</th>
             <th scope="col" className={CELL}>{T.orders.column.product}</th>
@@ -69,6 +76,7 @@ export function OrdersTable({ orders }: { orders: ListedOrder[] }) {
         <tbody className="divide-y divide-slate-200">
           {orders.map((order) => (
             <tr key={order.id} className="hover:bg-slate-50">
+              {select ? <td className="pl-3 align-top">{select.cell(order)}</td> : null}
               <td className={CELL}>
                 <OrderLink order={order} stretched={false} />
                 <div className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(order.created_at)}</div>

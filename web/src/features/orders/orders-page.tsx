@@ -4,15 +4,17 @@
 // can be bookmarked and shared. A phone shows each order as a card; a desktop, a table. New and
 // changed orders come in without a reload (live-orders.tsx).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { can, useMe } from '../../api/use-session';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { ErrorNotice } from '../../components/ui/notice';
 import { Loading, PageHeader } from '../../components/ui/page';
 import { useMediaQuery, WIDE } from '../../lib/media';
 import { T } from '../../text/id';
+import { BulkBar } from './bulk-bar';
+import { SelectAll, SelectBox, SelectPageBox, useSelection } from './bulk-select';
 import { OrderCard, OrdersTable } from './order-row';
 import { OrderFilesActions } from './order-files-actions';
 import { LiveOrders } from './live-orders';
@@ -31,13 +33,25 @@ export function OrdersPage() {
   const list = useInfiniteQuery(ordersQuery(search));
   const error = list.error as ApiError | null;
   const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
+  const selection = useSelection(search);
   useEffect(() => rememberView(search), [search]);
 
   const show = (filters: OrdersFilters) => void navigate({ search: { ...filters, status: search.status } });
   const viewed = search.q !== undefined || activeFilterCount(search) > 0 || search.status !== undefined;
   return (
     <>
-      <PageHeader title={T.orders.title} lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs} actions={<OrderFilesActions search={search} />} />
+      <PageHeader
+        title={T.orders.title}
+        lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs}
+        actions={
+          <>
+            <Link to="/orders/new" className={buttonClass('primary')}>
+              {T.newOrder.add}
+            </Link>
+            <OrderFilesActions search={search} />
+          </>
+        }
+      />
       <OrdersToolbar
         search={search}
         onSearch={(q) => show({ ...search, q })}
@@ -55,13 +69,17 @@ export function OrdersPage() {
       ) : null}
       {orders.length > 0 ? (
         <>
+          <SelectAll selection={selection} shown={orders} wide={wide} />
           {wide ? (
-            <OrdersTable orders={orders} />
+            <OrdersTable
+              orders={orders}
+              select={{ header: <SelectPageBox selection={selection} shown={orders} />, cell: (order) => <SelectBox order={order} selection={selection} shown={orders} /> }}
+            />
           ) : (
             <ul className="space-y-3">
               {orders.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} />
+                  <OrderCard order={order} select={<SelectBox order={order} selection={selection} shown={orders} />} />
                 </li>
               ))}
             </ul>
@@ -78,6 +96,7 @@ export function OrdersPage() {
           </div>
         </>
       ) : null}
+      <BulkBar selection={selection} search={search} />
     </>
   );
 }

@@ -140,3 +140,42 @@ export function useProvinces(me: Me): string[] {
   const settings = useQuery({ ...settingsQuery, enabled: can(me, 'settings:manage'), staleTime: 5 * 60_000 });
   return settings.data?.provinces ?? [];
 }
+
+// Orders in bulk and by hand (issue 33 §1, §2).
+export type BulkStatusBody = NonNullable<paths['/dashboard/api/orders/bulk-status']['post']['requestBody']>['content']['application/json'];
+export type BulkStatusResult = paths['/dashboard/api/orders/bulk-status']['post']['responses'][200]['content']['application/json'];
+export type AssignBody = NonNullable<paths['/dashboard/api/orders/assign']['post']['requestBody']>['content']['application/json'];
+export type BulkAssignResult = paths['/dashboard/api/orders/assign']['post']['responses'][200]['content']['application/json'];
+export type EnterOrderBody = NonNullable<paths['/dashboard/api/orders']['post']['requestBody']>['content']['application/json'];
+
+/** After a bulk change: every list, count and open order may hold one of the orders. */
+function forgetOrders(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+}
+
+/** Moves the chosen orders (ids, or every order of a view) each as its own move; the answer says what became of each. */
+export function useBulkStatus() {
+  const queryClient = useQueryClient();
+  return useMutation<BulkStatusResult, ApiError, BulkStatusBody>({
+    mutationFn: (body) => call(api.POST('/dashboard/api/orders/bulk-status', { body })),
+    onSuccess: () => forgetOrders(queryClient),
+  });
+}
+
+/** Assigns the chosen orders (ids, or every order of a view) to a member, or unassigns them (owners and admins). */
+export function useBulkAssign() {
+  const queryClient = useQueryClient();
+  return useMutation<BulkAssignResult, ApiError, AssignBody>({
+    mutationFn: (body) => call(api.POST('/dashboard/api/orders/assign', { body })),
+    onSuccess: () => forgetOrders(queryClient),
+  });
+}
+
+/** Enters an order by hand ("Tambah pesanan"); its answer is the new order's page. */
+export function useEnterOrder() {
+  const queryClient = useQueryClient();
+  return useMutation<Order, ApiError, EnterOrderBody>({
+    mutationFn: async (body) => (await call(api.POST('/dashboard/api/orders', { body }))).order,
+    onSuccess: (order) => remember(queryClient, order),
+  });
+}

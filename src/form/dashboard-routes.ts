@@ -1,0 +1,93 @@
+// The order form in the dashboard (issue 33 §2; docs/dashboard.md, "Orders"): a member enters an
+// order a buyer placed over chat ("Tambah pesanan"), held to the order form's rules
+// (enter-order.ts). Its answer is the order's page, as GET /dashboard/api/orders/{id} answers it.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
+import { dashboardFailure } from '../lib/http/failures.js';
+import { dashboardRoute, invalid } from '../dashboard/route.js';
+import { Id, Nullable } from '../lib/http/schema-parts.js';
+import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { OrderPageBody } from '../orders/dashboard-schemas.js';
+import { memberActor } from '../orders/member-actor.js';
+import { orderScopeOf } from '../orders/order-scope.js';
+import { readOrderPage } from '../orders/read-order-page.js';
+import { storeRates } from '../shipping/rates.js';
+import { enterOrder, type EntryField } from './enter-order.js';
+import { MAX_QUANTITY } from './validate-submission.js';
+
+const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
+
+export const EntryBody = Type.Object(
+  {
+    product_id: Id,
+    variant: Type.Optional(Text(300, 'The combination of options joined by " / " (`Hitam / L`), in the order of the variations; blank or absent for a product without variations.')),
+    quantity: Type.Optional(Type.Integer({ description: `1 to ${MAX_QUANTITY}; default 1.` })),
+    courier: Text(200, "One of the store's couriers (of the product's, when it names some) with a rate to the buyer's province."),
+    payment_method: Text(40, '`bank_transfer` or `cod`, as the store (and the product) offer them.'),
+    customer: Type.Object(
+      {
+        name: Text(300),
+        phone: Text(40, 'An Indonesian mobile number in any written form; stored normalised.'),
+        email: Type.Optional(Nullable(Text(300))),
+        address: Text(1000),
+        village: Text(300),
+        district: Text(300),
+        city: Text(300),
+        province: Text(100, 'One of the 38 provinces.'),
+        postal_code: Text(20),
+      },
+      { additionalProperties: false, description: "The buyer, held to the order form's rules." },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ENTRY_FIELD_TEXT: Record<EntryField, string> = {
+  product_id: DASHBOARD_FIELD_TEXT.product,
+  variant: DASHBOARD_FIELD_TEXT.variant,
+  quantity: DASHBOARD_FIELD_TEXT.quantity,
+  courier: DASHBOARD_FIELD_TEXT.orderCourier,
+  payment_method: DASHBOARD_FIELD_TEXT.paymentMethod,
+  'customer.name': DASHBOARD_FIELD_TEXT.buyerName,
+  'customer.phone': DASHBOARD_FIELD_TEXT.buyerPhone,
+  'customer.email': DASHBOARD_FIELD_TEXT.buyerEmail,
+  'customer.address': DASHBOARD_FIELD_TEXT.buyerAddress,
+  'customer.village': DASHBOARD_FIELD_TEXT.buyerVillage,
+  'customer.district': DASHBOARD_FIELD_TEXT.buyerDistrict,
+  'customer.city': DASHBOARD_FIELD_TEXT.buyerCity,
+  'customer.province': DASHBOARD_FIELD_TEXT.buyerProvince,
+  'customer.postal_code': DASHBOARD_FIELD_TEXT.buyerPostalCode,
+};
+
+export function formDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const rates = storeRates(ctx.db);
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/orders',
+    access: 'member',
+    contract: {
+      operationId: 'enterOrder',
+      summary: 'Enter an order by hand ("Tambah pesanan"), as the order form would take it',
+      description:
+        "Any member. The fields of `lapak order create`, held to the order form's rules: a combination of the product's options, a quantity of 1 to 99, the buyer's fields, a courier that serves the province, a payment method offered (`bank_transfer` or `cod`: a gateway's payment page is reached from the form's thank-you page only). " +
+        "The unit price, the shipping fee (the store's rate for the courier and province) and the unique code of a bank transfer (when the store has it on) are the form's; the order is `pending`, its source `manual`, its `created` history entry names the member. " +
+        'A member who sees only their own orders (a CS) is assigned to it in the same transaction (an `assigned_to` entry); owners and admins are not. No event is sent (no new order sends one). ' +
+        'A field the rules refuse, or a product that is not in the store or is deleted (`product_id`): 422 `invalid_request` naming each in `fields`, and nothing is written. Answers the new order as GET /dashboard/api/orders/{id} does.',
+      tags: ['Orders'],
+      security: [{ [SESSION_SCHEME]: [] }],
+      body: EntryBody,
+      response: { 201: jsonResponse('The new order.', OrderPageBody), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, ...WRITE_CODES, 'invalid_request']) },
+    },
+    handler: async ({ session, body }) => {
+      const actor = await memberActor(ctx.db, session.userId);
+      const scope = orderScopeOf(session);
+      const entered = await enterOrder(ctx, rates, session.tenantId, { scope, actor }, body);
+      if (!entered.ok) return invalid(Object.fromEntries(entered.fields.map((field) => [field, ENTRY_FIELD_TEXT[field]])));
+      const page = await readOrderPage(ctx.db, session.tenantId, entered.value.id, scope, { manager: session.permissions.includes('orders:all') }, ctx.config.timeZone);
+      return page.ok ? { status: 201, body: { order: page.value } } : dashboardFailure(page.code);
+    },
+  });
+}

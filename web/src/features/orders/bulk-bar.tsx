@@ -1,0 +1,157 @@
+// The bulk bar (issue 33 §1): once orders are chosen it says how many, and offers "Ubah status"
+// (every member, on their own orders) and "Tugaskan CS" (owners and admins). Each action sends
+// the ids chosen, or the view itself for "all in this view"; the server moves each order as its
+// own move and the bar then says what became of them: changed, unchanged, and the refused ones
+// with why. On a phone the bar sticks to the bottom of the screen, at the thumb.
+import { useState } from 'react';
+import { can, useMe } from '../../api/use-session';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogForm } from '../../components/ui/dialog';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { T } from '../../text/id';
+import type { Selection } from './bulk-select';
+import { ORDER_STATUSES, type OrdersSearch } from './orders-search';
+import { statusName } from './status-word';
+import { useAssignees, useBulkAssign, useBulkStatus, type BulkStatusResult } from './use-orders';
+
+type Results = BulkStatusResult['results'];
+
+/** The orders an action names: the ids chosen, or the view (its tab and filters). */
+const chosenOf = (selection: Selection, search: OrdersSearch) => (selection.allInView ? { query: search } : { ids: [...selection.ids] });
+
+export function BulkBar({ selection, search }: { selection: Selection; search: OrdersSearch }) {
+  const me = useMe();
+  const [dialog, setDialog] = useState<'status' | 'assign' | null>(null);
+  const [results, setResults] = useState<Results | null>(null);
+  const count = selection.count;
+  const done = (answer: Results) => {
+    setDialog(null);
+    setResults(answer);
+    selection.clear();
+  };
+  if (!count && !results) return null;
+  return (
+    <>
+      <section aria-label={T.bulk.bar} className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-slate-200 bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        {results ? <BulkResults results={results} onClose={() => setResults(null)} spaced={Boolean(count)} /> : null}
+        {count ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <p className="text-sm font-semibold text-slate-900" role="status">
+              {T.bulk.chosen(count)}
+            </p>
+            <div className="grid grid-cols-2 gap-2 sm:ml-auto sm:flex">
+              <Button onClick={() => setDialog('status')}>{T.bulk.changeStatus}</Button>
+              {can(me, 'orders:all') ? (
+                <Button variant="secondary" onClick={() => setDialog('assign')}>
+                  {T.bulk.assign}
+                </Button>
+              ) : null}
+              <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={selection.clear}>
+                {T.bulk.clear}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </section>
+      {dialog === 'status' ? <StatusDialog chosen={chosenOf(selection, search)} count={count} manager={can(me, 'orders:all')} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {dialog === 'assign' ? <AssignDialog chosen={chosenOf(selection, search)} count={count} onClose={() => setDialog(null)} onDone={done} /> : null}
+    </>
+  );
+}
+
+type Chosen = ReturnType<typeof chosenOf>;
+
+function StatusDialog({ chosen, count, manager, onClose, onDone }: { chosen: Chosen; count: number | undefined; manager: boolean; onClose(): void; onDone(results: Results): void }) {
+  const bulk = useBulkStatus();
+  const [status, setStatus] = useState('');
+  const [resi, setResi] = useState('');
+  const [reason, setReason] = useState('');
+  const fields = bulk.error?.body.fields ?? {};
+  const submit = () => {
+    if (status === '') return;
+    bulk.mutate(
+      {
+        ...chosen,
+        status: status as (typeof ORDER_STATUSES)[number],
+        ...(status === 'shipped' && resi.trim() !== '' ? { resi: resi.trim() } : {}),
+        ...(manager && reason.trim() !== '' ? { reason: reason.trim() } : {}),
+      },
+      { onSuccess: (answer) => onDone(answer.results) },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={T.bulk.changeStatus} description={count === undefined ? undefined : T.bulk.chosen(count)}>
+      <DialogForm onSubmit={submit} onCancel={onClose} submitLabel={T.bulk.apply} busy={bulk.isPending}>
+        <SelectField label={T.bulk.newStatus} value={status} onChange={(event) => setStatus(event.target.value)} required error={fields.status}>
+          <option value="">{T.bulk.chooseStatus}</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusName(s)}
+            </option>
+          ))}
+        </SelectField>
+        {status === 'shipped' ? (
+          <TextField label={T.bulk.resi} hint={T.bulk.resiHint} value={resi} onChange={(event) => setResi(event.target.value)} autoComplete="off" maxLength={60} error={fields.resi} />
+        ) : null}
+        {manager && status !== '' ? (
+          <TextAreaField label={T.bulk.reason} hint={T.bulk.reasonHint} value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} error={fields.reason} />
+        ) : null}
+        {bulk.error && !bulk.error.body.fields ? <ErrorNotice error={bulk.error} /> : null}
+        {bulk.error?.body.fields?.ids ? <Notice tone="error">{bulk.error.body.fields.ids}</Notice> : null}
+      </DialogForm>
+    </Dialog>
+  );
+}
+
+function AssignDialog({ chosen, count, onClose, onDone }: { chosen: Chosen; count: number | undefined; onClose(): void; onDone(results: Results): void }) {
+  const assignees = useAssignees(useMe());
+  const assign = useBulkAssign();
+  const [member, setMember] = useState('');
+  const submit = () => {
+    if (member === '') return;
+    assign.mutate({ ...chosen, cs: member === 'none' ? null : Number(member) }, { onSuccess: (answer) => onDone(answer.results) });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={T.bulk.assign} description={count === undefined ? undefined : T.bulk.chosen(count)}>
+      <DialogForm onSubmit={submit} onCancel={onClose} submitLabel={T.bulk.apply} busy={assign.isPending}>
+        <SelectField label={T.bulk.assignTo} value={member} onChange={(event) => setMember(event.target.value)} required error={assign.error?.body.fields?.cs}>
+          <option value="">{T.bulk.chooseMember}</option>
+          {assignees.map((m) => (
+            <option key={m.id} value={String(m.id)}>
+              {T.orders.assignRole(m.name, T.roles[m.role] ?? m.role)}
+            </option>
+          ))}
+          <option value="none">{T.bulk.unassign}</option>
+        </SelectField>
+        {assign.error && !assign.error.body.fields?.cs ? <ErrorNotice error={assign.error} /> : null}
+      </DialogForm>
+    </Dialog>
+  );
+}
+
+/** What became of the orders: how many of each outcome, and each refused one with why. */
+function BulkResults({ results, onClose, spaced }: { results: Results; onClose(): void; spaced: boolean }) {
+  const count = (outcome: Results[number]['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  const refused = results.filter((r) => r.outcome === 'refused');
+  return (
+    <div className={spaced ? 'mb-3' : undefined}>
+      <Notice tone={refused.length > 0 ? 'warning' : 'success'}>
+        <p className="font-semibold">{T.bulk.result(count('changed'), count('unchanged'), refused.length)}</p>
+        {refused.length > 0 ? (
+          <>
+            <p className="mt-1">{T.bulk.refusedTitle}</p>
+            <ul className="mt-1 max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5">
+              {refused.map((r) => (
+                <li key={r.id}>{T.bulk.refusedLine(r.id, (r.code && T.bulk.refusals[r.code]) ?? r.code ?? '')}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <Button variant="ghost" className="mt-1 -ml-2 px-2" onClick={onClose}>
+          {T.close}
+        </Button>
+      </Notice>
+    </div>
+  );
+}
