@@ -38,7 +38,8 @@ export interface OrdersBenchDatabase {
   url: string;
   description: string;
   tenantId: number;
-  logins: { owner: string; cs: string };
+  /** The measured store's owner and a CS; the owner of the store beside it (whose orders the export measures). */
+  logins: { owner: string; cs: string; neighbour: string };
   /** Empty when the database was reused (--database). */
   seeded: SeedReport[];
   sample: Sample;
@@ -162,7 +163,7 @@ export async function ordersDatabase(options: { backend: Backend; orders: number
       url,
       description: await describe(db, backend, where),
       tenantId,
-      logins: { owner: MEASURED.owner, cs: csEmail(MEASURED, MEASURED.cs[0]!) },
+      logins: { owner: MEASURED.owner, cs: csEmail(MEASURED, MEASURED.cs[0]!), neighbour: BESIDE.owner },
       seeded,
       sample: await sampleOf(db, tenantId),
       cleanup,

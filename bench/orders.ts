@@ -5,7 +5,9 @@
 // parameter sets a scenario from the seeded orders (bench/orders-scenarios.ts: the table of
 // scenarios and their targets) and measures each through HTTP at 10 concurrent connections:
 // p50, p95, req/s and the server's CPU per request. Prints each scenario against its p95
-// target as PASS or MISS, per run and as the median of the runs. A measurement: it exits 0
+// target as PASS or MISS, per run and as the median of the runs. Then, once a run, the CSV export
+// of the store beside it (issue 33 §3): time to first byte, the whole download, and the server's
+// RSS growth, sampled from /proc/<pid>/status every 20 ms while it runs. A measurement: it exits 0
 // whether the targets are met or not, and non-zero only when the run fails (a request
 // answered other than 2xx included: then the figures measure something else).
 // Options: --orders N, --db sqlite|postgres, --runs N (default 3), --duration N (seconds a
@@ -13,13 +15,14 @@
 // database on), --redis-url URL|none (the limiter store on PostgreSQL), --keep (leave the seeded
 // database and print its URL), --database URL (measure a database a --keep run left: no seeding).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { seededRandom } from '../src/demo/demo-orders.js';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, type BackendChoice } from './database.js';
 import { ordersDatabase, PASSWORD, STORE_TIME_ZONE, type OrdersBenchDatabase } from './orders-database.js';
-import { pathOf, SCENARIOS, TARGETS, type Caller, type Scenario } from './orders-scenarios.js';
+import { EXPORT_PATH, EXPORT_TARGETS, pathOf, SCENARIOS, TARGETS, type Caller, type Scenario } from './orders-scenarios.js';
 import { startServer, usageBetween, type RunningServer } from './server.js';
 
 const CONNECTIONS = 10;
@@ -76,6 +79,82 @@ interface Measurement {
 interface Prepared {
   scenario: Scenario;
   paths: string[];
+}
+
+interface ExportMeasurement {
+  firstByteMs: number;
+  totalMs: number;
+  bytes: number;
+  /** Lines after the header (a row per order: the seeded orders hold no line breaks). */
+  rows: number;
+  /** The server's VmRSS before the export, and its highest while it ran, in MB (null off Linux). */
+  rssBeforeMb: number | null;
+  rssGrowthMb: number | null;
+}
+
+/** The process's resident memory in kB (VmRSS of /proc/<pid>/status), or null where there is none. */
+function residentKb(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One export of every order of the store `cookie` belongs to, read as fast as it comes. */
+async function measureExport(server: RunningServer, cookie: string): Promise<ExportMeasurement> {
+  const before = residentKb(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    const now = residentKb(server.pid);
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  }, 20);
+  try {
+    const started = performance.now();
+    const res = await fetch(`${server.url}${EXPORT_PATH}`, { headers: { cookie } });
+    if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
+    let firstByteMs: number | null = null;
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) {
+      firstByteMs ??= performance.now() - started;
+      bytes += chunk.length;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+    }
+    const totalMs = performance.now() - started;
+    const after = residentKb(server.pid);
+    if (after !== null && (peak === null || after > peak)) peak = after;
+    const mb = (kb: number) => kb / 1024;
+    return {
+      firstByteMs: firstByteMs ?? totalMs,
+      totalMs,
+      bytes,
+      rows: lines - 1,
+      rssBeforeMb: before === null ? null : mb(before),
+      rssGrowthMb: before === null || peak === null ? null : mb(peak - before),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const exportLine = (m: ExportMeasurement) =>
+  `first byte ${m.firstByteMs.toFixed(0)} ms, ${m.rows.toLocaleString('en-US')} rows (${(m.bytes / 2 ** 20).toFixed(1)} MB) in ${(m.totalMs / 1000).toFixed(1)} s, ` +
+  `RSS ${m.rssBeforeMb === null ? 'n/a' : `${m.rssBeforeMb.toFixed(0)} MB + ${m.rssGrowthMb!.toFixed(1)} MB`}`;
+
+function exportReport(runs: ExportMeasurement[]): string[] {
+  const firstByte = median(runs.map((m) => m.firstByteMs));
+  const growths = runs.flatMap((m) => (m.rssGrowthMb === null ? [] : [m.rssGrowthMb]));
+  const growth = growths.length === runs.length ? Math.max(...growths) : null;
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  return [
+    '',
+    `export (${runs.length} run(s)): ${EXPORT_TARGETS.text}`,
+    `  first byte, median: ${firstByte.toFixed(0)} ms (<= ${EXPORT_TARGETS.firstByteMs}) ${verdict(firstByte <= EXPORT_TARGETS.firstByteMs)}`,
+    `  RSS growth, highest: ${growth === null ? 'n/a (no /proc)' : `${growth.toFixed(1)} MB (<= ${EXPORT_TARGETS.rssGrowthMb}) ${verdict(growth <= EXPORT_TARGETS.rssGrowthMb)}`}`,
+    `  whole download, median: ${(median(runs.map((m) => m.totalMs)) / 1000).toFixed(1)} s for ${runs[0]!.rows.toLocaleString('en-US')} rows`,
+  ];
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
@@ -214,7 +293,9 @@ async function oneRun(options: Options, database: OrdersBenchDatabase, env: Reco
       log(`  ${m.name}: p95 ${ms(m.p95)} ms, ${Math.round(m.rps)} req/s${waited > 1_000 ? `; the server was busy ${(waited / 1000).toFixed(1)} s after it` : ''}`);
       measured.push(m);
     }
-    return { scenarios, measured, logLines: server.logLines() };
+    const exported = await measureExport(server, await logIn(server.url, database.logins.neighbour));
+    log(`  export of the neighbour store: ${exportLine(exported)}`);
+    return { scenarios, measured, exported, logLines: server.logLines() };
   } finally {
     await server.stop();
   }
@@ -273,6 +354,7 @@ async function main(options: Options): Promise<boolean> {
     }
     log(`load:     autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s a scenario, ${SCENARIOS.length} scenarios, ${options.runs} run(s)`);
     const runs: Measurement[][] = [];
+    const exports: ExportMeasurement[] = [];
     let prepared: Prepared[] | null = null;
     const logLines: string[] = [];
     for (let run = 1; run <= options.runs; run++) {
@@ -280,12 +362,15 @@ async function main(options: Options): Promise<boolean> {
       const result = await oneRun(options, database, limiter.env, log, prepared);
       prepared = result.scenarios;
       runs.push(result.measured);
+      exports.push(result.exported);
       logLines.push(...result.logLines);
       for (const line of report(`run ${run}`, [result.measured])) log(line);
     }
     if (options.runs > 1) for (const line of report(`median of ${options.runs} runs (the result judges the median p95)`, runs)) log(line);
+    for (const line of exportReport(exports)) log(line);
     log('');
     for (const [name, target] of Object.entries(TARGETS)) log(`target ${name}: ${target.text}`);
+    log(`target export: ${EXPORT_TARGETS.text}`);
     const failures = runs.flat().filter((m) => m.non2xx + m.errors > 0);
     for (const m of failures) log(`FAILED ${m.name}: ${m.statusCodes}, ${m.errors} errors`);
     if (logLines.length > 0) log(`server log (warn and above):\n${logLines.join('\n')}`);

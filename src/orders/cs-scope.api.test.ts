@@ -1,6 +1,6 @@
 // Issue 32 §4: a CS never receives a byte of another CS's order, from any orders route. Every
 // operation of openapi/dashboard.json under /dashboard/api/orders (the list and its counts, the
-// order's page, its moves, edit, notes, the assignment, and whatever joins them later) is called
+// order's page, its moves, edit, notes, the assignment, the CSV export and import, and whatever joins them later) is called
 // by CS one, with the id, the phone, the resi and the name of CS two's order, whose buyer,
 // resi, courier and note carry marks of their own: no answer may hold any of them. CS two's own
 // reading shows the marks, so the walk can fail.
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { readDashboardOpenapiFile } from '../../test/openapi-document.js';
+import { readCsv } from '../lib/csv/read-csv.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
@@ -46,7 +47,7 @@ function ordersOperations(): string[] {
 }
 
 /** The requests CS one sends for an operation, naming CS two's order every way the operation takes. */
-function requestsFor(operation: string): Array<{ method: string; url: string; body?: unknown }> {
+function requestsFor(operation: string): Array<{ method: string; url: string; body?: unknown; csv?: string }> {
   const [method, template] = operation.split(' ') as [string, string];
   const url = template.replace('{id}', String(theirs));
   const bodies: Record<string, unknown> = {
@@ -60,6 +61,11 @@ function requestsFor(operation: string): Array<{ method: string; url: string; bo
   if (operation === 'POST /dashboard/api/orders/bulk-status') {
     const views = [{}, { q: String(theirs) }, { q: MARKS.phone }, { q: MARKS.resi.toLowerCase() }, { q: 'zubaidah' }, { cs: String(csTwo.userId) }, { status: 'paid' }, { courier: MARKS.courier }];
     return [{ method, url, body: bodies[operation] }, ...views.map((query) => ({ method, url, body: { query, status: 'shipped', resi: 'RESIBARU1' } }))];
+  }
+  // The import: a file naming the other order, checked and applied.
+  if (operation === 'POST /dashboard/api/orders/import') {
+    const csv = `order;resi;status\n${theirs};RESIBARU1;shipped\n`;
+    return [{ method, url: `${url}?dry_run=1`, csv }, { method, url, csv }];
   }
   if (method === 'GET' && !template.includes('{')) {
     // A list: searched and filtered by everything of the other order.
@@ -87,17 +93,23 @@ describe("a CS and another CS's order", () => {
       const res = await t.request({
         method: request.method as 'GET',
         url: request.url,
-        headers: asMember(csOne, request.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+        headers: asMember(csOne, request.csv !== undefined ? { 'content-type': 'text/csv' } : request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(request.csv !== undefined ? { payload: request.csv } : request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
       });
       expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBeLessThan(500);
       expect(res.body, `${request.method} ${request.url}`).not.toMatch(MARK);
       // The order itself is not found, as another store's would be (a route for owners and admins refuses first).
       if (operation.includes('{id}')) expect(res.json()).toMatchObject({ code: 'order_not_found' });
       // A list names only CS one's orders, and counts count only them: one order, theirs.
-      const body = res.json() as { orders?: Array<{ id: number }>; counts?: { all: number } };
+      // The export: a file of CS one's orders only (its first column, after the header).
+      if (String(res.headers['content-type']).startsWith('text/csv')) {
+        expect(readCsv(res.body).slice(1).map((row) => Number(row.cells[0])).filter((id) => id !== mine)).toEqual([]);
+        continue;
+      }
+      const body = res.json() as { orders?: Array<{ id: number }>; counts?: { all: number }; lines?: Array<{ outcome: string; code?: string }> };
       if (body.orders) expect(body.orders.map((o) => o.id).filter((id) => id !== mine)).toEqual([]);
       if (body.counts) expect(body.counts.all).toBeLessThanOrEqual(1);
+      if (body.lines) expect(body.lines).toEqual([expect.objectContaining({ outcome: 'refused', code: 'order_not_found' })]);
     }
     expect(await t.ctx.db.selectFrom('orders').selectAll().where('id', '=', theirs).executeTakeFirstOrThrow()).toEqual(before);
     expect(await t.ctx.db.selectFrom('order_history').select('id').where('order_id', '=', theirs).execute()).toEqual(history);

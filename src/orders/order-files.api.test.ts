@@ -12,9 +12,10 @@ import { readCsv } from '../lib/csv/read-csv.js';
 import { ManualClock } from '../lib/clock.js';
 import { DASHBOARD_ERRORS } from '../lib/http/messages.js';
 import { valueOf } from '../lib/outcome.js';
-import { EXPORT_CHUNK, EXPORT_COLUMNS } from './export-orders.js';
+import { EXPORT_CHUNK, EXPORT_COLUMNS, exportCsv as exportStream, type ExportEnd } from './export-orders.js';
 import { importOrders, MAX_IMPORT_LINES } from './import-orders.js';
 import { memberActor } from './member-actor.js';
+import { readOrderFilters } from './order-filters.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
@@ -159,6 +160,25 @@ describe('GET /dashboard/api/orders/export.csv', () => {
     expect(ids).toEqual(expected.map((r) => Number(r.id)));
     // The entry's count is written once the last row has gone out, after the answer's end.
     await expect.poll(async () => (await exportsOf(bigOwner)).json().exports[0]).toMatchObject({ rows: count, finished: true, query: {} });
+
+    // Backpressure: a client that takes nothing holds the export near its first rows, not the
+    // whole view read ahead; one that leaves ends it, said so (not finished).
+    const filters = valueOf(readOrderFilters({}, 'Asia/Jakarta'));
+    const ends: ExportEnd[] = [];
+    const stalled = exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters }, 'Asia/Jakarta', (end) => ends.push(end));
+    let written = 0;
+    stalled.on('record', () => (written += 1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(EXPORT_CHUNK);
+    stalled.destroy();
+    await expect.poll(() => ends).toEqual([{ rows: written, finished: false }]);
+    // The same, read to the end.
+    const whole: ExportEnd[] = [];
+    let bytes = 0;
+    for await (const chunk of exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters }, 'Asia/Jakarta', (end) => whole.push(end))) bytes += (chunk as Buffer).length;
+    expect(bytes).toBeGreaterThan(count * 100);
+    await expect.poll(() => whole).toEqual([{ rows: count, finished: true }]);
   });
 });
 

@@ -426,7 +426,7 @@ export const T = {
     order: (id: number | null) => (id === null ? 'Nomor pesanan tidak terbaca' : `Pesanan #${id}`),
     outcomes: { changed: 'Berubah', unchanged: 'Tetap', refused: 'Ditolak' } as Record<string, string>,
     exports: {
-      title: 'Ekspor pesanan',
+      title: 'Log ekspor CSV',
       lead: 'Setiap file CSV pesanan yang diunduh: oleh siapa, kapan, tampilan apa, dan berapa baris. File ini memuat data pribadi pembeli.',
       empty: 'Belum ada ekspor.',
       who: 'Oleh',

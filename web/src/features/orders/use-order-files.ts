@@ -37,7 +37,12 @@ export function useImportOrders() {
   });
 }
 
+/** Under the orders' keys: an applied import refreshes them all. */
+export const orderFileKeys = {
+  exports: () => [...orderKeys.all, 'exports'] as const,
+};
+
 export const exportsQuery = queryOptions({
-  queryKey: [...orderKeys.all, 'exports'] as const,
+  queryKey: orderFileKeys.exports(),
   queryFn: async () => (await call(api.GET('/dashboard/api/orders/exports'))).exports,
 });
