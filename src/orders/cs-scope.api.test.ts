@@ -18,6 +18,7 @@ let theirs: number;
 let mine: number;
 
 const MARKS = { name: 'Zubaidah Tandarahasia', phone: '6281399887766', resi: 'RESIRAHASIA77', courier: 'Kurir Rahasia Dua', note: 'Catatan rahasia milik CS dua' };
+const STREAM = '/dashboard/api/orders/stream';
 const MARK = new RegExp([...Object.values(MARKS), 'Tandarahasia', '1399887766'].join('|'), 'i');
 
 beforeAll(async () => {
@@ -87,6 +88,7 @@ describe("a CS and another CS's order", () => {
   });
 
   it.each(ordersOperations())('%s: not a byte of it, and nothing of it changes', async (operation) => {
+    if (operation === `GET ${STREAM}`) return streamWalk();
     const before = await t.ctx.db.selectFrom('orders').selectAll().where('id', '=', theirs).executeTakeFirstOrThrow();
     const history = await t.ctx.db.selectFrom('order_history').select('id').where('order_id', '=', theirs).execute();
     for (const request of requestsFor(operation)) {
@@ -114,6 +116,35 @@ describe("a CS and another CS's order", () => {
     expect(await t.ctx.db.selectFrom('orders').selectAll().where('id', '=', theirs).executeTakeFirstOrThrow()).toEqual(before);
     expect(await t.ctx.db.selectFrom('order_history').select('id').where('order_id', '=', theirs).execute()).toEqual(history);
   });
+
+  /**
+   * The live stream, which never ends by itself: CS one's stream is open while CS two's order is
+   * moved, another order is made and given to CS two, and then one is given to CS one; the stream
+   * carries CS one's and nothing of CS two's.
+   */
+  async function streamWalk(): Promise<void> {
+    const res = await t.app.inject({ method: 'GET', url: STREAM, headers: asMember(csOne), payloadAsStream: true });
+    expect(res.statusCode).toBe(200);
+    const stream = res.stream();
+    let body = '';
+    stream.on('data', (chunk) => (body += String(chunk)));
+    try {
+      const moved = await t.request({ method: 'POST', url: `/dashboard/api/orders/${theirs}/notes`, headers: asMember(csTwo, { 'content-type': 'application/json' }), payload: JSON.stringify({ text: 'Catatan kedua' }) });
+      expect(moved.statusCode).toBe(201);
+      const productId = (await t.ctx.db.selectFrom('orders').select('product_id').where('id', '=', theirs).executeTakeFirstOrThrow()).product_id;
+      const another = (await seedOrder(t.ctx, store.tenantId, { product_id: productId })).id;
+      await t.ctx.db.updateTable('orders').set({ assigned_user_id: csTwo.userId, status: 'paid' }).where('id', '=', another).execute();
+      const forOne = (await seedOrder(t.ctx, store.tenantId, { product_id: productId })).id;
+      await t.ctx.db.updateTable('orders').set({ assigned_user_id: csOne.userId }).where('id', '=', forOne).execute();
+      const about = (id: number) => new RegExp(`data: \\{"id":${id}[,}]`);
+      await expect.poll(() => body, { timeout: 5_000 }).toMatch(about(forOne));
+      expect(body).not.toMatch(MARK);
+      expect(body).not.toMatch(about(theirs));
+      expect(body).not.toMatch(about(another));
+    } finally {
+      stream.destroy();
+    }
+  }
 
   it("CS one's own order is theirs to read (the walk's refusals are about scope, not the role)", async () => {
     const res = await t.request({ method: 'GET', url: `/dashboard/api/orders/${mine}`, headers: asMember(csOne) });
