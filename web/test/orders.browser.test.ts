@@ -106,6 +106,7 @@ it('a CS on a phone finds their order by the phone written 0812-xxxx-xxxx, enter
   expect(await card.textContent()).toContain('Kaos Polos — Hitam × 2');
   expect(await card.textContent()).toContain('Dibayar');
   // One tap anywhere on the card opens the order (not only on its number).
+  await card.scrollIntoViewIfNeeded();
   const box = (await card.getByText('Rina Marlina', { exact: true }).boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForURL(new RegExp(`/dashboard/orders/${rina}$`));

@@ -82,26 +82,22 @@ export function SelectPageBox({ selection, shown }: { selection: Selection; show
   );
 }
 
-/** Above the list: the orders shown (on a phone, where cards have no header), and the whole view. */
-export function SelectAll({ selection, shown, wide }: { selection: Selection; shown: readonly ListedOrder[]; wide: boolean }) {
-  const pageAll = shown.length > 0 && shown.every((order) => selection.isChosen(order.id));
+/**
+ * Above the list: the whole view (its tab's count). The orders shown are chosen together by the
+ * table's header box on a desktop; a phone, where every row counts, offers only the view.
+ */
+export function SelectAll({ selection }: { selection: Selection }) {
   const tooMany = selection.viewCount !== undefined && selection.viewCount > MAX_VIEW_ORDERS;
   return (
-    <div className="mb-3 flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:items-center sm:gap-3">
-      {wide ? null : (
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
-          <input type="checkbox" className="size-5 accent-brand-700" checked={pageAll} onChange={() => selection.choosePage(shown, !pageAll)} />
-          {T.bulk.selectPage}
-        </label>
-      )}
+    <div className="mb-2">
       {selection.allInView ? (
-        <p className="text-sm font-medium text-slate-800" role="status">
+        <p className="flex min-h-11 items-center text-sm font-medium text-slate-800" role="status">
           {T.bulk.viewChosen(selection.viewCount === undefined ? '…' : formatCount(selection.viewCount))}
         </p>
       ) : tooMany ? (
         <p className="text-sm text-slate-700">{T.bulk.viewTooMany}</p>
       ) : (
-        <Button variant="ghost" className="self-start px-2" onClick={selection.chooseView}>
+        <Button variant="ghost" className="-ml-2 px-2 text-left" onClick={selection.chooseView}>
           {selection.viewCount === undefined ? T.bulk.selectViewUnknown : T.bulk.selectView(formatCount(selection.viewCount))}
         </Button>
       )}

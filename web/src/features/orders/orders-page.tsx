@@ -69,7 +69,7 @@ export function OrdersPage() {
       ) : null}
       {orders.length > 0 ? (
         <>
-          <SelectAll selection={selection} shown={orders} wide={wide} />
+          <SelectAll selection={selection} />
           {wide ? (
             <OrdersTable
               orders={orders}
