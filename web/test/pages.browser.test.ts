@@ -158,7 +158,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    it("the owner's pages: home, orders (the list, its filters, an order and its move dialog), products, the editor, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
+    it("the owner's home and orders (the list, its filters, an order and its move dialog)", async () => {
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${owner.name}`);
@@ -186,6 +186,11 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
         expect(box.x + box.width, name).toBeLessThanOrEqual(size.viewport.width);
       }
       await ordersPages(page, device, '', 2);
+      await context.close();
+    });
+
+    it("the owner's products, the editor, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
+      const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
       await check(page, 'products', device);
