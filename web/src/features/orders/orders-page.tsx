@@ -44,12 +44,13 @@ export function OrdersPage() {
         title={T.orders.title}
         lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs}
         actions={
-          <>
-            <Link to="/orders/new" className={buttonClass('primary')}>
+          // One row beside the title from 640 px; on a phone the file buttons go under "Tambah pesanan".
+          <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+            <Link to="/orders/new" className={`${buttonClass('primary')} whitespace-nowrap`}>
               {T.newOrder.add}
             </Link>
             <OrderFilesActions search={search} />
-          </>
+          </div>
         }
       />
       <OrdersToolbar
