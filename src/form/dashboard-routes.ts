@@ -8,7 +8,7 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardFailure } from '../lib/http/failures.js';
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { Id, Nullable } from '../lib/http/schema-parts.js';
-import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { OrderPageBody } from '../orders/dashboard-schemas.js';
 import { memberActor } from '../orders/member-actor.js';
 import { orderScopeOf } from '../orders/order-scope.js';
@@ -50,15 +50,7 @@ const ENTRY_FIELD_TEXT: Record<EntryField, string> = {
   quantity: DASHBOARD_FIELD_TEXT.quantity,
   courier: DASHBOARD_FIELD_TEXT.orderCourier,
   payment_method: DASHBOARD_FIELD_TEXT.paymentMethod,
-  'customer.name': DASHBOARD_FIELD_TEXT.buyerName,
-  'customer.phone': DASHBOARD_FIELD_TEXT.buyerPhone,
-  'customer.email': DASHBOARD_FIELD_TEXT.buyerEmail,
-  'customer.address': DASHBOARD_FIELD_TEXT.buyerAddress,
-  'customer.village': DASHBOARD_FIELD_TEXT.buyerVillage,
-  'customer.district': DASHBOARD_FIELD_TEXT.buyerDistrict,
-  'customer.city': DASHBOARD_FIELD_TEXT.buyerCity,
-  'customer.province': DASHBOARD_FIELD_TEXT.buyerProvince,
-  'customer.postal_code': DASHBOARD_FIELD_TEXT.buyerPostalCode,
+  ...BUYER_FIELD_TEXT,
 };
 
 export function formDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
 import { dashboardRoute, invalid, type Answer } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
-import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import type { Session } from '../sessions/require-session.js';
 import { addNote } from './add-note.js';
 import { assignOrders } from './assign-orders.js';
@@ -32,15 +32,7 @@ const READ = [...SESSION_CODES, ...COMMON_CODES, 'order_not_found', 'not_found']
 const WRITE = [...READ, ...WRITE_CODES, 'invalid_request'] as const;
 
 const EDIT_FIELD_TEXT: Record<EditField, string> = {
-  'customer.name': DASHBOARD_FIELD_TEXT.buyerName,
-  'customer.phone': DASHBOARD_FIELD_TEXT.buyerPhone,
-  'customer.email': DASHBOARD_FIELD_TEXT.buyerEmail,
-  'customer.address': DASHBOARD_FIELD_TEXT.buyerAddress,
-  'customer.village': DASHBOARD_FIELD_TEXT.buyerVillage,
-  'customer.district': DASHBOARD_FIELD_TEXT.buyerDistrict,
-  'customer.city': DASHBOARD_FIELD_TEXT.buyerCity,
-  'customer.province': DASHBOARD_FIELD_TEXT.buyerProvince,
-  'customer.postal_code': DASHBOARD_FIELD_TEXT.buyerPostalCode,
+  ...BUYER_FIELD_TEXT,
   courier: DASHBOARD_FIELD_TEXT.courier,
   resi: DASHBOARD_FIELD_TEXT.resi,
 };

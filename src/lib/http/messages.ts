@@ -177,6 +177,19 @@ export const DASHBOARD_FIELD_TEXT = {
   paymentMethod: 'Pilih metode pembayaran yang ditawarkan toko.',
 } as const;
 
+/** The buyer's fields of an order, as a refusal names them (`fields`), with their texts: the edit of an order and an order entered by hand. */
+export const BUYER_FIELD_TEXT = {
+  'customer.name': DASHBOARD_FIELD_TEXT.buyerName,
+  'customer.phone': DASHBOARD_FIELD_TEXT.buyerPhone,
+  'customer.email': DASHBOARD_FIELD_TEXT.buyerEmail,
+  'customer.address': DASHBOARD_FIELD_TEXT.buyerAddress,
+  'customer.village': DASHBOARD_FIELD_TEXT.buyerVillage,
+  'customer.district': DASHBOARD_FIELD_TEXT.buyerDistrict,
+  'customer.city': DASHBOARD_FIELD_TEXT.buyerCity,
+  'customer.province': DASHBOARD_FIELD_TEXT.buyerProvince,
+  'customer.postal_code': DASHBOARD_FIELD_TEXT.buyerPostalCode,
+} as const;
+
 // Why an operation refused a field, keyed by the operation's refusal code (src/lib/outcome.ts),
 // as the dashboard shows it beside the field: `fields` of a 422 invalid_request
 // (dashboard/route.ts, fromRefusal), and the products path's answers on its dashboard path. The
