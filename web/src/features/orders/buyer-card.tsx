@@ -6,16 +6,14 @@ import { useState } from 'react';
 import { useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogForm } from '../../components/ui/dialog';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Facts } from '../../components/ui/page';
 import { formatWhatsApp } from '../../lib/phone';
 import { waChatLink } from '../../lib/wa-link';
 import { T } from '../../text/id';
+import { BUYER_FIELDS, BuyerFields, type BuyerField } from './buyer-fields';
 import { useEditOrder, useProvinces, type Customer, type Order } from './use-orders';
 
-const FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
-type BuyerField = (typeof FIELDS)[number];
 type Draft = Record<BuyerField, string>;
 
 const draftOf = (customer: Customer): Draft => ({ ...customer, phone: formatWhatsApp(customer.phone), email: customer.email ?? '' });
@@ -87,7 +85,7 @@ function BuyerDialog({ order, onClose }: { order: Order; onClose(changed: boolea
   });
   const submit = () => {
     // Only what changed: an untouched field writes no history entry (the server skips equal values too).
-    const changed = FIELDS.filter((name) => draft[name].trim() !== before[name].trim());
+    const changed = BUYER_FIELDS.filter((name) => draft[name].trim() !== before[name].trim());
     if (changed.length === 0) return onClose(false);
     const customer = Object.fromEntries(changed.map((name) => [name, name === 'email' && draft.email.trim() === '' ? null : draft[name].trim()]));
     edit.mutate({ customer }, { onSuccess: () => onClose(true) });
@@ -95,27 +93,7 @@ function BuyerDialog({ order, onClose }: { order: Order; onClose(changed: boolea
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose(false))} title={T.orders.editBuyer} description={T.orders.editNote}>
       <DialogForm onSubmit={submit} onCancel={() => onClose(false)} submitLabel={T.save} busy={edit.isPending}>
-        <TextField {...field('name', T.orders.name)} autoComplete="off" required />
-        <TextField {...field('phone', T.orders.phone)} type="tel" inputMode="tel" autoComplete="off" required />
-        <TextField {...field('email', T.orders.email)} type="email" autoComplete="off" />
-        <TextAreaField {...field('address', T.orders.address)} rows={2} required />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...field('village', T.orders.village)} autoComplete="off" required />
-          <TextField {...field('district', T.orders.district)} autoComplete="off" required />
-          <TextField {...field('city', T.orders.city)} autoComplete="off" required />
-          <TextField {...field('postal_code', T.orders.postalCode)} inputMode="numeric" autoComplete="off" required />
-        </div>
-        {provinces.length > 0 ? (
-          <SelectField {...field('province', T.orders.province)}>
-            {(provinces.includes(draft.province) ? provinces : [draft.province, ...provinces]).map((province) => (
-              <option key={province} value={province}>
-                {province}
-              </option>
-            ))}
-          </SelectField>
-        ) : (
-          <TextField {...field('province', T.orders.province)} hint={T.orders.provinceHint} autoComplete="off" required />
-        )}
+        <BuyerFields field={field} emailLabel={T.orders.email} provinces={provinces} />
         {edit.error && !edit.error.body.fields ? <ErrorNotice error={edit.error} /> : null}
       </DialogForm>
     </Dialog>

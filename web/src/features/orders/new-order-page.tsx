@@ -8,16 +8,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { can, useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { SelectField, TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
 import { choicesQuery, productsQuery, type Product } from '../products/use-products';
 import { lastOrdersView } from './orders-search';
+import { BUYER_FIELDS, BuyerFields, type BuyerField } from './buyer-fields';
 import { useEnterOrder, useProvinces, type EnterOrderBody } from './use-orders';
 
-const BUYER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
-type BuyerField = (typeof BUYER_FIELDS)[number];
 /** The methods an order entered by hand may take: a gateway's payment page is the form's thank-you page's. */
 const HAND_METHODS = ['bank_transfer', 'cod'];
 
@@ -145,28 +144,7 @@ export function NewOrderPage() {
           </Card>
           <Card title={T.newOrder.buyerTitle}>
             <div className="space-y-4">
-              <TextField {...buyer('name', T.orders.name)} autoComplete="off" required />
-              <TextField {...buyer('phone', T.orders.phone)} type="tel" inputMode="tel" autoComplete="off" required />
-              <TextField {...buyer('email', T.newOrder.emailOptional)} type="email" autoComplete="off" />
-              <TextAreaField {...buyer('address', T.orders.address)} rows={2} required />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField {...buyer('village', T.orders.village)} autoComplete="off" required />
-                <TextField {...buyer('district', T.orders.district)} autoComplete="off" required />
-                <TextField {...buyer('city', T.orders.city)} autoComplete="off" required />
-                <TextField {...buyer('postal_code', T.orders.postalCode)} inputMode="numeric" autoComplete="off" required />
-              </div>
-              {provinces.length > 0 ? (
-                <SelectField {...buyer('province', T.orders.province)} required>
-                  <option value="">{T.newOrder.chooseProvince}</option>
-                  {provinces.map((province) => (
-                    <option key={province} value={province}>
-                      {province}
-                    </option>
-                  ))}
-                </SelectField>
-              ) : (
-                <TextField {...buyer('province', T.orders.province)} hint={T.orders.provinceHint} autoComplete="off" required />
-              )}
+              <BuyerFields field={buyer} emailLabel={T.newOrder.emailOptional} provinces={provinces} provincePlaceholder={T.newOrder.chooseProvince} />
             </div>
           </Card>
           <Card title={T.newOrder.shippingTitle}>
