@@ -11,7 +11,7 @@ import { Id, Nullable } from '../lib/http/schema-parts.js';
 import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { OrderPageBody } from '../orders/dashboard-schemas.js';
 import { memberActor } from '../orders/member-actor.js';
-import { orderScopeOf } from '../orders/order-scope.js';
+import { moverOf, orderScopeOf } from '../orders/order-scope.js';
 import { readOrderPage } from '../orders/read-order-page.js';
 import { storeRates } from '../shipping/rates.js';
 import { enterOrder, type EntryField } from './enter-order.js';
@@ -78,7 +78,7 @@ export function formDashboardRoutes(app: FastifyInstance, ctx: AppContext): void
       const scope = orderScopeOf(session);
       const entered = await enterOrder(ctx, rates, session.tenantId, { scope, actor }, body);
       if (!entered.ok) return invalid(Object.fromEntries(entered.fields.map((field) => [field, ENTRY_FIELD_TEXT[field]])));
-      const page = await readOrderPage(ctx.db, session.tenantId, entered.value.id, scope, { manager: session.permissions.includes('orders:all') }, ctx.config.timeZone);
+      const page = await readOrderPage(ctx.db, session.tenantId, entered.value.id, scope, moverOf(session), ctx.config.timeZone);
       return page.ok ? { status: 201, body: { order: page.value } } : dashboardFailure(page.code);
     },
   });

@@ -16,7 +16,7 @@ import { refused } from './dashboard-list-routes.js';
 import type { FilterQuery } from './order-filters.js';
 import { readOrderFilters } from './order-filters.js';
 import { memberActor } from './member-actor.js';
-import { orderScopeOf } from './order-scope.js';
+import { moverOf, orderScopeOf } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
 import { MAX_VIEW_ORDERS, viewOrderIds } from './view-order-ids.js';
 
@@ -74,7 +74,7 @@ export function orderBulkDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       const chosen = await chosenOrders(ctx, session, body);
       if (!chosen.ok) return chosen.failure;
       const actor = await memberActor(ctx.db, session.userId);
-      const who = { scope: orderScopeOf(session), mover: { manager: session.permissions.includes('orders:all') }, actor };
+      const who = { scope: orderScopeOf(session), mover: moverOf(session), actor };
       const moved = await bulkMoveStatus(ctx, session.tenantId, chosen.ids, who, move);
       return moved.ok ? { status: 200, body: moved.value } : invalid({ resi: DASHBOARD_FIELD_TEXT.resi });
     },

@@ -16,7 +16,7 @@ import { ExportQuery, ExportsBody, ImportBody, ImportQuery, ImportReportBody } f
 import { IMPORT_BODY_LIMIT, MAX_IMPORT_LINES, importOrders } from './import-orders.js';
 import { memberActor } from './member-actor.js';
 import { readOrderFilters } from './order-filters.js';
-import { orderScopeOf } from './order-scope.js';
+import { moverOf, orderScopeOf } from './order-scope.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Orders'];
@@ -109,7 +109,7 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     },
     handler: async ({ session, query, body }) => {
       const actor = await memberActor(ctx.db, session.userId, 'import');
-      const who = { scope: orderScopeOf(session), mover: { manager: session.permissions.includes('orders:all') }, actor };
+      const who = { scope: orderScopeOf(session), mover: moverOf(session), actor };
       const report = await importOrders(ctx, session.tenantId, who, body, query.dry_run === '1');
       return report.ok ? { status: 200, body: report.value } : dashboardFailure(report.code);
     },

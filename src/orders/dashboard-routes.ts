@@ -20,7 +20,7 @@ import { editOrder, type EditField } from './edit-order.js';
 import { listAssignees } from './list-assignees.js';
 import { memberActor } from './member-actor.js';
 import { moveOrderStatus } from './move-order-status.js';
-import { orderScopeOf } from './order-scope.js';
+import { moverOf, orderScopeOf } from './order-scope.js';
 import { readOrderPage } from './read-order-page.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
@@ -39,7 +39,7 @@ const EDIT_FIELD_TEXT: Record<EditField, string> = {
 
 export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const serverZone = ctx.config.timeZone;
-  const who = (session: Session) => ({ scope: orderScopeOf(session), mover: { manager: session.permissions.includes('orders:all') } });
+  const who = (session: Session) => ({ scope: orderScopeOf(session), mover: moverOf(session) });
 
   /** The order's page after a change, as GET answers it. */
   async function page(session: Session, orderId: number): Promise<Answer> {

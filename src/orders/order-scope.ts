@@ -6,12 +6,18 @@
 import type { WhereInterface } from 'kysely';
 import type { Database } from '../lib/db/schema.js';
 import type { Permission } from '../sessions/permissions.js';
+import type { Mover } from './status-moves.js';
 
 export type OrderScope = { kind: 'all' } | { kind: 'assigned'; userId: number };
 
 /** The scope of a session: `orders:all` wins over `orders:assigned` (an owner holds both). */
 export function orderScopeOf(session: { userId: number; permissions: readonly Permission[] }): OrderScope {
   return session.permissions.includes('orders:all') ? { kind: 'all' } : { kind: 'assigned', userId: session.userId };
+}
+
+/** Which status moves a session may make (status-moves.ts): owners and admins (`orders:all`) the managers' too. */
+export function moverOf(session: { permissions: readonly Permission[] }): Mover {
+  return { manager: session.permissions.includes('orders:all') };
 }
 
 /**

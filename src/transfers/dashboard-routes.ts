@@ -6,6 +6,7 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { memberActor } from '../orders/member-actor.js';
+import { moverOf } from '../orders/order-scope.js';
 import { confirmTransfers } from './confirm-transfers.js';
 import { matchStatement } from './match-statement.js';
 import { ConfirmBody, ConfirmResultBody, DEFAULT_DAYS, ProposalBody, STATEMENT_BODY_LIMIT, StatementBody, StatementQuery } from './schemas.js';
@@ -69,7 +70,7 @@ export function transferDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       response: { 200: jsonResponse('What happened to each item, in order.', ConfirmResultBody), ...dashboardErrors(CODES) },
     },
     handler: async ({ session, body }) => {
-      const by = { actor: await memberActor(ctx.db, session.userId), mover: { manager: session.permissions.includes('orders:all') } };
+      const by = { actor: await memberActor(ctx.db, session.userId), mover: moverOf(session) };
       const results = await ctx.writeTransaction((tx) => confirmTransfers(tx, ctx, session.tenantId, by, body.bank, body.items));
       return { status: 200, body: { results } };
     },
