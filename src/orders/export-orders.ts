@@ -17,7 +17,7 @@ import type { Db } from '../lib/db/db.js';
 import { keysetPage, type Position } from '../lib/db/keyset.js';
 import { formatIndonesianPhone } from '../lib/phone.js';
 import { formatTimestamp } from '../lib/time.js';
-import { shownName } from './member-actor.js';
+import { memberNames } from './member-actor.js';
 import { filteredOrders, searchPlanFor, type OrderFilters } from './order-filters.js';
 import type { OrderScope } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
@@ -135,12 +135,10 @@ async function* exportRecords(db: Db, tenantId: number, scope: OrderScope, input
     if (chunk.length === 0) return;
     // The CS names and the gateway charges apart, by key: the orders' query stays the list's.
     const ids = chunk.map((row) => Number(row.id));
-    const userIds = [...new Set(chunk.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])))];
-    const [users, charges] = await Promise.all([
-      userIds.length === 0 ? [] : db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute(),
+    const [names, charges] = await Promise.all([
+      memberNames(db, chunk.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)]))),
       db.selectFrom('payment_charges').select(['order_id', 'gateway', 'reference']).where('tenant_id', '=', tenantId).where('order_id', 'in', ids).execute(),
     ]);
-    const names = new Map(users.map((user) => [Number(user.id), shownName(user)]));
     const chargeOf = new Map(charges.map((charge) => [Number(charge.order_id), charge]));
     for (const row of chunk) {
       const charge = chargeOf.get(Number(row.id));

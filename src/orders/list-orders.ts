@@ -5,7 +5,7 @@ import type { Db } from '../lib/db/db.js';
 import { keysetPage, pageOf, type Position } from '../lib/db/keyset.js';
 import { formatTimestamp } from '../lib/time.js';
 import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
-import { shownName } from './member-actor.js';
+import { memberNames } from './member-actor.js';
 import type { OrderScope } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
 
@@ -64,9 +64,7 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
   const rows = await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute();
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
-  const userIds = [...new Set(page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])))];
-  const users = userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute();
-  const names = new Map(users.map((user) => [Number(user.id), shownName(user)]));
+  const names = await memberNames(db, page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])));
   return {
     orders: page.rows.map((row) => {
       const assigned = row.assigned_user_id === null ? null : Number(row.assigned_user_id);

@@ -17,3 +17,10 @@ export async function memberActor(db: Db, userId: number, source: MemberActor['s
   const user = await db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
   return { source, actor: shownName(user), actorUserId: userId };
 }
+
+/** The shown names of members by user id, one read by primary key (the CS of a list's rows, a file's, a live batch's). */
+export async function memberNames(db: Db, userIds: Iterable<number>): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  const users = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+  return new Map(users.map((user) => [Number(user.id), shownName(user)]));
+}

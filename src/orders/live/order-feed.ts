@@ -3,7 +3,7 @@
 // store. A batch of changes costs one read of the CS names it names (as the list rows show
 // them), and only when a stream of that store is open.
 import type { Db } from '../../lib/db/db.js';
-import { shownName } from '../member-actor.js';
+import { memberNames } from '../member-actor.js';
 import type { ChangeSource, OrderChange } from './order-changes.js';
 
 /** A change as a stream sends it: the CS named as in the list's rows. */
@@ -47,9 +47,7 @@ export function createOrderFeed(db: Db, source: ChangeSource, warn: (error: Erro
   async function fanOut(batch: OrderChange[]): Promise<void> {
     const heard = batch.filter((change) => listeners.has(change.tenantId));
     if (heard.length === 0) return;
-    const userIds = [...new Set(heard.flatMap((change) => (change.assignedUserId === null ? [] : [change.assignedUserId])))];
-    const users = userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute();
-    const names = new Map(users.map((user) => [Number(user.id), shownName(user)]));
+    const names = await memberNames(db, heard.flatMap((change) => (change.assignedUserId === null ? [] : [change.assignedUserId])));
     const byStore = new Map<number, LiveChange[]>();
     for (const change of heard) {
       const assigned = change.assignedUserId;
