@@ -13,6 +13,7 @@
 import type { AppContext } from '../context.js';
 import { refuse, succeed, type Refusal } from '../lib/outcome.js';
 import { assignOrder } from '../orders/assign-orders.js';
+import { CUSTOMER_FIELDS, type CustomerField } from '../orders/create-order.js';
 import type { MemberActor } from '../orders/member-actor.js';
 import type { OrderScope } from '../orders/order-scope.js';
 import { findProduct } from '../products/find-product.js';
@@ -24,8 +25,6 @@ import type { FormField } from './messages.js';
 import { placeOrder } from './submit-order.js';
 import { validateOrder } from './validate-submission.js';
 
-export const CUSTOMER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
-export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
 /** The fields of `lapak order create` that a member enters (the price, fee and status are the form's). */
 export interface EnteredOrder {

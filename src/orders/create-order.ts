@@ -12,7 +12,9 @@ import { insertOrder, type OrderOrigin } from './insert-order.js';
 import { quote } from './price.js';
 import { isOrderStatus } from './statuses.js';
 
-const CUSTOMER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
+/** The buyer's fields of an order (SPEC's customer block, `lapak order create`'s). */
+export const CUSTOMER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
 export type CreateOrderCode =
   | 'invalid_product_id'
