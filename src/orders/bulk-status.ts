@@ -35,10 +35,10 @@ export interface BulkSummary {
   refused: number;
 }
 
-/** How many of each outcome, beside the results. */
-export function summarise(results: BulkResult[]): BulkSummary {
-  const count = (outcome: BulkResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  return { results, changed: count('changed'), unchanged: count('unchanged'), refused: count('refused') };
+/** How many of each outcome: a bulk action's results, an import's lines. */
+export function countOutcomes(items: ReadonlyArray<{ outcome: BulkResult['outcome'] }>): { changed: number; unchanged: number; refused: number } {
+  const count = (outcome: BulkResult['outcome']) => items.filter((item) => item.outcome === outcome).length;
+  return { changed: count('changed'), unchanged: count('unchanged'), refused: count('refused') };
 }
 
 export async function bulkMoveStatus(
@@ -65,5 +65,5 @@ export async function bulkMoveStatus(
       }),
     );
   }
-  return succeed(summarise(results));
+  return succeed({ results, ...countOutcomes(results) });
 }

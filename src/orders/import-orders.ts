@@ -20,6 +20,7 @@ import type { Db } from '../lib/db/db.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { IMPORT_LINE_TEXT } from '../lib/http/messages.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import { countOutcomes } from './bulk-status.js';
 import { checkResi, editOrder } from './edit-order.js';
 import type { MemberActor } from './member-actor.js';
 import { moveOrderStatus } from './move-order-status.js';
@@ -188,13 +189,7 @@ async function applyChange(deps: ImportDeps, tenantId: number, who: { scope: Ord
   return edited.value.changed.length === 0 ? { ...line, outcome: 'unchanged' } : line;
 }
 
-const reportOf = (lines: ImportLine[], applied: boolean): ImportReport => ({
-  lines,
-  changed: lines.filter((l) => l.outcome === 'changed').length,
-  unchanged: lines.filter((l) => l.outcome === 'unchanged').length,
-  refused: lines.filter((l) => l.outcome === 'refused').length,
-  applied,
-});
+const reportOf = (lines: ImportLine[], applied: boolean): ImportReport => ({ lines, ...countOutcomes(lines), applied });
 
 /**
  * The file checked line by line; applied unless `dryRun` or a line is refused (then nothing
