@@ -49,8 +49,6 @@ export function useLiveOrders(): number {
     let refresh: ReturnType<typeof setTimeout> | null = null;
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let opened = 0;
-    // Lists fetched before the stream opened may lack changes made meanwhile.
-    let openedAt = 0;
 
     const refetch = () => {
       refresh = null;
@@ -85,10 +83,9 @@ export function useLiveOrders(): number {
       source.addEventListener('order_removed', onRemoved);
       source.addEventListener('open', () => {
         opened += 1;
-        openedAt = started;
         // A reconnect: what the broken stream missed is not replayed. The first open: the lists
-        // already shown may have been read before the stream began.
-        const stale = queryClient.getQueriesData<Pages>({ queryKey: orderKeys.lists() }).some(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) < openedAt);
+        // already shown may have been read before the stream began, and lack changes made meanwhile.
+        const stale = queryClient.getQueriesData<Pages>({ queryKey: orderKeys.lists() }).some(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) < started);
         if (opened > 1 || stale) refetch();
       });
       source.addEventListener('error', () => {
