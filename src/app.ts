@@ -89,7 +89,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
   const store = chooseLimiterStore(redis && { client: redis, keyPrefix: config.redisKeyPrefix }, database.pool);
   // The live list's source, one a process: SQLite's poll of the change log, or PostgreSQL's LISTEN.
   const warnLive = (error: Error) => log.warn({ err: { message: error.message } }, 'live orders feed');
-  const changes = database.dialect === 'sqlite' ? pollOrderChanges(database.db, config.orderStream.pollMs, warnLive) : listenOrderChanges(config.databaseUrl);
+  const changes = database.dialect === 'sqlite' ? pollOrderChanges(database.db, config.orderStream.pollMs, warnLive) : listenOrderChanges(config.databaseUrl, database.db, warnLive);
   return {
     db: database.db,
     dialect: database.dialect,

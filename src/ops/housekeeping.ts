@@ -65,10 +65,17 @@ async function purgeOrderChanges(db: Db, now: number): Promise<number> {
   }
 }
 
+/** PostgreSQL's watches of the live list (migration 023) that their process stopped renewing: it died. */
+async function purgeLiveWatches(db: Db): Promise<number> {
+  if (!isPostgres(db)) return 0;
+  const expired = sql<boolean>`expires_at < (extract(epoch from clock_timestamp()) * 1000)::bigint`;
+  return Number((await db.deleteFrom('live_order_watches').where(expired).executeTakeFirst()).numDeletedRows);
+}
+
 export async function purgeExpired(
   db: Db,
   now: number,
-): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; orderChanges: number }> {
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; orderChanges: number; liveWatches: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await purgeHourSlots(db, now);
@@ -79,8 +86,10 @@ export async function purgeExpired(
     ? Number((await sql`delete from ${sql.table(RATE_LIMIT_TABLE)} where expire < ${now - HOUR_MS}`.execute(db)).numAffectedRows ?? 0n)
     : 0;
   const orderChanges = await purgeOrderChanges(db, now);
+  const liveWatches = await purgeLiveWatches(db);
   return {
     orderChanges,
+    liveWatches,
     webhookDeliveries,
     rateLimits,
     idempotency: Number(idempotency.numDeletedRows),

@@ -22,6 +22,7 @@ import { ordersWorkspace } from './migrations/019-orders-workspace.js';
 import { ordersList } from './migrations/020-orders-list.js';
 import { orderExports } from './migrations/021-order-exports.js';
 import { orderChanges } from './migrations/022-order-changes.js';
+import { liveOrderWatches } from './migrations/023-live-order-watches.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -49,6 +50,7 @@ export function migrations(handle: DbHandle): Migrations {
     '020-orders-list': { up: ordersList(handle.dialect) },
     '021-order-exports': { up: orderExports(handle.dialect) },
     '022-order-changes': { up: orderChanges(handle.dialect) },
+    '023-live-order-watches': { up: liveOrderWatches(handle.dialect) },
   };
 }
 

@@ -126,6 +126,13 @@ export interface OrderChangeTable {
   created_at: number;
 }
 
+/** PostgreSQL only (migration 023): the stores whose live orders list a process serves, until expires_at. */
+export interface LiveOrderWatchTable {
+  tenant_id: number;
+  watcher: string;
+  expires_at: number;
+}
+
 export interface ApiKeyTable {
   id: Generated<number>;
   tenant_id: number;
@@ -427,6 +434,7 @@ export interface Database {
   order_notes: OrderNoteTable;
   order_counts: OrderCountTable;
   order_changes: OrderChangeTable;
+  live_order_watches: LiveOrderWatchTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_test_sends: WebhookTestSendTable;

@@ -5,11 +5,14 @@
 // ends elsewhere (the periodic check) and on shutdown; heartbeats come; nothing is sent for a
 // rolled-back change; no buyer data.
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliHarness } from '../../../test/cli-process.js';
 import { asMember, seedMember, type Member } from '../../../test/dashboard-helpers.js';
 import { openStream, type OpenedStream, type StreamEvent } from '../../../test/event-stream.js';
-import { CUSTOMER, seedOrder, seedProduct, seedStore, startTestApp, TEST_SECRET_KEY, type Store } from '../../../test/helpers.js';
+import { ORDER_CHANGES_CHANNEL } from '../../lib/db/migrations/022-order-changes.js';
+import { backend, CUSTOMER, seedOrder, seedProduct, seedStore, startTestApp, TEST_SECRET_KEY, type Store } from '../../../test/helpers.js';
+import { purgeExpired } from '../../ops/housekeeping.js';
 import { createOrder } from '../create-order.js';
 
 const TIMINGS = { ORDER_STREAM_HEARTBEAT_MS: '300', ORDER_STREAM_RECHECK_MS: '400', ORDER_STREAM_POLL_MS: '100' };
@@ -223,6 +226,73 @@ describe('the stream ends when its session no longer holds', () => {
     expect(none.status).toBe(401);
     expect(none.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(none.text())).toMatchObject({ code: 'login_required' });
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('PostgreSQL notifies only for the stores some process watches', () => {
+  it("a store's changes are notified while a stream of it is open, and its watch row goes with the last stream", async () => {
+    const other = await seedStore(t.ctx, {});
+    const otherProduct = (await seedProduct(t.ctx, other.tenantId, { name: 'Teh', price: 1000 })).id;
+    const otherOwner = await seedMember(t.ctx, other.tenantId, 'owner');
+    const heard: string[] = [];
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    try {
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query(`listen ${ORDER_CHANGES_CHANNEL}`);
+      const watchers = () => t.ctx.db.selectFrom('live_order_watches').select('watcher').where('tenant_id', '=', other.tenantId).execute();
+      await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
+      const unwatched = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      const stream = await streamOf(otherOwner);
+      expect(await watchers()).toHaveLength(1);
+      const watched = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      await stream.next(about(watched), WITHIN_MS);
+      const ofOrder = (id: number) => heard.filter((payload) => payload.split(',')[1] === String(id));
+      await expect.poll(() => ofOrder(watched)).toHaveLength(1);
+      // Made before anyone watched the store: no notification was sent for it.
+      expect(ofOrder(unwatched)).toEqual([]);
+      stream.close();
+      await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
+      await expect.poll(watchers).toEqual([]);
+      const after = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      // A change the stream's store makes once nobody watches it: still none (a later order of a
+      // watched store, seeded after it, shows the listener is hearing).
+      const again = await streamOf(otherOwner);
+      const last = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      await again.next(about(last), WITHIN_MS);
+      await expect.poll(() => ofOrder(last)).toHaveLength(1);
+      expect(ofOrder(after)).toEqual([]);
+      again.close();
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('an expired watch (a process that died) notifies nothing, and housekeeping removes it', async () => {
+    const other = await seedStore(t.ctx, {});
+    const otherProduct = (await seedProduct(t.ctx, other.tenantId, { name: 'Teh', price: 1000 })).id;
+    await t.ctx.db.insertInto('live_order_watches').values([
+      { tenant_id: other.tenantId, watcher: 'gone:1:dead', expires_at: Date.now() - 1_000 },
+    ]).execute();
+    const heard: string[] = [];
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    try {
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query(`listen ${ORDER_CHANGES_CHANNEL}`);
+      await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct });
+      // The watched store's order, made after it, is heard: the listener was listening.
+      const stream = await streamOf(owner);
+      const id = await newOrder();
+      await stream.next(about(id), WITHIN_MS);
+      await expect.poll(() => heard.filter((payload) => payload.split(',')[1] === String(id))).toHaveLength(1);
+      expect(heard.filter((payload) => payload.startsWith(`${other.tenantId},`))).toEqual([]);
+      stream.close();
+      expect((await purgeExpired(t.ctx.db, Date.now())).liveWatches).toBeGreaterThanOrEqual(1);
+      expect(await t.ctx.db.selectFrom('live_order_watches').select('watcher').where('tenant_id', '=', other.tenantId).execute()).toEqual([]);
+    } finally {
+      await listener.end();
+    }
   });
 });
 

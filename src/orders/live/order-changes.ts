@@ -21,4 +21,12 @@ export interface OrderChange {
 export interface ChangeSource {
   start(deliver: (changes: OrderChange[]) => void, lost: (error: Error) => void): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * A store's list is open in this process: resolves once the store's changes committed from
+   * now on will be delivered (PostgreSQL notifies only for watched stores, migration 023; the
+   * SQLite log holds every store's).
+   */
+  watch(tenantId: number): Promise<void>;
+  /** The store's last stream in this process closed. */
+  unwatch(tenantId: number): void;
 }

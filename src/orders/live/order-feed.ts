@@ -33,6 +33,9 @@ export interface OrderFeed {
 export function createOrderFeed(db: Db, source: ChangeSource, warn: (error: Error) => void): OrderFeed {
   const listeners = new Map<number, Set<FeedListener>>();
   let started: Promise<void> | null = null;
+  // Each store with a listener here is watched at the source (PostgreSQL notifies only for those):
+  // its first listener starts the watch, and every listener waits for it.
+  const watches = new Map<number, Promise<void>>();
   let pending: OrderChange[] = [];
   let flushing = false;
   // Batches are fanned out one after another, so a stream hears changes in commit order.
@@ -40,8 +43,9 @@ export function createOrderFeed(db: Db, source: ChangeSource, warn: (error: Erro
 
   const remove = (listener: FeedListener) => {
     const set = listeners.get(listener.tenantId);
-    set?.delete(listener);
-    if (set?.size === 0) listeners.delete(listener.tenantId);
+    if (!set?.delete(listener) || set.size > 0) return;
+    listeners.delete(listener.tenantId);
+    if (watches.delete(listener.tenantId)) source.unwatch(listener.tenantId);
   };
 
   async function fanOut(batch: OrderChange[]): Promise<void> {
@@ -94,8 +98,19 @@ export function createOrderFeed(db: Db, source: ChangeSource, warn: (error: Erro
         started = null;
         throw error;
       });
+      const { tenantId } = listener;
+      let watch = watches.get(tenantId);
+      if (!watch) {
+        const first = source.watch(tenantId);
+        watches.set(tenantId, (watch = first));
+        // A failed watch is tried again by the store's next listener.
+        first.catch(() => {
+          if (watches.get(tenantId) === first) watches.delete(tenantId);
+        });
+      }
       try {
         await started;
+        await watch;
       } catch (error) {
         remove(listener);
         throw error;

@@ -63,6 +63,9 @@ export function pollOrderChanges(db: Db, intervalMs: number, warn: (error: Error
       timer = setTimeout(run, intervalMs);
       timer.unref();
     },
+    // The log holds every store's changes: nothing to say to it.
+    watch: async () => undefined,
+    unwatch: () => undefined,
     async stop() {
       running = false;
       if (timer) clearTimeout(timer);
