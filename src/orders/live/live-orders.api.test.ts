@@ -230,68 +230,71 @@ describe('the stream ends when its session no longer holds', () => {
 });
 
 describe.skipIf(backend !== 'postgres')('PostgreSQL notifies only for the stores some process watches', () => {
-  it("a store's changes are notified while a stream of it is open, and its watch row goes with the last stream", async () => {
+  /** A store of its own with a product, and a raw LISTEN on the channel: what PostgreSQL sends, not what the feed passes on. */
+  async function quietStore() {
     const other = await seedStore(t.ctx, {});
-    const otherProduct = (await seedProduct(t.ctx, other.tenantId, { name: 'Teh', price: 1000 })).id;
-    const otherOwner = await seedMember(t.ctx, other.tenantId, 'owner');
+    const product = (await seedProduct(t.ctx, other.tenantId, { name: 'Teh', price: 1000 })).id;
     const heard: string[] = [];
     const listener = new pg.Client({ connectionString: t.url });
     await listener.connect();
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query(`listen ${ORDER_CHANGES_CHANNEL}`);
+    return {
+      store: other,
+      order: async () => (await seedOrder(t.ctx, other.tenantId, { product_id: product })).id,
+      ofOrder: (id: number) => heard.filter((payload) => payload.split(',')[1] === String(id)),
+      ofStore: () => heard.filter((payload) => payload.startsWith(`${other.tenantId},`)),
+      watchers: () => t.ctx.db.selectFrom('live_order_watches').select('watcher').where('tenant_id', '=', other.tenantId).execute(),
+      end: () => listener.end(),
+    };
+  }
+
+  it("a store's changes are notified while a stream of it is open, and its watch row goes with the last stream", async () => {
+    const quiet = await quietStore();
     try {
-      listener.on('notification', (n) => heard.push(n.payload ?? ''));
-      await listener.query(`listen ${ORDER_CHANGES_CHANNEL}`);
-      const watchers = () => t.ctx.db.selectFrom('live_order_watches').select('watcher').where('tenant_id', '=', other.tenantId).execute();
+      const otherOwner = await seedMember(t.ctx, quiet.store.tenantId, 'owner');
       await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
-      const unwatched = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      const unwatched = await quiet.order();
       const stream = await streamOf(otherOwner);
-      expect(await watchers()).toHaveLength(1);
-      const watched = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      expect(await quiet.watchers()).toHaveLength(1);
+      const watched = await quiet.order();
       await stream.next(about(watched), WITHIN_MS);
-      const ofOrder = (id: number) => heard.filter((payload) => payload.split(',')[1] === String(id));
-      await expect.poll(() => ofOrder(watched)).toHaveLength(1);
+      await expect.poll(() => quiet.ofOrder(watched)).toHaveLength(1);
       // Made before anyone watched the store: no notification was sent for it.
-      expect(ofOrder(unwatched)).toEqual([]);
+      expect(quiet.ofOrder(unwatched)).toEqual([]);
       stream.close();
       await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
-      await expect.poll(watchers).toEqual([]);
-      const after = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
-      // A change the stream's store makes once nobody watches it: still none (a later order of a
-      // watched store, seeded after it, shows the listener is hearing).
+      await expect.poll(quiet.watchers).toEqual([]);
+      // Once nobody watches it again: none (the order of the stream opened after it is heard,
+      // so the listener was hearing).
+      const after = await quiet.order();
       const again = await streamOf(otherOwner);
-      const last = (await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct })).id;
+      const last = await quiet.order();
       await again.next(about(last), WITHIN_MS);
-      await expect.poll(() => ofOrder(last)).toHaveLength(1);
-      expect(ofOrder(after)).toEqual([]);
+      await expect.poll(() => quiet.ofOrder(last)).toHaveLength(1);
+      expect(quiet.ofOrder(after)).toEqual([]);
       again.close();
     } finally {
-      await listener.end();
+      await quiet.end();
     }
   });
 
   it('an expired watch (a process that died) notifies nothing, and housekeeping removes it', async () => {
-    const other = await seedStore(t.ctx, {});
-    const otherProduct = (await seedProduct(t.ctx, other.tenantId, { name: 'Teh', price: 1000 })).id;
-    await t.ctx.db.insertInto('live_order_watches').values([
-      { tenant_id: other.tenantId, watcher: 'gone:1:dead', expires_at: Date.now() - 1_000 },
-    ]).execute();
-    const heard: string[] = [];
-    const listener = new pg.Client({ connectionString: t.url });
-    await listener.connect();
+    const quiet = await quietStore();
     try {
-      listener.on('notification', (n) => heard.push(n.payload ?? ''));
-      await listener.query(`listen ${ORDER_CHANGES_CHANNEL}`);
-      await seedOrder(t.ctx, other.tenantId, { product_id: otherProduct });
-      // The watched store's order, made after it, is heard: the listener was listening.
+      await t.ctx.db.insertInto('live_order_watches').values({ tenant_id: quiet.store.tenantId, watcher: 'gone:1:dead', expires_at: Date.now() - 1_000 }).execute();
+      await quiet.order();
+      // The order of a watched store, made after it, is heard: the listener was listening.
       const stream = await streamOf(owner);
       const id = await newOrder();
       await stream.next(about(id), WITHIN_MS);
-      await expect.poll(() => heard.filter((payload) => payload.split(',')[1] === String(id))).toHaveLength(1);
-      expect(heard.filter((payload) => payload.startsWith(`${other.tenantId},`))).toEqual([]);
+      await expect.poll(() => quiet.ofOrder(id)).toHaveLength(1);
+      expect(quiet.ofStore()).toEqual([]);
       stream.close();
       expect((await purgeExpired(t.ctx.db, Date.now())).liveWatches).toBeGreaterThanOrEqual(1);
-      expect(await t.ctx.db.selectFrom('live_order_watches').select('watcher').where('tenant_id', '=', other.tenantId).execute()).toEqual([]);
+      expect(await quiet.watchers()).toEqual([]);
     } finally {
-      await listener.end();
+      await quiet.end();
     }
   });
 });
