@@ -214,6 +214,9 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.goto('/dashboard/team');
       await expect.poll(() => page.getByText(cs.email).count()).toBe(1);
       await check(page, 'team', device);
+      await page.goto('/dashboard/rotation');
+      await expect.poll(() => heading(page)).toBe('Rotasi CS');
+      await check(page, 'rotation', device);
       await page.goto('/dashboard/keys');
       await expect.poll(() => page.getByText('CRM Qontak').count()).toBe(1);
       await check(page, 'keys', device);
