@@ -148,6 +148,8 @@ it('a CS on a phone goes on duty from the home page; a new form order lands in t
   await check(page, 'home-duty', 'phone');
   await duty.check();
   await page.getByText('Anda bertugas: pesanan baru').waitFor();
+  // Saved: the server has Budi on duty (the order below depends on it).
+  await expect.poll(async () => (await d.t.ctx.db.selectFrom('rotation_members').select('on_duty').where('tenant_id', '=', tenantId).where('user_id', '=', ids[budi.email]!).executeTakeFirstOrThrow()).on_duty).toBe(1);
 
   // A buyer opens the real order form on their own phone and submits it (its token, its POST).
   const buyer = await d.context(PHONE);

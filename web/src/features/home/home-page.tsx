@@ -3,6 +3,7 @@
 // and the CS rotation: a member's own duty switch, and the owner's and admins' notice when the
 // rotation is on with nobody on duty (new orders then wait unassigned).
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client';
 import { can, useMe, type Me } from '../../api/use-session';
@@ -79,6 +80,10 @@ export function HomePage() {
 /** The rotation on the home page: nothing while it is off and the member is outside it. */
 function RotationCard({ rotation, me }: { rotation: RotationState; me: Me }) {
   const duty = useSetDuty();
+  // The switch moves at the tap (a controlled box would wait for the server's answer and the
+  // home's refetch), and goes back when the server refuses.
+  const [onDuty, setOnDuty] = useState(rotation.me.on_duty);
+  useEffect(() => setOnDuty(rotation.me.on_duty), [rotation.me.on_duty]);
   const manages = can(me, 'orders:all');
   const nobody = rotation.mode !== 'off' && rotation.on_duty === 0;
   if (!rotation.me.in_rotation && !(manages && rotation.mode !== 'off')) return null;
@@ -108,12 +113,16 @@ function RotationCard({ rotation, me }: { rotation: RotationState; me: Me }) {
               role="switch"
               label={T.home.dutyOn}
               hint={T.home.dutyHint}
-              checked={rotation.me.on_duty}
+              checked={onDuty}
               disabled={duty.isPending}
-              onChange={(e) => duty.mutate(e.target.checked)}
+              onChange={(e) => {
+                const wanted = e.target.checked;
+                setOnDuty(wanted);
+                duty.mutate(wanted, { onError: () => setOnDuty(!wanted) });
+              }}
             />
             <p className="mt-1 text-sm font-medium text-slate-800" aria-live="polite">
-              {rotation.me.on_duty ? T.home.dutyOnNow : T.home.dutyOffNow}
+              {onDuty ? T.home.dutyOnNow : T.home.dutyOffNow}
             </p>
             <ErrorNotice error={duty.error} />
           </div>
