@@ -2,6 +2,10 @@
 // one beside it with a tenth of them (so every query must pick its store's rows out of both),
 // filled by `lapak demo orders`'s operation, each with an owner and CS members who can log in;
 // and the sample of the measured store's orders that the scenarios draw their parameters from.
+// Both stores run the CS rotation (issue 34 §1: weighted, sticky, every CS on duty), as a store
+// that shares its orders out does: every scenario is measured with it on. (The seeded orders
+// themselves are written by the demo's operation, which the rotation does not assign, and no
+// scenario places a new order.)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +17,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { openDatabase, type Db } from '../src/lib/db/db.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { valueOf } from '../src/lib/outcome.js';
+import { saveRotation } from '../src/rotation/rotation-settings.js';
 import { createMemberUser } from '../src/team/create-member-user.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createScratchDatabase } from '../test/pg-scratch.js';
@@ -54,7 +59,13 @@ async function seedStore(db: Db, store: typeof MEASURED, count: number): Promise
   await db.updateTable('tenants').set({ time_zone: STORE_TIME_ZONE }).where('id', '=', tenantId).execute();
   await db.transaction().execute(async (tx) => {
     valueOf(await createMemberUser(tx, systemClock, tenantId, { email: store.owner, name: `Pemilik ${store.name}`, role: 'owner', integrations: false }));
-    for (const name of store.cs) valueOf(await createMemberUser(tx, systemClock, tenantId, { email: csEmail(store, name), name: `CS ${name}`, role: 'cs', integrations: false }));
+    const members = [];
+    for (const [i, name] of store.cs.entries()) {
+      const { userId } = valueOf(await createMemberUser(tx, systemClock, tenantId, { email: csEmail(store, name), name: `CS ${name}`, role: 'cs', integrations: false }));
+      members.push({ user_id: userId, weight: store.cs.length - i, on_duty: true });
+    }
+    const rotation = await saveRotation(tx, tenantId, { mode: 'weighted', sticky: true, members }, systemClock.now());
+    if (!rotation.ok) throw new Error(rotation.message);
   });
   const passwordHash = await hash(PASSWORD);
   await db.updateTable('users').set({ password_hash: passwordHash }).where('email', 'in', [store.owner, ...store.cs.map((n) => csEmail(store, n))]).execute();

@@ -30,6 +30,7 @@ import { teamRoutes } from './team/dashboard-routes.js';
 import { apiKeyDashboardRoutes } from './api-keys/dashboard-routes.js';
 import { webhookDashboardRoutes } from './webhooks/dashboard-routes.js';
 import { homeDashboardRoutes } from './home/dashboard-routes.js';
+import { rotationDashboardRoutes } from './rotation/dashboard-routes.js';
 import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { orderDashboardRoutes } from './orders/dashboard-routes.js';
 import { orderListDashboardRoutes } from './orders/dashboard-list-routes.js';
@@ -203,6 +204,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     apiKeyDashboardRoutes(app, ctx);
     webhookDashboardRoutes(app, ctx);
     homeDashboardRoutes(app, ctx);
+    rotationDashboardRoutes(app, ctx);
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);

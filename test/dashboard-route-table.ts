@@ -143,6 +143,29 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'PATCH /dashboard/api/team/{user_id}', access: 'team:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId }, json: { role: 'admin', integrations: false } }) },
   { operation: 'DELETE /dashboard/api/team/{user_id}', access: 'team:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId } }) },
   { operation: 'POST /dashboard/api/team/{user_id}/password-reset', access: 'team:manage', allowed: 201, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId } }) },
+
+  // The CS rotation: its settings for the owner and admins (another store's owner reads and saves their own); each member's own duty.
+  { operation: 'GET /dashboard/api/rotation', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'PUT /dashboard/api/rotation', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({ json: { mode: 'round_robin', sticky: true, members: [] } }) },
+  // The caller is put in their store's rotation first (a member outside it gets 409 not_in_rotation); another store's
+  // owner, whom the call does not name, with every member of store B.
+  {
+    operation: 'PUT /dashboard/api/me/duty',
+    access: 'member',
+    allowed: 200,
+    otherStore: 200,
+    call: async (s, caller) => {
+      const who = caller
+        ? [{ tenant_id: caller.tenantId, user_id: caller.userId }]
+        : await s.t.ctx.db.selectFrom('memberships').select(['tenant_id', 'user_id']).where('tenant_id', '=', s.storeB).execute();
+      await s.t.ctx.db
+        .insertInto('rotation_members')
+        .values(who.map((m) => ({ tenant_id: Number(m.tenant_id), user_id: Number(m.user_id), weight: 1, on_duty: 1, current: 0 })))
+        .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
+        .execute();
+      return { json: { on_duty: false } };
+    },
+  },
   { operation: 'POST /dashboard/api/password-reset', access: 'public', allowed: 204, otherStore: 204, call: async (s) => ({ json: { token: await s.resetToken(), password: NEW_PASSWORD } }) },
 
   // API keys

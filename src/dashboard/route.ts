@@ -59,7 +59,7 @@ export interface RouteInput<B, P, A extends Access, Q = unknown> {
 }
 
 export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A extends Access, Q extends TSchema = TSchema> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   access: A;
   contract: DashboardContract & { body?: B; params?: P; querystring?: Q };
@@ -70,6 +70,8 @@ export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A exte
    * otherwise), and `limit` replaces BODY_LIMIT on this route only.
    */
   rawBody?: { contentType: string | readonly string[]; limit: number; refusal: DashboardErrorCode };
+  /** The text of a body field the schema refused (its dotted path: `members.0.weight`), instead of the generic DASHBOARD_FIELD_TEXT.invalid; undefined keeps it. */
+  fieldText?: (path: string) => string | undefined;
   handler(input: RouteInput<Static<B>, Static<P>, A, Static<Q>>): Promise<Answer>;
 }
 
@@ -101,7 +103,7 @@ export function fieldErrors(schema: TSchema, value: unknown): Record<string, str
 
 export const invalid = (fields: Record<string, string>): DashboardFailure => dashboardFailure('invalid_request', { fields });
 
-function parseBody(raw: unknown, schema: TSchema | undefined): { ok: true; value: unknown } | { ok: false; failure: DashboardFailure } {
+function parseBody(raw: unknown, schema: TSchema | undefined, fieldText?: (path: string) => string | undefined): { ok: true; value: unknown } | { ok: false; failure: DashboardFailure } {
   if (!schema) return { ok: true, value: undefined };
   const parsed = parseJson(raw);
   // Before any schema work: the check's hashing of `uniqueItems` recurses once per level.
@@ -110,6 +112,9 @@ function parseBody(raw: unknown, schema: TSchema | undefined): { ok: true; value
   const value = parsed.ok ? parsed.value : undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
   const fields = fieldErrors(schema, value);
+  if (fieldText) {
+    for (const [path, text] of Object.entries(fields)) if (text === DASHBOARD_FIELD_TEXT.invalid) fields[path] = fieldText(path) ?? text;
+  }
   return Object.keys(fields).length > 0 ? { ok: false, failure: invalid(fields) } : { ok: true, value };
 }
 
@@ -191,7 +196,7 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
         const fields = fieldErrors(contract.querystring, query);
         if (Object.keys(fields).length > 0) return sendFailure(reply, invalid(fields));
       }
-      const body = spec.rawBody ? { ok: true as const, value: typeof request.body === 'string' ? request.body : '' } : parseBody(request.body, contract.body);
+      const body = spec.rawBody ? { ok: true as const, value: typeof request.body === 'string' ? request.body : '' } : parseBody(request.body, contract.body, spec.fieldText);
       if (!body.ok) return sendFailure(reply, body.failure);
       const answer = await spec.handler({
         request,

@@ -6,7 +6,8 @@
 // submit does (pending, the unique code of a bank transfer). Source `manual`; the `created`
 // history entry names the member. A member who sees only the orders assigned to them (a CS) is
 // assigned to the order in the same transaction, with its `assigned_to` entry, so that it is in
-// their list. No event: SPEC defines only order.status_changed, and no new order writes one.
+// their list, and the rotation does not advance; an owner's or admin's order goes through the CS
+// rotation (src/rotation/assign-new-order.ts), as a form's order does. No event: SPEC defines only order.status_changed, and no new order writes one.
 //
 // The payment methods are the form's for the product less the gateway: a gateway's payment page
 // is reached from the form's thank-you page, which an order entered by hand does not have.
@@ -16,6 +17,7 @@ import { assignOrder } from '../orders/assign-orders.js';
 import { CUSTOMER_FIELDS, type CustomerField } from '../orders/create-order.js';
 import type { MemberActor } from '../orders/member-actor.js';
 import type { OrderScope } from '../orders/order-scope.js';
+import { assignNewOrder } from '../rotation/assign-new-order.js';
 import { findProduct } from '../products/find-product.js';
 import { parseVariant } from '../products/variant-prices.js';
 import type { ShippingRates } from '../shipping/rates.js';
@@ -91,6 +93,7 @@ export async function enterOrder(
   const order = await ctx.writeTransaction(async (tx) => {
     const placed = await placeOrder(tx, { tenantId, product, draft: checked.draft, uniqueCode: settings.uniqueCode, origin, now });
     if (who.scope.kind === 'assigned') await assignOrder(tx, tenantId, placed.id, { id: who.actor.actorUserId, name: who.actor.actor }, who.actor, now);
+    else await assignNewOrder(tx, { tenantId, orderId: placed.id, phone: checked.draft.customer.phone, now });
     return placed;
   });
   return succeed(order);

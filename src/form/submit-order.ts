@@ -2,10 +2,12 @@
 // added to a bank transfer's total when the store has turned it on). The form carries a one-time
 // token (rendered into the page); the order and its token row are written in one
 // transaction, and the unique (tenant_id, token) key turns a second submit of the same form
-// (double tap, reload, retry) into the first order's thank-you page.
+// (double tap, reload, retry) into the first order's thank-you page. The CS rotation assigns the
+// order in that transaction too (src/rotation/assign-new-order.ts).
 import type { AppContext } from '../context.js';
 import type { Tx } from '../lib/db/db.js';
 import { insertOrder, type OrderOrigin } from '../orders/insert-order.js';
+import { assignNewOrder } from '../rotation/assign-new-order.js';
 import { assignUniqueCode } from '../orders/transfer-codes.js';
 import type { OrderForm } from './load-form.js';
 import { fieldsOf, validateSubmission, type FieldErrors, type OrderDraft } from './validate-submission.js';
@@ -93,6 +95,8 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
         .executeTakeFirst();
       // A parallel submit of the same form won: roll this order back, show that one.
       if (!claimed) throw new AlreadySubmitted();
+      // The CS rotation (src/rotation/): in this transaction, its state included.
+      await assignNewOrder(tx, { tenantId, orderId: order.id, phone: draft.customer.phone, now });
     }, { repeatable: true });
   } catch (error) {
     if (!(error instanceof AlreadySubmitted)) throw error;

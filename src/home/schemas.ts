@@ -16,6 +16,19 @@ export const HomeBody = Type.Object(
       },
       { additionalProperties: false },
     ),
+    rotation: Type.Object(
+      {
+        mode: Type.Union([Type.Literal('off'), Type.Literal('round_robin'), Type.Literal('weighted')], { description: 'The CS rotation\'s mode (`GET /dashboard/api/rotation`).' }),
+        members: Type.Integer({ minimum: 0, description: 'Members in the rotation.' }),
+        on_duty: Type.Integer({ minimum: 0, description: 'Members of the rotation on duty. With the rotation on and none, new orders stay unassigned.' }),
+        me: Type.Object(
+          { in_rotation: Type.Boolean(), on_duty: Type.Boolean({ description: 'The caller\'s own duty (`PUT /dashboard/api/me/duty`); false outside the rotation.' }) },
+          { additionalProperties: false },
+        ),
+        unassigned_pending: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Pending orders assigned to nobody; null for a CS (who sees only their own orders).' }),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

@@ -3,11 +3,13 @@
 // assignment is a history entry (field `assigned_to`, the old and new member's names, by whom).
 // Owners and admins assign (POST /dashboard/api/orders/assign, by ids or a view of the list) by
 // looping the one-order operation over the ids and answering per id (Documenso's bulk shape): one
-// refusal does not stop the others. The rotation of new orders to come sets the column the same way.
+// refusal does not stop the others. The CS rotation (src/rotation/) assigns each new order through
+// assignOrder too, in the order's transaction, its entry by the actor `rotasi`.
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
+import type { ChangeSource } from '../events/sources.js';
 import { shownName, type MemberActor } from './member-actor.js';
 
 export const MAX_ASSIGN_IDS = 500;
@@ -19,8 +21,15 @@ export interface Assignee {
 
 export type AssignOutcome = 'changed' | 'unchanged' | 'order_not_found';
 
+/** Who assigns, as the history entry names them: a member (MemberActor), or the rotation (source `system`, no user). */
+export interface AssignActor {
+  source: ChangeSource;
+  actor: string;
+  actorUserId: number | null;
+}
+
 /** One order of the store assigned to `to` (null: unassigned). */
-export async function assignOrder(tx: Tx, tenantId: number, orderId: number, to: Assignee | null, actor: MemberActor, now: number): Promise<AssignOutcome> {
+export async function assignOrder(tx: Tx, tenantId: number, orderId: number, to: Assignee | null, actor: AssignActor, now: number): Promise<AssignOutcome> {
   const order = await tx
     .selectFrom('orders')
     .leftJoin('users', 'users.id', 'orders.assigned_user_id')

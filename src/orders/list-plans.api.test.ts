@@ -12,6 +12,7 @@ import { listOrdersQuery } from './list-orders.js';
 import { readOrderFilters, type FilterQuery, type SearchPlan } from './order-filters.js';
 import type { OrderScope } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
+import { latestOrderOfPhone } from '../rotation/assign-new-order.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let tenantId: number;
@@ -209,4 +210,11 @@ it('counts from the counters, or through the filter index and the trigram index'
   const byPhone = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ q: `0${sample.phone.slice(2)}` })));
   expectNoStoreScan(byPhone);
   expectIndex(byPhone, 'orders_tenant_phone');
+});
+
+it("the CS rotation's sticky buyer: the latest earlier order of a phone is a probe of orders_tenant_phone, read backwards", async () => {
+  const plan = await planOf(latestOrderOfPhone(t.ctx.db, tenantId, sample.phone, 2 ** 40));
+  expectIndex(plan, 'orders_tenant_phone');
+  // No sort: the index gives the newest first.
+  expect(plan).not.toMatch(backend === 'sqlite' ? /TEMP B-TREE/ : /Sort/);
 });

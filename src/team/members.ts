@@ -1,12 +1,14 @@
 // The store's members: list, change a role, remove. A change or a removal ends every session
 // of that member (so it takes effect on their next request, in every process). A store always
 // keeps an owner: the last owner can be neither demoted nor removed (docs/dashboard.md). A
-// removed member's orders become unassigned, each with a history entry naming who removed them.
+// removed member's orders become unassigned, each with a history entry naming who removed them,
+// and they leave the CS rotation (which starts a new cycle).
 import type { Clock } from '../lib/clock.js';
 import type { Db, Tx } from '../lib/db/db.js';
 import type { Role } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { unassignMember } from '../orders/assign-orders.js';
+import { leaveRotation } from '../rotation/rotation-settings.js';
 import type { MemberActor } from '../orders/member-actor.js';
 import { endUserSessions } from '../sessions/end-sessions.js';
 import { newLinkToken, sha256Hex } from '../sessions/session-token.js';
@@ -66,6 +68,7 @@ export async function removeMember(tx: Tx, clock: Clock, tenantId: number, userI
   if (current.role === 'owner' && (await otherOwners(tx, tenantId, userId)) === 0) return refuse('last_owner', 'the store must keep an owner');
   await tx.deleteFrom('memberships').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
   await unassignMember(tx, tenantId, userId, by, clock.now());
+  await leaveRotation(tx, tenantId, userId);
   await endUserSessions(tx, userId);
   return succeed(null);
 }

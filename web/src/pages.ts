@@ -37,6 +37,7 @@ export const APP_PAGES = [
   page({ path: '/products', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/products-page'), 'ProductsPage'), menu: { label: T.nav.products, group: 'work' } }),
   page({ path: '/products/$productId', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/product-editor-page'), 'ProductEditorPage') }),
   page({ path: '/team', permission: 'team:manage', component: lazyRouteComponent(() => import('./features/team/team-page'), 'TeamPage'), menu: { label: T.nav.team, group: 'store' } }),
+  page({ path: '/rotation', permission: 'orders:all', component: lazyRouteComponent(() => import('./features/rotation/rotation-page'), 'RotationPage'), menu: { label: T.nav.rotation, group: 'store' } }),
   page({ path: '/keys', permission: 'integrations:manage', component: lazyRouteComponent(() => import('./features/api-keys/keys-page'), 'KeysPage'), menu: { label: T.nav.keys, group: 'store' } }),
   page({ path: '/webhooks', permission: 'integrations:manage', component: lazyRouteComponent(() => import('./features/webhooks/webhooks-page'), 'WebhooksPage'), menu: { label: T.nav.webhooks, group: 'store' } }),
   page({ path: '/webhooks/$endpointId', permission: 'integrations:manage', component: lazyRouteComponent(() => import('./features/webhooks/deliveries-page'), 'DeliveriesPage') }),

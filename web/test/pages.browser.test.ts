@@ -175,7 +175,8 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       // Every section's link whole on the screen: none cut at the edge, none behind a sideways scroll.
       const menu = page.getByRole('navigation', { name: 'Menu utama' }).filter({ visible: true });
       const links = await menu.getByRole('link').all();
-      expect(links.length).toBe(9);
+      // Beranda, Pesanan, Produk; Tim, Rotasi CS, Kunci API, Webhook, Transfer, Pengaturan; Akun.
+      expect(links.length).toBe(10);
       // The orders list is second, after Beranda; the checklist's first order leads to it.
       expect((await menu.getByRole('link').allTextContents()).slice(0, 2)).toEqual(['Beranda', 'Pesanan']);
       expect(await page.getByRole('link', { name: 'Buka: Terima pesanan pertama' }).getAttribute('href')).toBe('/dashboard/orders');
@@ -252,6 +253,16 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.getByRole('button', { name: /Ganti toko/ }).click();
       await page.getByRole('menu').waitFor();
       await check(page, 'store-menu', device);
+      await context.close();
+    });
+
+    // A test of its own: the walk above is already near the browser tests' 60 s on a loaded machine.
+    it("the owner's CS rotation page (issue 34 §1), the rotation off with nobody in it", async () => {
+      const { context, page } = await loggedIn(size, owner);
+      await page.goto('/dashboard/rotation');
+      await expect.poll(() => heading(page)).toBe('Rotasi CS');
+      await expect.poll(() => page.getByLabel('Anggota toko').count()).toBe(1);
+      await check(page, 'rotation', device);
       await context.close();
     });
 

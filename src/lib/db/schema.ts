@@ -421,6 +421,24 @@ export interface ImageBlobTable {
   created_at: number;
 }
 
+/** 024: a store's CS rotation; no row: mode 'off'. */
+export interface RotationTable {
+  tenant_id: number;
+  mode: 'off' | 'round_robin' | 'weighted';
+  sticky: number; // 0/1
+  updated_at: number;
+}
+
+/** 024: a member in the store's rotation. */
+export interface RotationMemberTable {
+  tenant_id: number;
+  user_id: number;
+  weight: number; // 1-10
+  on_duty: number; // 0/1
+  /** The smooth weighted round-robin's running value (reset to 0 when a cycle starts anew). */
+  current: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   products: ProductTable;
@@ -457,4 +475,6 @@ export interface Database {
   product_images: ProductImageTable;
   product_image_variants: ProductImageVariantTable;
   image_blobs: ImageBlobTable;
+  rotations: RotationTable;
+  rotation_members: RotationMemberTable;
 }

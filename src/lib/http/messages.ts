@@ -112,6 +112,8 @@ export const DASHBOARD_ERRORS = {
   import_too_many_lines: { status: 422, error: 'File impor paling banyak 2.000 baris pesanan. Bagi file menjadi beberapa bagian.' },
   // Orders in bulk (src/orders/view-order-ids.ts): "all in this view" matches more orders than one action may change.
   too_many_orders: { status: 422, error: 'Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.' },
+  // The CS rotation (src/rotation/): a member's own duty, when they are not in the rotation.
+  not_in_rotation: { status: 409, error: 'Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
@@ -175,6 +177,11 @@ export const DASHBOARD_FIELD_TEXT = {
   quantity: 'Jumlah harus angka 1 sampai 99.',
   orderCourier: 'Pilih kurir yang melayani provinsi tujuan.',
   paymentMethod: 'Pilih metode pembayaran yang ditawarkan toko.',
+  // The CS rotation's settings (src/rotation/rotation-settings.ts).
+  rotationMember: 'Pilih anggota toko ini untuk rotasi.',
+  rotationDuplicate: 'Anggota ini sudah tercantum di rotasi.',
+  rotationWeight: 'Bobot harus angka bulat 1 sampai 10.',
+  rotationMode: 'Pilih mode rotasi: off, round_robin, atau weighted.',
 } as const;
 
 /** The buyer's fields of an order, as a refusal names them (`fields`), with their texts: the edit of an order and an order entered by hand. */

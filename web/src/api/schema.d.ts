@@ -576,8 +576,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's getting-started checklist, each step computed from its data
-         * @description Any member.
+         * The store's getting-started checklist, each step computed from its data, and the CS rotation's state
+         * @description Any member. `rotation.unassigned_pending` only for the owner and admins (null for a CS).
          */
         get: operations["getHome"];
         put?: never;
@@ -602,6 +602,50 @@ export interface paths {
          * @description Needs `products:manage` (403 `forbidden` otherwise). No body. The first copy's time is kept; later calls change nothing.
          */
         post: operations["recordSnippetCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/rotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CS rotation: its mode, sticky buyers, its members with their weights and duty, and the store's other members
+         * @description Owner and admins (`orders:all`): 403 `forbidden` for a CS. A store that never saved its rotation answers mode `off` with nobody in it.
+         */
+        get: operations["getRotation"];
+        /**
+         * Save the CS rotation (the whole of it: the members listed are the rotation)
+         * @description Owner and admins (`orders:all`): 403 `forbidden` for a CS. Any member of the store may be in it. 422 `invalid_request` with `fields` (`mode`, `members.N.user_id` for a user who is not a member or is listed twice, `members.N.weight` outside 1-10). A change of the mode, the members, a weight or a duty starts a new cycle; a change of `sticky` alone does not. Answers the rotation as GET does.
+         */
+        put: operations["putRotation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/me/duty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Go on or off duty in the store's CS rotation (one's own)
+         * @description Any member who is in the rotation: off duty, they get no new orders. A change starts a new cycle. 409 `not_in_rotation` for a member the owner or an admin has not put in the rotation.
+         */
+        put: operations["putOwnDuty"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7234,6 +7278,21 @@ export interface operations {
                             /** @description The store has an active API key (neither revoked nor expired) or an enabled webhook endpoint. */
                             integration: boolean;
                         };
+                        rotation: {
+                            /** @description The CS rotation's mode (`GET /dashboard/api/rotation`). */
+                            mode: "off" | "round_robin" | "weighted";
+                            /** @description Members in the rotation. */
+                            members: number;
+                            /** @description Members of the rotation on duty. With the rotation on and none, new orders stay unassigned. */
+                            on_duty: number;
+                            me: {
+                                in_rotation: boolean;
+                                /** @description The caller's own duty (`PUT /dashboard/api/me/duty`); false outside the rotation. */
+                                on_duty: boolean;
+                            };
+                            /** @description Pending orders assigned to nobody; null for a CS (who sees only their own orders). */
+                            unassigned_pending: number | null;
+                        };
                     };
                 };
             };
@@ -7423,6 +7482,526 @@ export interface operations {
                         error: "Data harus dikirim sebagai application/json.";
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getRotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rotation. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `off`: new orders are not assigned; `round_robin`: in turn; `weighted`: in turn by weight (smooth weighted round-robin, exact over every cycle). */
+                        mode: "off" | "round_robin" | "weighted";
+                        /** @description A returning buyer (same phone, an order in the last 90 days) goes to the member who has their latest order, when that member is on duty. */
+                        sticky: boolean;
+                        /** @description In the rotation, by user id. */
+                        members: {
+                            user_id: number;
+                            name: string;
+                            role: "owner" | "admin" | "cs";
+                            /** @description Orders of a cycle, against the others' weights (`weighted` only; `round_robin` counts every member as 1). */
+                            weight: number;
+                            /** @description Off duty: gets no new orders. */
+                            on_duty: boolean;
+                        }[];
+                        /** @description The store's members not in the rotation. */
+                        others: {
+                            user_id: number;
+                            name: string;
+                            role: "owner" | "admin" | "cs";
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    putRotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `off`: new orders are not assigned; `round_robin`: in turn; `weighted`: in turn by weight (smooth weighted round-robin, exact over every cycle). */
+                    mode: "off" | "round_robin" | "weighted";
+                    /** @description A returning buyer (same phone, an order in the last 90 days) goes to the member who has their latest order, when that member is on duty. */
+                    sticky: boolean;
+                    members: {
+                        user_id: number;
+                        /** @description Orders of a cycle, against the others' weights (`weighted` only; `round_robin` counts every member as 1). */
+                        weight: number;
+                        /** @description Off duty: gets no new orders. */
+                        on_duty: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The rotation saved. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `off`: new orders are not assigned; `round_robin`: in turn; `weighted`: in turn by weight (smooth weighted round-robin, exact over every cycle). */
+                        mode: "off" | "round_robin" | "weighted";
+                        /** @description A returning buyer (same phone, an order in the last 90 days) goes to the member who has their latest order, when that member is on duty. */
+                        sticky: boolean;
+                        /** @description In the rotation, by user id. */
+                        members: {
+                            user_id: number;
+                            name: string;
+                            role: "owner" | "admin" | "cs";
+                            /** @description Orders of a cycle, against the others' weights (`weighted` only; `round_robin` counts every member as 1). */
+                            weight: number;
+                            /** @description Off duty: gets no new orders. */
+                            on_duty: boolean;
+                        }[];
+                        /** @description The store's members not in the rotation. */
+                        others: {
+                            user_id: number;
+                            name: string;
+                            role: "owner" | "admin" | "cs";
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    putOwnDuty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Off duty: gets no new orders. */
+                    on_duty: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The duty now. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Off duty: gets no new orders. */
+                        on_duty: boolean;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `not_in_rotation`, `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.";
+                        /** @enum {string} */
+                        code: "not_in_rotation";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

@@ -1,14 +1,19 @@
 // The home page: the getting-started checklist, from the store's own data
-// (GET /dashboard/api/home): a step is done when the store shows it, not when it was clicked.
+// (GET /dashboard/api/home): a step is done when the store shows it, not when it was clicked;
+// and the CS rotation: a member's own duty switch, and the owner's and admins' notice when the
+// rotation is on with nobody on duty (new orders then wait unassigned).
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client';
 import { can, useMe, type Me } from '../../api/use-session';
-import { ErrorNotice } from '../../components/ui/notice';
+import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { CheckboxField } from '../../components/ui/field';
+import { useSetDuty } from '../rotation/use-rotation';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
 import type { SettingsSection } from '../settings/use-settings';
-import { homeQuery, type Checklist } from './use-home';
+import { homeQuery, type Checklist, type RotationState } from './use-home';
 
 type Step = keyof Checklist;
 
@@ -31,6 +36,7 @@ export function HomePage() {
   return (
     <>
       <PageHeader title={T.home.title(me.user.name)} />
+      {home.data ? <RotationCard rotation={home.data.rotation} me={me} /> : null}
       <Card title={T.home.checklistTitle}>
         <p className="-mt-2 mb-4 text-sm text-slate-700">
           {T.home.checklistLead} {checklist ? <strong>{T.home.progress(done, STEPS.length)}</strong> : null}
@@ -68,5 +74,60 @@ export function HomePage() {
         ) : null}
       </Card>
     </>
+  );
+}
+
+/** The rotation on the home page: nothing while it is off and the member is outside it. */
+function RotationCard({ rotation, me }: { rotation: RotationState; me: Me }) {
+  const duty = useSetDuty();
+  // The switch moves at the tap (a controlled box would wait for the server's answer and the
+  // home's refetch), and goes back when the server refuses.
+  const [onDuty, setOnDuty] = useState(rotation.me.on_duty);
+  useEffect(() => setOnDuty(rotation.me.on_duty), [rotation.me.on_duty]);
+  const manages = can(me, 'orders:all');
+  const nobody = rotation.mode !== 'off' && rotation.on_duty === 0;
+  if (!rotation.me.in_rotation && !(manages && rotation.mode !== 'off')) return null;
+  return (
+    <Card title={T.home.rotationTitle} className="mb-6">
+      <div className="space-y-3">
+        {manages && nobody ? (
+          <Notice tone="warning">
+            <p className="font-semibold">{T.home.nobodyOnDuty}</p>
+            {rotation.unassigned_pending ? <p>{T.home.unassignedPending(rotation.unassigned_pending)}</p> : null}
+            <Link to="/rotation" className="-mb-2 inline-flex min-h-11 items-center font-semibold underline">
+              {T.home.fixRotation}
+            </Link>
+          </Notice>
+        ) : null}
+        {manages && !nobody && rotation.mode !== 'off' ? (
+          <p className="text-sm text-slate-700">
+            {T.home.rotationSummary(T.rotation.modes[rotation.mode] ?? rotation.mode, rotation.on_duty, rotation.members)}{' '}
+            <Link to="/rotation" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              {T.home.fixRotation}
+            </Link>
+          </p>
+        ) : null}
+        {rotation.me.in_rotation ? (
+          <div>
+            <CheckboxField
+              role="switch"
+              label={T.home.dutyOn}
+              hint={T.home.dutyHint}
+              checked={onDuty}
+              disabled={duty.isPending}
+              onChange={(e) => {
+                const wanted = e.target.checked;
+                setOnDuty(wanted);
+                duty.mutate(wanted, { onError: () => setOnDuty(!wanted) });
+              }}
+            />
+            <p className="mt-1 text-sm font-medium text-slate-800" aria-live="polite">
+              {onDuty ? T.home.dutyOnNow : T.home.dutyOffNow}
+            </p>
+            <ErrorNotice error={duty.error} />
+          </div>
+        ) : null}
+      </div>
+    </Card>
   );
 }

@@ -5,6 +5,8 @@ import { api, call, type ApiError, type paths } from '../../api/client';
 
 export type Checklist = paths['/dashboard/api/home']['get']['responses'][200]['content']['application/json']['checklist'];
 
+export type RotationState = paths['/dashboard/api/home']['get']['responses'][200]['content']['application/json']['rotation'];
+
 export const homeKeys = { all: ['home'] as const };
 
 export const homeQuery = queryOptions({ queryKey: homeKeys.all, queryFn: () => call(api.GET('/dashboard/api/home')) });

@@ -30,7 +30,12 @@ function what(entry: HistoryEntry): string {
 }
 
 /** Who made the change; none when the actor is only the source's name again (`cli` through the CLI, `form` through the form). */
-const who = (entry: HistoryEntry): string | null => (entry.actor && entry.actor.toLowerCase() !== entry.source ? T.orders.by(entry.actor) : null);
+const who = (entry: HistoryEntry): string | null => {
+  // The CS rotation's assignments (source `system`, no member behind them) say how the order was shared out.
+  const rotation = entry.source === 'system' && entry.actor ? T.orders.rotationActors[entry.actor] : undefined;
+  if (rotation) return rotation;
+  return entry.actor && entry.actor.toLowerCase() !== entry.source ? T.orders.by(entry.actor) : null;
+};
 
 export function OrderHistory({ order }: { order: Order }) {
   return (

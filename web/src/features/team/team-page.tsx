@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { useMe } from '../../api/use-session';
-import { Button } from '../../components/ui/button';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogForm } from '../../components/ui/dialog';
 import { CheckboxField, SelectField } from '../../components/ui/field';
 import { Badge, ErrorNotice } from '../../components/ui/notice';
@@ -24,6 +25,14 @@ export function TeamPage() {
   return (
     <>
       <PageHeader title={T.team.title} lead={T.team.lead} actions={<Button onClick={() => setInviting(true)}>{T.team.invite}</Button>} />
+      <Card className="mb-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="min-w-0 flex-1 basis-56 text-sm text-slate-700">{T.rotation.teamLead}</p>
+          <Link to="/rotation" className={buttonClass('secondary')}>
+            {T.rotation.teamLink}
+          </Link>
+        </div>
+      </Card>
       <h2 className="mb-3 text-lg font-semibold">{T.team.members}</h2>
       {team.isPending ? <Loading label={T.loading} /> : null}
       <ErrorNotice error={team.error as ApiError | null} />
