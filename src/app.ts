@@ -42,6 +42,7 @@ import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/dashboard-bulk-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
+import { templateDashboardRoutes } from './templates/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { IMAGE_TYPES, IMAGE_UPLOAD_LIMIT, imageDashboardRoutes } from './images/dashboard-routes.js';
@@ -205,6 +206,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     homeDashboardRoutes(app, ctx);
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
+    templateDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);
     orderFileDashboardRoutes(app, ctx);

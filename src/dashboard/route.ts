@@ -59,7 +59,7 @@ export interface RouteInput<B, P, A extends Access, Q = unknown> {
 }
 
 export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A extends Access, Q extends TSchema = TSchema> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   access: A;
   contract: DashboardContract & { body?: B; params?: P; querystring?: Q };

@@ -93,8 +93,10 @@ async function planOf(query: { compile(): CompiledQuery }): Promise<string> {
 }
 
 const ALL: OrderScope = { kind: 'all' };
+/** The clock of the follow-up filters: after every seeded order (they span 2026-01-01 to late June). */
+const NOW = Date.UTC(2026, 6, 1);
 const filtersOf = (query: FilterQuery) => {
-  const read = readOrderFilters(query, 'Asia/Jakarta');
+  const read = readOrderFilters(query, 'Asia/Jakarta', NOW);
   if (!read.ok) throw new Error(read.code);
   return read.value;
 };
@@ -209,4 +211,18 @@ it('counts from the counters, or through the filter index and the trigram index'
   const byPhone = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ q: `0${sample.phone.slice(2)}` })));
   expectNoStoreScan(byPhone);
   expectIndex(byPhone, 'orders_tenant_phone');
+});
+
+it("finds who to chase next through an index: never followed up by its partial index, stale through the pending tab's", async () => {
+  for (const after of [false, true]) {
+    expectIndex(await listPlan({ followed_up: 'none' }, { after }), 'orders_tenant_not_followed_created');
+    for (const status of [undefined, 'pending' as const]) {
+      const stale = await listPlan({ stale_hours: 24 }, { status, after });
+      expectIndex(stale, 'orders_tenant_status_created');
+      if (backend === 'sqlite') expect(stale).not.toMatch(/TEMP B-TREE/);
+      else expect(stale).not.toMatch(/Sort Key/);
+    }
+    expectNoStoreScan(await listPlan({ followed_up: 'none', stale_hours: 24 }, { after }));
+  }
+  expectNoStoreScan(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ stale_hours: 48 }))));
 });

@@ -23,6 +23,7 @@ import { ordersList } from './migrations/020-orders-list.js';
 import { orderExports } from './migrations/021-order-exports.js';
 import { orderChanges } from './migrations/022-order-changes.js';
 import { liveOrderWatches } from './migrations/023-live-order-watches.js';
+import { followUps } from './migrations/025-follow-ups.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -51,6 +52,7 @@ export function migrations(handle: DbHandle): Migrations {
     '021-order-exports': { up: orderExports(handle.dialect) },
     '022-order-changes': { up: orderChanges(handle.dialect) },
     '023-live-order-watches': { up: liveOrderWatches(handle.dialect) },
+    '025-follow-ups': { up: followUps(handle.dialect) },
   };
 }
 
