@@ -18,6 +18,8 @@ export const settingsKeys = {
   current: () => [...settingsKeys.all, 'current'] as const,
   audit: () => [...settingsKeys.all, 'audit'] as const,
   preview: (kind: TemplateKind, template: string, timeZone: string | null) => [...settingsKeys.all, 'preview', kind, template, timeZone] as const,
+  templates: () => [...settingsKeys.all, 'templates'] as const,
+  followUpPreview: (step: string, method: string, template: string) => [...settingsKeys.all, 'preview', 'follow_up', step, method, template] as const,
 };
 
 export const settingsQuery = queryOptions({ queryKey: settingsKeys.current(), queryFn: () => call(api.GET('/dashboard/api/settings')) });
@@ -61,12 +63,12 @@ export type StepTemplates = FollowUpTemplates['templates'][number];
 export type FollowUpTexts = NonNullable<paths['/dashboard/api/templates/{step}']['put']['requestBody']>['content']['application/json'];
 export type MethodKind = keyof FollowUpTexts;
 
-export const templatesQuery = queryOptions({ queryKey: [...settingsKeys.all, 'templates'] as const, queryFn: () => call(api.GET('/dashboard/api/templates')) });
+export const templatesQuery = queryOptions({ queryKey: settingsKeys.templates(), queryFn: () => call(api.GET('/dashboard/api/templates')) });
 
 /** A follow-up text rendered on the store's newest order of that payment method (or a sample). */
 export const followUpPreviewQuery = (step: StepTemplates['step'], method: MethodKind, template: string) =>
   queryOptions({
-    queryKey: [...settingsKeys.all, 'preview', 'follow_up', step, method, template] as const,
+    queryKey: settingsKeys.followUpPreview(step, method, template),
     queryFn: () => call(api.POST('/dashboard/api/templates/preview', { body: { kind: 'follow_up', step, payment_method: method, template: template.trim() === '' ? null : template } })),
     staleTime: Infinity,
     placeholderData: (previous) => previous,
