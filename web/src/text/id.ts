@@ -756,7 +756,7 @@ export const T = {
       accepted: (names: string[]) => `Yang tersedia: ${names.map((n) => `{${n}}`).join(' ')}`,
     },
     followUps: {
-      title: 'Pesan follow-up',
+      title: 'Teks follow-up WhatsApp',
       lead: 'Teks yang dibuka CS di WhatsApp dari halaman pesanan, per langkah dan metode pembayaran. Baris baru, *tebal* dan emoji ikut terkirim. Kosongkan untuk memakai teks bawaan.',
       step: 'Langkah',
       method: 'Metode pembayaran',
