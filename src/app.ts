@@ -43,6 +43,7 @@ import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/dashboard-bulk-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
+import { templateDashboardRoutes } from './templates/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { IMAGE_TYPES, IMAGE_UPLOAD_LIMIT, imageDashboardRoutes } from './images/dashboard-routes.js';
@@ -207,6 +208,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     rotationDashboardRoutes(app, ctx);
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
+    templateDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);
     orderFileDashboardRoutes(app, ctx);

@@ -26,7 +26,7 @@ export type Access = 'public' | 'optional' | 'member' | Permission;
 /** One request against store A's data. */
 export interface Call {
   /** The values of the operation's `{name}` path parameters. */
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
   /** The query string, without `?`. */
   query?: string;
   json?: unknown;
@@ -119,6 +119,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'GET /dashboard/api/me', access: 'member', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'POST /dashboard/api/stores', access: 'member', allowed: 201, otherStore: 201, call: async (s) => ({ json: { name: `Toko Baru ${s.serial()}` } }) },
   { operation: 'POST /dashboard/api/stores/{id}/select', access: 'member', allowed: 200, otherStore: 404, call: async (s) => ({ params: { id: s.storeA } }) },
+  { operation: 'PATCH /dashboard/api/me', access: 'member', allowed: 200, otherStore: 200, call: async () => ({ json: { whatsapp_number: '0812-3456-7890' } }) },
   { operation: 'POST /dashboard/api/me/password', access: 'member', allowed: 204, otherStore: 204, call: async () => ({ json: { current_password: PASSWORD, new_password: NEW_PASSWORD } }) },
 
   // Home
@@ -211,6 +212,8 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'PATCH /dashboard/api/settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async (s) => ({ json: { shipping_rates: [{ courier: 'JNE', province: '*', fee: s.serial() }] } }) },
   { operation: 'PATCH /dashboard/api/settings/sensitive', access: 'settings:sensitive', allowed: 200, otherStore: 200, call: async (s) => ({ json: { password: PASSWORD, bank_accounts: [{ bank: 'BCA', number: `1000${s.serial()}`, holder: 'Pemilik' }] } }) },
   { operation: 'GET /dashboard/api/settings/audit', access: 'settings:sensitive', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'GET /dashboard/api/templates', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'PUT /dashboard/api/templates/{step}', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ params: { step: 'fu1' }, json: { bank_transfer: 'Halo {nama} 🙏\nTransfer {total}', cod: null, gateway: '' } }) },
   { operation: 'POST /dashboard/api/templates/preview', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { kind: 'opening', template: 'Halo {nama} dari {toko}' } }) },
 
   // Products, on SPEC's dashboard path of /api/products.php (docs/products.md)
@@ -261,6 +264,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'POST /dashboard/api/orders/{id}/status', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { status: 'closing', expected_status: 'pending' } }) },
   { operation: 'PATCH /dashboard/api/orders/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { courier: `JNE YES ${s.serial()}`, customer: { city: 'Kota Rahasia A' } } }) },
   { operation: 'POST /dashboard/api/orders/{id}/notes', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { text: 'Catatan rahasia A' } }) },
+  { operation: 'POST /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { step: 'fu1' } }) },
   // Whom to assign to: another store's owner reads their own store's members.
   { operation: 'GET /dashboard/api/orders/assignees', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },
   // Another store's owner: store A's ids are refused one by one in their own store (unassigning needs no member of it).

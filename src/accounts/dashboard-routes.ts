@@ -28,7 +28,8 @@ import { signUp } from './sign-up.js';
 import { createStore } from './create-store.js';
 import { findUserById, firstStoreOf } from './find-login.js';
 import { setPassword } from './set-password.js';
-import { ChangePasswordBody, CreatedStore, LoginBody, MeBody, SignupBody, StoreBody, StoreParams } from './schemas.js';
+import { ChangePasswordBody, CreatedStore, LoginBody, MeBody, MePatch, SignupBody, StoreBody, StoreParams } from './schemas.js';
+import { setWhatsappNumber } from './set-whatsapp-number.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const PUBLIC: [] = [];
@@ -143,6 +144,28 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: meResponse, ...errors(...SESSION_CODES) },
     },
     handler: async ({ session }) => meAnswer(ctx, session.tenantId, session.userId, 200),
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'PATCH',
+    url: '/dashboard/api/me',
+    access: 'member',
+    contract: {
+      operationId: 'updateMe',
+      summary: "Set one's own WhatsApp number in the selected store",
+      description:
+        "Any member. `whatsapp_number`: an Indonesian number in any written form, stored as 62... (the rule of the store's number in the settings); null clears it. " +
+        "The thank-you page's WhatsApp button and the messages' {wa_cs} of the orders assigned to the member go to it; without one, to the store's number. Another value: 422 `invalid_request` with `fields.whatsapp_number`. Answers /me.",
+      tags: ['Accounts'],
+      security: SESSION,
+      body: MePatch,
+      response: { 200: meResponse, ...errors('invalid_request', ...SESSION_CODES, ...WRITE_CODES) },
+    },
+    handler: async ({ session, body }) => {
+      const set = await setWhatsappNumber(ctx.db, session.tenantId, session.userId, body.whatsapp_number);
+      if (!set.ok) return invalid({ whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber });
+      return meAnswer(ctx, session.tenantId, session.userId, 200);
+    },
   });
 
   dashboardRoute(app, ctx, {

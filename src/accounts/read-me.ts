@@ -11,6 +11,8 @@ export interface Me {
   /** The store's IANA time zone (013); null: the server's. */
   timeZone: string | null;
   stores: Array<{ id: number; name: string; role: Role }>;
+  /** The member's own WhatsApp number in this store (025); null: none. */
+  whatsappNumber: string | null;
 }
 
 /** Tenant first, as every operation on store data; the user must be a member of it. */
@@ -19,7 +21,7 @@ export async function readMe(db: Db, tenantId: number, userId: number): Promise<
   const stores = await db
     .selectFrom('memberships')
     .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
-    .select(['tenants.id', 'tenants.name', 'tenants.time_zone', 'memberships.role', 'memberships.integrations'])
+    .select(['tenants.id', 'tenants.name', 'tenants.time_zone', 'memberships.role', 'memberships.integrations', 'memberships.whatsapp_number'])
     .where('memberships.user_id', '=', userId)
     .orderBy('tenants.id')
     .execute();
@@ -33,5 +35,6 @@ export async function readMe(db: Db, tenantId: number, userId: number): Promise<
     store: { id: Number(store.id), name: store.name },
     timeZone: store.time_zone,
     stores: list,
+    whatsappNumber: store.whatsapp_number ?? null,
   });
 }

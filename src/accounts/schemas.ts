@@ -20,7 +20,15 @@ export const MeBody = Type.Object(
     role: RoleSchema,
     permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))),
     stores: Type.Array(Type.Object({ id: Id, name: Type.String(), role: RoleSchema }, { additionalProperties: false })),
+    whatsapp_number: Type.Union([Type.String(), Type.Null()], {
+      description: "The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's.",
+    }),
   },
+  { additionalProperties: false },
+);
+
+export const MePatch = Type.Object(
+  { whatsapp_number: Type.Union([Type.String({ maxLength: 30, description: 'An Indonesian number in any written form (0812-3456-7890, +62 812 ...).' }), Type.Null()], { description: 'null: none (the store\'s number is used).' }) },
   { additionalProperties: false },
 );
 

@@ -6,6 +6,8 @@ import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';
 import { renderTemplate } from '../templates/render-template.js';
+import { messageInputOf } from '../orders/message-input.js';
+import { loadStoreSettings } from '../tenants/store-settings.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 
@@ -50,6 +52,8 @@ export async function lookupCustomer(
       'id', 'status', 'product_name', 'variant', 'quantity', 'total', 'created_at',
       'customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_village',
       'customer_district', 'customer_city', 'customer_province', 'customer_postal_code',
+      // What the opening message's placeholders read besides (orders/message-input.ts).
+      'shipping_fee', 'payment_method', 'unique_code', 'courier', 'resi', 'assigned_user_id',
     ])
     .where('tenant_id', '=', tenantId)
     .where('customer_phone', '=', phone)
@@ -61,14 +65,13 @@ export async function lookupCustomer(
 
   const [orderCount, store] = await Promise.all([
     rows.length < LOOKUP_ORDER_LIMIT ? rows.length : countOrders(ctx, tenantId, phone),
-    ctx.db
-      .selectFrom('tenants')
-      .select(['name', 'opening_message_template', 'time_zone'])
-      .where('id', '=', tenantId)
-      .executeTakeFirstOrThrow(),
+    loadStoreSettings(ctx.db, tenantId),
   ]);
+  if (!store) return fail(apiFailure('customer_not_found'));
 
   const { timeZone } = ctx.config;
+  // The store's zone for the message's dates (messageInputOf); created_at below stays in the server's (SPEC).
+  const input = await messageInputOf(ctx.db, tenantId, newest, store, timeZone, orderCount);
   return ok({
     customer: customerBlock(newest),
     orders: rows.map((row) => ({
@@ -81,22 +84,7 @@ export async function lookupCustomer(
       created_at: formatTimestamp(row.created_at, timeZone),
     })),
     order_count: orderCount,
-    opening_message: renderTemplate('opening', store.opening_message_template, {
-      storeName: store.name,
-      customerName: newest.customer_name,
-      orderCount,
-      latestOrder: {
-        id: newest.id,
-        status: newest.status,
-        product: newest.product_name,
-        variant: newest.variant,
-        quantity: newest.quantity,
-        total: newest.total,
-        createdAt: newest.created_at,
-      },
-      // The store's zone for the message's dates; created_at above stays in the server's (SPEC).
-      timeZone: store.time_zone ?? timeZone,
-    }),
+    opening_message: renderTemplate('opening', store.openingMessageTemplate, input),
   });
 }
 

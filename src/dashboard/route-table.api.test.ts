@@ -29,7 +29,7 @@ const ROLES: Array<{ label: string; role: Role; integrations: boolean }> = [
   { label: 'cs', role: 'cs', integrations: false },
 ];
 
-const methodOf = (row: Row) => row.operation.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const methodOf = (row: Row) => row.operation.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const isWrite = (row: Row) => methodOf(row) !== 'GET';
 const isPublic = (row: Row) => row.access === 'public' || row.access === 'optional';
 const allows = (access: Access, role: Role, integrations: boolean) =>

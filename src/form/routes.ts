@@ -18,6 +18,7 @@ import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
 import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
 import { needsPaymentLink, renderThankYou } from './thank-you.js';
+import { assignedCs } from '../orders/message-input.js';
 import { fieldsOf } from './validate-submission.js';
 
 interface FormParams {
@@ -122,7 +123,8 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!order) return notFound(request, reply);
     const paymentUrl = needsPaymentLink(order) ? await ensureCharge(ctx, gateways, found.settings, order, request.log) : null;
     const pixel = { meta: found.product.meta_pixel_id, tiktok: found.product.tiktok_pixel_id, gtm: found.product.gtm_id };
-    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone));
+    const cs = await assignedCs(ctx.db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id));
+    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone, cs));
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {

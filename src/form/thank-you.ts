@@ -1,17 +1,25 @@
 // The thank-you page: order number, how to pay, and a WhatsApp click-to-chat link to the
-// store with the buyer's message rendered from the store's template. Found by the form's
-// one-time token, so only the buyer who placed the order can open it. Rendering reads
-// nothing: the route fetches the gateway's payment link first (needsPaymentLink).
+// order's CS (the assigned member's own number, else the store's: contactOf) with the buyer's
+// message rendered from the store's template. Found by the form's one-time token, so only the
+// buyer who placed the order can open it. Rendering reads nothing: the route fetches the
+// gateway's payment link (needsPaymentLink) and the assigned CS (orders/message-input.ts) first.
 import type { StoreSettings } from '../tenants/store-settings.js';
 import { formatRupiah } from '../templates/format.js';
+import { contactOf } from '../templates/placeholders.js';
 import { renderTemplate } from '../templates/render-template.js';
+import { waMeUrl } from '../templates/wa-link.js';
+import { trackingUrl } from '../orders/tracking-links.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import { FORM_TEXT } from './messages.js';
 import type { SubmittedOrder } from './submit-order.js';
 
-function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string): string | null {
-  if (!settings.whatsappNumber) return null;
+/** The order's assigned member: their shown name and own number in the store (null: none); null when unassigned. */
+export type OrderCs = { name: string; whatsapp: string | null } | null;
+
+function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string, cs: OrderCs, paymentUrl: string | null): string | null {
+  const contact = contactOf(settings, cs);
+  if (!contact.whatsapp) return null;
   // The buyer's WhatsApp message: the store's thank-you template (or the default) on one line.
   const message = renderTemplate('thank_you', settings.thankYouTemplate, {
     storeName: settings.storeName,
@@ -25,10 +33,19 @@ function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: 
       quantity: order.quantity,
       total: order.total,
       createdAt: order.created_at,
+      shippingFee: order.shipping_fee,
+      paymentMethod: order.payment_method,
+      uniqueCode: order.unique_code,
+      courier: order.courier,
+      resi: order.resi,
     },
+    bankAccounts: settings.bankAccounts,
+    paymentLink: paymentUrl,
+    trackingLink: trackingUrl(order.courier, order.resi),
+    contact,
     timeZone,
   });
-  return `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(message)}`;
+  return waMeUrl(contact.whatsapp, message);
 }
 
 /** Whether the page offers a gateway payment link: an online payment still pending. */
@@ -51,15 +68,16 @@ function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: st
     : html`<p>${FORM_TEXT.gatewayUnavailable}</p>`;
 }
 
-/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the store's (dates in the message). */
+/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the store's (dates in the message); cs: the order's assigned member. */
 export function renderThankYou(
   settings: StoreSettings,
   order: SubmittedOrder,
   paymentUrl: string | null,
   pixel: { meta: string | null; tiktok: string | null; gtm: string | null },
   timeZone: string,
+  cs: OrderCs = null,
 ): string {
-  const wa = whatsappLink(settings, order, timeZone);
+  const wa = whatsappLink(settings, order, timeZone, cs, paymentUrl);
   const body = html`<section class="lf-card lf-thanks">
 <h1>${FORM_TEXT.thanksTitle}</h1>
 <p class="lf-order">${FORM_TEXT.orderNumber}: <strong id="lf-order-id">#${order.id}</strong></p>

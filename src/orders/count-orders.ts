@@ -30,7 +30,8 @@ function countsOf(tallies: readonly Tally[]): StatusCounts {
 
 /** The one counter row set that holds the count asked for, or null when none does. */
 function counterFor(scope: OrderScope, filters: OrderFilters): { dimension: Dimension; value: string } | null {
-  if (filters.search !== null) return null;
+  // No counters of follow-ups: counted from the orders through the list's own indexes.
+  if (filters.search !== null || filters.notFollowedUp || filters.staleBefore !== null) return null;
   const narrowing: { dimension: Dimension; value: string }[] = [];
   if (scope.kind === 'assigned') narrowing.push({ dimension: 'cs', value: String(scope.userId) });
   if (filters.productId !== null) narrowing.push({ dimension: 'product_id', value: String(filters.productId) });

@@ -42,7 +42,7 @@ export async function chosenOrders(ctx: AppContext, session: Session, body: Chos
   if ((body.ids === undefined) === (body.query === undefined)) return { ok: false, failure: invalid({ ids: DASHBOARD_FIELD_TEXT.idsOrQuery }) };
   if (body.ids !== undefined) return { ok: true, ids: body.ids };
   const { status, ...query } = body.query!;
-  const filters = readOrderFilters(query, await storeTimeZone(ctx.db, session.tenantId, ctx.config.timeZone));
+  const filters = readOrderFilters(query, await storeTimeZone(ctx.db, session.tenantId, ctx.config.timeZone), ctx.clock.now());
   if (!filters.ok) return { ok: false, failure: refused(filters, 'query.') };
   const ids = await viewOrderIds(ctx.db, session.tenantId, orderScopeOf(session), { status: status ?? null, filters: filters.value });
   return ids.ok ? { ok: true, ids: ids.value } : { ok: false, failure: dashboardFailure('too_many_orders') };

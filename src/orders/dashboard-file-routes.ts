@@ -53,7 +53,7 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     },
     handler: async ({ request, session, query }) => {
       const storeZone = await storeTimeZone(ctx.db, session.tenantId, ctx.config.timeZone);
-      const filters = readOrderFilters(query, storeZone);
+      const filters = readOrderFilters(query, storeZone, ctx.clock.now());
       if (!filters.ok) return refused(filters);
       const exportId = await startExportAudit(ctx.db, ctx.clock, session.tenantId, session.userId, audited(query));
       const csv = exportCsv(ctx.db, session.tenantId, orderScopeOf(session), { status: query.status ?? null, filters: filters.value }, storeZone, (end) => {

@@ -40,7 +40,7 @@ export function refused(refusal: Refusal<FilterCode>, at = ''): DashboardFailure
 export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The days of from/to are the store's; timestamps are written with the server's offset, as
   // every timestamp of the dashboard's JSON (the web app shows them in the store's zone).
-  const filtersOf = async (tenantId: number, query: FilterQuery) => readOrderFilters(query, await storeTimeZone(ctx.db, tenantId, ctx.config.timeZone));
+  const filtersOf = async (tenantId: number, query: FilterQuery) => readOrderFilters(query, await storeTimeZone(ctx.db, tenantId, ctx.config.timeZone), ctx.clock.now());
 
   dashboardRoute(app, ctx, {
     method: 'GET',

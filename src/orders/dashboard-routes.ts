@@ -15,7 +15,8 @@ import { addNote } from './add-note.js';
 import { assignOrders } from './assign-orders.js';
 import { AssignBody } from './bulk-schemas.js';
 import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from './dashboard-bulk-routes.js';
-import { AssigneesBody, AssignResultBody, EditOrderBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
+import { followUpOrder } from './follow-up-order.js';
+import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';
 import { listAssignees } from './list-assignees.js';
 import { memberActor } from './member-actor.js';
@@ -140,6 +141,30 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       const added = await addNote(ctx.db, ctx.clock, session.tenantId, params.id, { scope: orderScopeOf(session), userId: session.userId }, body, serverZone);
       if (added.ok) return { status: 201, body: added.value };
       return added.code === 'order_not_found' ? dashboardFailure('order_not_found') : invalid({ text: DASHBOARD_FIELD_TEXT.required });
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/orders/:id/follow-ups',
+    access: 'member',
+    contract: {
+      operationId: 'followUpOrder',
+      summary: "Record a follow-up press and answer the wa.me link that opens the buyer's WhatsApp with the step's text",
+      description:
+        `${SCOPE} The steps that fit the order's status: \`fu1\`-\`fu4\` while pending, then \`closing\`, \`paid\`, \`shipped\`, \`cancelled\` for those statuses; a completed order and one in \`invalid_no_hp\` have none. Another step: 409 \`follow_up_step_not_available\`. ` +
+        "The text is the store's own for the step and the order's payment method (gateway for Midtrans and Xendit, bank_transfer without a method), else the default, rendered for the order. The press is recorded in one transaction: the order's `follow_ups` (count, last step, last time) and a history entry (`follow_up`, the step, who, when). " +
+        "A buyer phone that is not an Indonesian number: 422 `buyer_phone_invalid`; the order's status changed meanwhile: 409 `status_conflict`. Nothing is sent: the member's phone opens the link.",
+      tags: TAGS,
+      security: SESSION,
+      params: OrderIdParams,
+      body: FollowUpBody,
+      response: { 201: jsonResponse('Recorded: the link to open.', FollowUpAnswer), ...dashboardErrors([...WRITE, 'follow_up_step_not_available', 'buyer_phone_invalid', 'status_conflict']) },
+    },
+    handler: async ({ session, params, body }) => {
+      const actor = await memberActor(ctx.db, session.userId);
+      const pressed = await followUpOrder(ctx, session.tenantId, params.id, { scope: orderScopeOf(session), actor }, body.step, serverZone);
+      return pressed.ok ? { status: 201, body: pressed.value } : dashboardFailure(pressed.code);
     },
   });
 

@@ -6,6 +6,9 @@ import { MAX_NOTE } from './add-note.js';
 import { MAX_COURIER, MAX_RESI } from './edit-order.js';
 import { ROLES } from '../sessions/permissions.js';
 import { ORDER_STATUSES } from './statuses.js';
+import { FOLLOW_UP_STEPS } from '../templates/follow-up-steps.js';
+
+export const FollowUpStepSchema = Type.Union(FOLLOW_UP_STEPS.map((s) => Type.Literal(s)), { description: 'fu1-fu4 (pending), closing, paid, shipped, cancelled.' });
 
 export const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 export const Member = Type.Object({ id: Id, name: Type.String({ description: 'The name shown (the email when the name is blank).' }) }, { additionalProperties: false });
@@ -35,7 +38,7 @@ const HistoryEntry = Type.Object(
     actor_user_id: Nullable(Id),
     field: Type.String({
       description:
-        '`created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ...',
+        '`created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ...',
     }),
     old_value: Nullable(Type.String()),
     new_value: Nullable(Type.String()),
@@ -85,6 +88,15 @@ const Order = Type.Object(
       Type.Object({ status: Status, needs: Nullable(Type.Union([Type.Literal('resi'), Type.Literal('reason')])) }, { additionalProperties: false }),
       { description: 'The moves this member may make now (the status moves table), and what each needs.' },
     ),
+    follow_ups: Type.Object(
+      {
+        count: Type.Integer({ minimum: 0 }),
+        last_step: Nullable(FollowUpStepSchema),
+        last_at: Nullable(Timestamp),
+        steps: Type.Array(FollowUpStepSchema, { description: 'The steps that fit the order now (FU1-FU4 while pending, then the status\'s own message; none when completed or invalid_no_hp).' }),
+      },
+      { additionalProperties: false, description: "The follow-up presses so far, and the steps this order's page offers." },
+    ),
     history: Type.Array(HistoryEntry, { description: 'Newest first.' }),
     notes: Type.Array(OrderNote, { description: 'Newest first.' }),
   },
@@ -125,6 +137,17 @@ export const EditOrderBody = Type.Object(
     ),
     courier: Type.Optional(Type.String({ maxLength: 200, description: `At most ${MAX_COURIER} characters. The shipping fee stays.` })),
     resi: Type.Optional(Nullable(Type.String({ maxLength: 200, description: `At most ${MAX_RESI} characters; null or blank removes it.` }))),
+  },
+  { additionalProperties: false },
+);
+
+export const FollowUpBody = Type.Object({ step: FollowUpStepSchema }, { additionalProperties: false });
+
+export const FollowUpAnswer = Type.Object(
+  {
+    wa_url: Type.String({ description: 'https://wa.me/<buyer, 62...>?text=<the rendered text, URL-encoded: line breaks as %0A, emoji kept>.' }),
+    step: FollowUpStepSchema,
+    at: Timestamp,
   },
   { additionalProperties: false },
 );

@@ -27,7 +27,7 @@ const MAKASSAR = 8 * HOUR;
 /** The instant of a local wall time in Makassar. */
 const local = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min) - MAKASSAR;
 
-type Listed = { id: number; created_at: string; status: string; customer_name: string; customer_phone: string; product: string; variant: string; quantity: number; total: number; payment_method: string; courier: string; resi: string | null; assigned_to: { id: number; name: string } | null };
+type Listed = { id: number; created_at: string; status: string; customer_name: string; customer_phone: string; product: string; variant: string; quantity: number; total: number; payment_method: string; courier: string; resi: string | null; assigned_to: { id: number; name: string } | null; follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: string[] } };
 
 const get = (member: Member, path: string) => t.request({ method: 'GET', url: path, headers: asMember(member) });
 async function list(member: Member, query = ''): Promise<Listed[]> {
@@ -197,6 +197,7 @@ describe('filters', () => {
       courier: 'SiCepat',
       resi: null,
       assigned_to: { id: rani.userId, name: 'Rani' },
+      follow_ups: { count: 0, last_step: null, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] },
     });
     const tonoEmail = (await t.ctx.db.selectFrom('users').select('email').where('id', '=', tono.userId).executeTakeFirstOrThrow()).email;
     expect(rows[1]!.assigned_to).toEqual({ id: tono.userId, name: tonoEmail });

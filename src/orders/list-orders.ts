@@ -8,6 +8,7 @@ import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } fro
 import { memberNames } from './member-actor.js';
 import type { OrderScope } from './order-scope.js';
 import type { OrderStatus } from './statuses.js';
+import { stepsFor, type FollowUpStep } from '../templates/follow-up-steps.js';
 
 export interface ListedOrder {
   id: number;
@@ -23,6 +24,8 @@ export interface ListedOrder {
   courier: string;
   resi: string | null;
   assigned_to: { id: number; name: string } | null;
+  /** 025's columns of the order row (no join, no aggregate), and the steps that fit its status. */
+  follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: FollowUpStep[] };
 }
 
 export interface OrderPage {
@@ -57,6 +60,9 @@ export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, inp
       'orders.courier',
       'orders.resi',
       'orders.assigned_user_id',
+      'orders.follow_up_count',
+      'orders.follow_up_last_step',
+      'orders.follow_up_last_at',
     ]);
 }
 
@@ -82,6 +88,12 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
         courier: row.courier,
         resi: row.resi,
         assigned_to: assigned === null ? null : { id: assigned, name: names.get(assigned) ?? '' },
+        follow_ups: {
+          count: Number(row.follow_up_count),
+          last_step: row.follow_up_last_step,
+          last_at: row.follow_up_last_at === null ? null : formatTimestamp(Number(row.follow_up_last_at), timeZone),
+          steps: [...stepsFor(row.status)],
+        },
       };
     }),
     next_cursor: page.nextCursor,

@@ -94,8 +94,10 @@ async function planOf(query: { compile(): CompiledQuery }): Promise<string> {
 }
 
 const ALL: OrderScope = { kind: 'all' };
+/** The clock of the follow-up filters: after every seeded order (they span 2026-01-01 to late June). */
+const NOW = Date.UTC(2026, 6, 1);
 const filtersOf = (query: FilterQuery) => {
-  const read = readOrderFilters(query, 'Asia/Jakarta');
+  const read = readOrderFilters(query, 'Asia/Jakarta', NOW);
   if (!read.ok) throw new Error(read.code);
   return read.value;
 };
@@ -217,4 +219,18 @@ it("the CS rotation's sticky buyer: the latest earlier order of a phone is a pro
   expectIndex(plan, 'orders_tenant_phone');
   // No sort: the index gives the newest first.
   expect(plan).not.toMatch(backend === 'sqlite' ? /TEMP B-TREE/ : /Sort/);
+});
+
+it("finds who to chase next through an index: never followed up by its partial index, stale through the pending tab's", async () => {
+  for (const after of [false, true]) {
+    expectIndex(await listPlan({ followed_up: 'none' }, { after }), 'orders_tenant_not_followed_created');
+    for (const status of [undefined, 'pending' as const]) {
+      const stale = await listPlan({ stale_hours: 24 }, { status, after });
+      expectIndex(stale, 'orders_tenant_status_created');
+      if (backend === 'sqlite') expect(stale).not.toMatch(/TEMP B-TREE/);
+      else expect(stale).not.toMatch(/Sort Key/);
+    }
+    expectNoStoreScan(await listPlan({ followed_up: 'none', stale_hours: 24 }, { after }));
+  }
+  expectNoStoreScan(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ stale_hours: 48 }))));
 });

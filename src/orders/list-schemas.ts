@@ -4,7 +4,7 @@
 // short for a name) is checked by order-filters.ts and the route.
 import { Type } from 'typebox';
 import { Id, Nullable, Timestamp } from '../lib/http/schema-parts.js';
-import { Member, Status } from './dashboard-schemas.js';
+import { FollowUpStepSchema, Member, Status } from './dashboard-schemas.js';
 import { MAX_QUERY_LENGTH } from './order-search.js';
 
 const Day = (what: string) =>
@@ -31,6 +31,10 @@ const filterProperties = {
   province: Type.Optional(Text("The buyer's province.")),
   utm_source: Type.Optional(Text('The ad parameter utm_source.')),
   utm_campaign: Type.Optional(Text('The ad parameter utm_campaign.')),
+  followed_up: Type.Optional(Type.Literal('none', { description: '`none`: only the orders that never had a follow-up press.' })),
+  stale_hours: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 8760, description: 'Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next.' }),
+  ),
 };
 
 export const ListQuery = Type.Object(
@@ -69,6 +73,15 @@ const ListedOrder = Type.Object(
     courier: Type.String(),
     resi: Nullable(Type.String()),
     assigned_to: Nullable(Member),
+    follow_ups: Type.Object(
+      {
+        count: Type.Integer({ minimum: 0, description: 'Follow-up presses so far.' }),
+        last_step: Nullable(FollowUpStepSchema),
+        last_at: Nullable(Timestamp),
+        steps: Type.Array(FollowUpStepSchema, { description: "The steps that fit the order now (the row's WhatsApp button offers them)." }),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

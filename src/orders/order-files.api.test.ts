@@ -163,7 +163,7 @@ describe('GET /dashboard/api/orders/export.csv', () => {
 
     // Backpressure: a client that takes nothing holds the export near its first rows, not the
     // whole view read ahead; one that leaves ends it, said so (not finished).
-    const filters = valueOf(readOrderFilters({}, 'Asia/Jakarta'));
+    const filters = valueOf(readOrderFilters({}, 'Asia/Jakarta', Date.now()));
     const ends: ExportEnd[] = [];
     const stalled = exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters }, 'Asia/Jakarta', (end) => ends.push(end));
     let written = 0;

@@ -26,6 +26,8 @@ export interface FilterQuery {
   province?: string;
   utm_source?: string;
   utm_campaign?: string;
+  followed_up?: 'none';
+  stale_hours?: number;
 }
 
 export interface OrderFilters {
@@ -42,6 +44,10 @@ export interface OrderFilters {
   province: string | null;
   utmSource: string | null;
   utmCampaign: string | null;
+  /** `followed_up=none`: only orders that never had a follow-up. */
+  notFollowedUp: boolean;
+  /** `stale_hours=N`: epoch ms, now less N hours: pending orders with no follow-up since (never followed up: created before it). */
+  staleBefore: number | null;
 }
 
 export type FilterCode = SearchCode | 'invalid_from' | 'invalid_to' | 'dates_reversed';
@@ -58,7 +64,10 @@ function dayStart(text: string, timeZone: string, days: number): number | null {
   return zonedInstant(Date.UTC(y, m - 1, d + days), timeZone);
 }
 
-export function readOrderFilters(query: FilterQuery, timeZone: string): Outcome<OrderFilters, FilterCode> {
+const HOUR_MS = 3_600_000;
+
+/** `now`: the clock's, for `stale_hours`. */
+export function readOrderFilters(query: FilterQuery, timeZone: string, now: number): Outcome<OrderFilters, FilterCode> {
   const search = parseOrderSearch(query.q);
   if (!search.ok) return search;
   const from = query.from === undefined ? null : dayStart(query.from, timeZone, 0);
@@ -77,6 +86,8 @@ export function readOrderFilters(query: FilterQuery, timeZone: string): Outcome<
     province: query.province ?? null,
     utmSource: query.utm_source ?? null,
     utmCampaign: query.utm_campaign ?? null,
+    notFollowedUp: query.followed_up === 'none',
+    staleBefore: query.stale_hours === undefined ? null : now - query.stale_hours * HOUR_MS,
   });
 }
 
@@ -162,5 +173,21 @@ export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filt
   if (filters.province !== null) query = query.where('orders.customer_province', '=', filters.province);
   if (filters.utmSource !== null) query = query.where('orders.utm_source', '=', filters.utmSource);
   if (filters.utmCampaign !== null) query = query.where('orders.utm_campaign', '=', filters.utmCampaign);
+  // Written as a constant, not a parameter, so both planners may use the partial index of the
+  // orders never followed up (025), whose predicate is exactly this.
+  if (filters.notFollowedUp) query = query.where(sql<SqlBool>`orders.follow_up_count = 0`);
+  if (filters.staleBefore !== null) {
+    // Pending, and no follow-up since the cut-off. An order's last contact is never before its
+    // creation, so a stale order was created before the cut-off too: the tab's index (020) walks
+    // the pending orders from the cut-off back and tests only their follow-up time. SQLite (no
+    // statistics) would rather walk every order of the store before the cut-off through
+    // (tenant_id, created_at): the cut-off is written `+created_at` there, which no index serves,
+    // so it walks the pending orders newest first and skips the few created since the cut-off.
+    const before = filters.staleBefore;
+    query = query
+      .where('orders.status', '=', 'pending')
+      .where(isPostgres(db) ? sql<SqlBool>`orders.created_at < ${before}` : sql<SqlBool>`+orders.created_at < ${before}`)
+      .where((eb) => eb.or([eb('orders.follow_up_last_at', 'is', null), eb('orders.follow_up_last_at', '<', before)]));
+  }
   return query;
 }

@@ -13,6 +13,7 @@ import { inScope, type OrderScope } from './order-scope.js';
 import { movesFrom, type MoveNeed, type Mover } from './status-moves.js';
 import type { OrderStatus } from './statuses.js';
 import { trackingUrl } from './tracking-links.js';
+import { stepsFor, type FollowUpStep } from '../templates/follow-up-steps.js';
 
 export interface HistoryEntry {
   created_at: string;
@@ -62,6 +63,8 @@ export interface OrderPage {
   assigned_to: { id: number; name: string } | null;
   /** The moves this member may make now (status-moves.ts), and what each needs. */
   moves: Array<{ status: OrderStatus; needs: MoveNeed | null }>;
+  /** The follow-up presses so far (025's columns), and the steps that fit the order now. */
+  follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: FollowUpStep[] };
   /** Newest first. */
   history: HistoryEntry[];
   /** Newest first. */
@@ -158,6 +161,12 @@ export async function readOrderPage(
     utm_campaign: order.utm_campaign,
     assigned_to: order.assigned_user_id === null ? null : { id: Number(order.assigned_user_id), name: order.assignee_name?.trim() || order.assignee_email || '' },
     moves: movesFrom(order.status, mover).map((m) => ({ status: m.to, needs: m.needs })),
+    follow_ups: {
+      count: Number(order.follow_up_count),
+      last_step: order.follow_up_last_step,
+      last_at: order.follow_up_last_at === null ? null : at(order.follow_up_last_at),
+      steps: [...stepsFor(order.status)],
+    },
     history: entries,
     notes: notes.map((n): OrderNote => ({ id: Number(n.id), text: n.text, author: { id: Number(n.user_id), name: n.name.trim() || n.email }, created_at: at(n.created_at) })),
   });

@@ -11,6 +11,7 @@ import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js
 import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { listAudit } from './audit-log.js';
 import { previewTemplate, sampleInput } from '../templates/preview-template.js';
+import { messageInputOf, newestOrderOfKind } from '../orders/message-input.js';
 import { readSettings } from './read-settings.js';
 import { saveSensitiveSettings, changedFields } from './save-sensitive-settings.js';
 import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './save-settings.js';
@@ -158,7 +159,8 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       operationId: 'previewTemplate',
       summary: "A message template rendered by the server's own renderer, with sample data",
       description:
-        `${MANAGE} \`thank_you\`: the buyer's WhatsApp message of the thank-you page; \`opening\`: the opening message of the customer lookup. ` +
+        `${MANAGE} \`thank_you\`: the buyer's WhatsApp message of the thank-you page, and \`opening\`: the opening message of the customer lookup, with sample data; ` +
+        "`follow_up`: a follow-up step's text (`step` and `payment_method` required, else 422 `invalid_request` naming them) on the store's newest order of that payment method (`order_id`), or sample data when it has none (`order_id` null). Null or blank `template`: the default. " +
         "Dates in `time_zone` when given (an IANA name; else 422 `invalid_request`), else in the store's. Nothing is saved.",
       tags: TAGS,
       security: SESSION,
@@ -170,7 +172,14 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!store) return dashboardFailure('login_required');
       const zone = body.time_zone === undefined ? (store.timeZone ?? serverZone) : parseTimeZone(body.time_zone);
       if (zone === null) return invalid({ time_zone: DASHBOARD_FIELD_TEXT.timeZone });
-      return { status: 200, body: previewTemplate(body.kind, body.template, sampleInput(store.storeName, ctx.clock.now(), zone)) };
+      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sampleInput(store, ctx.clock.now(), zone)), order_id: null } };
+      const { step, payment_method: method } = body;
+      if (step === undefined || method === undefined) {
+        return invalid({ ...(step === undefined ? { step: DASHBOARD_FIELD_TEXT.templateStep } : {}), ...(method === undefined ? { payment_method: DASHBOARD_FIELD_TEXT.templateMethod } : {}) });
+      }
+      const order = await newestOrderOfKind(ctx.db, session.tenantId, method);
+      const input = order ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone)), timeZone: zone } : sampleInput(store, ctx.clock.now(), zone, method);
+      return { status: 200, body: { ...previewTemplate({ step, method }, body.template, input), order_id: order ? Number(order.id) : null } };
     },
   });
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AUDITED_FIELDS } from './audit-log.js';
 import { ANY_PROVINCE, PROVINCES } from '../shipping/provinces.js';
 import { GATEWAYS, PAYMENT_METHOD_SETTINGS } from '../tenants/store-settings.js';
+import { FOLLOW_UP_STEPS, METHOD_KINDS } from '../templates/follow-up-steps.js';
 
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -99,7 +100,9 @@ export const AuditList = Type.Array(
 
 export const PreviewBody = Type.Object(
   {
-    kind: literals(['thank_you', 'opening']),
+    kind: literals(['thank_you', 'opening', 'follow_up']),
+    step: Type.Optional(Type.Union(FOLLOW_UP_STEPS.map((s) => Type.Literal(s)), { description: 'kind follow_up: the step (required).' })),
+    payment_method: Type.Optional(Type.Union(METHOD_KINDS.map((m) => Type.Literal(m)), { description: 'kind follow_up: whose text (required).' })),
     template: Nullable(Type.String({ maxLength: 1000 })),
     time_zone: Type.Optional(Type.String({ maxLength: 64, description: "Render dates in this zone (the one being chosen); default: the store's." })),
   },
@@ -112,6 +115,7 @@ export const PreviewAnswer = Type.Object(
     unknown_placeholders: Type.Array(Type.String(), { description: 'Placeholders that render as written (saving would answer 422 unknown_placeholder).' }),
     placeholders: Type.Array(Type.String()),
     time_zone: Type.String(),
+    order_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'kind follow_up: the real order of the store the text was rendered on (its newest of that payment method); null: sample data.' }),
   },
   { additionalProperties: false },
 );

@@ -174,10 +174,10 @@ describe('PATCH /dashboard/api/settings', () => {
 
   it('a template with an unknown placeholder: 422 unknown_placeholder with the ones accepted; nothing saved', async () => {
     const before = await readSettings();
-    const res = await patch({ store_name: 'Tidak Tersimpan', thank_you_template: 'Halo {nama}, harga {harga} {nama} {ongkir}' });
+    const res = await patch({ store_name: 'Tidak Tersimpan', thank_you_template: 'Halo {nama}, harga {harga} {nama} {diskon} {ongkir}' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'unknown_placeholder', field: 'thank_you_template', unknown: ['harga', 'ongkir'], accepted: [...PLACEHOLDER_NAMES] });
-    expect((await patch({ opening_message_template: '{kurir}' })).json()).toMatchObject({ code: 'unknown_placeholder', field: 'opening_message_template', unknown: ['kurir'] });
+    expect(res.json()).toMatchObject({ code: 'unknown_placeholder', field: 'thank_you_template', unknown: ['harga', 'diskon'], accepted: [...PLACEHOLDER_NAMES] });
+    expect((await patch({ opening_message_template: '{kurir} {kupon}' })).json()).toMatchObject({ code: 'unknown_placeholder', field: 'opening_message_template', unknown: ['kupon'] });
     expect(await readSettings()).toEqual(before);
   });
 

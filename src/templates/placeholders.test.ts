@@ -16,7 +16,16 @@ const input: TemplateInput = {
     quantity: 2,
     total: 1250000,
     createdAt: Date.UTC(2026, 0, 14, 18, 30, 0), // 15 January 01:30 in Jakarta
+    shippingFee: 18000,
+    paymentMethod: 'bank_transfer',
+    uniqueCode: 123,
+    courier: 'JNE REG',
+    resi: null,
   },
+  bankAccounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Berkah' }, { bank: 'BRI', number: '0987-654', holder: 'Siti' }],
+  paymentLink: null,
+  trackingLink: null,
+  contact: { name: 'Rina', whatsapp: '6281111111111' },
   timeZone: 'Asia/Jakarta',
 };
 
@@ -34,7 +43,9 @@ describe('renderTemplate, the opening message', () => {
     const template = Object.keys(PLACEHOLDERS).map((name) => `${name}={${name}}`).join('|');
     expect(renderTemplate('opening', template, input)).toBe(
       'nama=Siti Aminah|toko=Toko Berkah|pesanan=42|produk=Kaos Polos|varian=Hitam / L|jumlah=2|' +
-        'total=Rp1.250.000|status=menunggu pembayaran|tanggal=15 Januari 2026|jumlah_pesanan=3',
+        'total=Rp1.250.000|status=menunggu pembayaran|tanggal=15 Januari 2026|jumlah_pesanan=3|' +
+        'ongkir=Rp18.000|metode_bayar=Transfer bank|rekening=BCA 1234567890 a.n. Toko Berkah\nBRI 0987-654 a.n. Siti|kode_unik=123|link_bayar=|' +
+        'kurir=JNE REG|resi=|link_lacak=|nama_cs=Rina|wa_cs=6281111111111',
     );
   });
 
@@ -100,7 +111,7 @@ describe('formatting helpers', () => {
 
 describe('unknownPlaceholders', () => {
   it('lists the placeholders no renderer fills, each once, in order of appearance', () => {
-    expect(unknownPlaceholders('Halo {nama}, {harga} {ongkir} {harga} {toko} {Nama} { nama }')).toEqual(['harga', 'ongkir']);
+    expect(unknownPlaceholders('Halo {nama}, {harga} {ongkir} {harga} {diskon} {toko} {Nama} { nama }')).toEqual(['harga', 'diskon']);
     expect(unknownPlaceholders(PLACEHOLDER_NAMES.map((name) => `{${name}}`).join(' '))).toEqual([]);
     expect(unknownPlaceholders(DEFAULT_OPENING_TEMPLATE)).toEqual([]);
   });

@@ -1,10 +1,17 @@
 // The one table of placeholders of every message template (the thank-you message, the opening
-// message; the CS follow-ups and WhatsApp messages extend it): a store writes {name} in a
-// template, and each row says what fills it. A new message adds its rows here, and its input
-// fields to TemplateInput, so that every template accepts the same names.
+// message, the CS follow-ups of issue 34): a store writes {name} in a template, and each row says
+// what fills it. A new message adds its rows here, and its input fields to TemplateInput, so that
+// every template accepts the same names. A value the order does not have (no resi yet, no unique
+// code, no payment link) renders as empty text, never as the placeholder (docs/decisions.md).
 import { formatIndonesianDate, formatRupiah } from './format.js';
 
-/** What the placeholders are filled from: the store and the customer's newest order. */
+export interface BankAccountLine {
+  bank: string;
+  number: string;
+  holder: string;
+}
+
+/** What the placeholders are filled from: the store, the customer's order (the newest, for the opening message) and its CS. */
 export interface TemplateInput {
   storeName: string;
   customerName: string;
@@ -17,10 +24,36 @@ export interface TemplateInput {
     quantity: number;
     total: number;
     createdAt: number; // epoch ms
+    shippingFee: number;
+    /** As the order holds it: bank_transfer, cod, midtrans, xendit (an order entered by hand may hold another text). */
+    paymentMethod: string;
+    uniqueCode: number | null;
+    courier: string;
+    resi: string | null;
   };
+  /** The store's bank accounts, as the thank-you page shows them. */
+  bankAccounts: readonly BankAccountLine[];
+  /** The gateway's payment page of the order; null for bank transfer, COD, or a gateway order without a charge yet. */
+  paymentLink: string | null;
+  /** The courier's tracking page of the resi (orders/tracking-links.ts); null without one. */
+  trackingLink: string | null;
+  /** Who the buyer talks to: the assigned CS's name and number, each falling back to the store's (name; WhatsApp number, or null). */
+  contact: { name: string; whatsapp: string | null };
   /** The store's zone, for the dates in the message. */
   timeZone: string;
 }
+
+/** How a payment method reads to a buyer ({metode_bayar}); another text as it is. */
+export const PAYMENT_METHOD_WORDS: Readonly<Record<string, string>> = {
+  bank_transfer: 'Transfer bank',
+  cod: 'COD (bayar di tempat)',
+  midtrans: 'Pembayaran online',
+  xendit: 'Pembayaran online',
+  gateway: 'Pembayaran online',
+};
+
+/** {rekening}: one line per account, "BCA 1234567890 a.n. Toko Berkah" (a one-line message folds them with spaces). */
+const bankLines = (accounts: readonly BankAccountLine[]) => accounts.map((a) => `${a.bank} ${a.number} a.n. ${a.holder}`).join('\n');
 
 // How each order state reads to a customer. SPEC's states mix payment and handling;
 // closing is a confirmed order the seller is now handling.
@@ -46,6 +79,16 @@ export const PLACEHOLDERS: Readonly<Record<string, (input: TemplateInput) => str
   status: (i) => STATUS_WORDS[i.latestOrder.status] ?? i.latestOrder.status,
   tanggal: (i) => formatIndonesianDate(i.latestOrder.createdAt, i.timeZone),
   jumlah_pesanan: (i) => String(i.orderCount),
+  ongkir: (i) => formatRupiah(i.latestOrder.shippingFee),
+  metode_bayar: (i) => (Object.hasOwn(PAYMENT_METHOD_WORDS, i.latestOrder.paymentMethod) ? PAYMENT_METHOD_WORDS[i.latestOrder.paymentMethod]! : i.latestOrder.paymentMethod),
+  rekening: (i) => bankLines(i.bankAccounts),
+  kode_unik: (i) => (i.latestOrder.uniqueCode === null ? '' : String(i.latestOrder.uniqueCode)),
+  link_bayar: (i) => i.paymentLink ?? '',
+  kurir: (i) => i.latestOrder.courier,
+  resi: (i) => i.latestOrder.resi ?? '',
+  link_lacak: (i) => i.trackingLink ?? '',
+  nama_cs: (i) => i.contact.name,
+  wa_cs: (i) => i.contact.whatsapp ?? '',
 };
 
 /** The placeholders a template may use, in the order of PLACEHOLDERS. */
@@ -61,4 +104,12 @@ export const placeholderFill = (name: string): ((input: TemplateInput) => string
 export function unknownPlaceholders(template: string): string[] {
   const unknown = [...template.matchAll(PLACEHOLDER_PATTERN)].map((m) => m[1]!).filter((name) => placeholderFill(name) === undefined);
   return [...new Set(unknown)];
+}
+
+/**
+ * Who the buyer talks to ({nama_cs}, {wa_cs}, and the thank-you page's WhatsApp button): the
+ * assigned CS's name and own number, each falling back to the store's.
+ */
+export function contactOf(store: { storeName: string; whatsappNumber: string | null }, cs: { name: string; whatsapp: string | null } | null): TemplateInput['contact'] {
+  return { name: cs?.name || store.storeName, whatsapp: cs?.whatsapp ?? store.whatsappNumber };
 }

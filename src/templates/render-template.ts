@@ -3,6 +3,7 @@
 // the one table (placeholders.ts). Unknown placeholders stay as written, so a typo shows up in
 // the message instead of silently vanishing. Values are inserted in one pass: a customer name
 // that itself looks like {toko} is not expanded again.
+import { DEFAULT_FOLLOW_UPS, type FollowUpStep, type MethodKind } from './follow-up-steps.js';
 import { PLACEHOLDER_PATTERN, placeholderFill, type TemplateInput } from './placeholders.js';
 
 /** The opening message a customer-service agent sends first (SPEC's customer lookup, `opening_message`). */
@@ -23,10 +24,20 @@ export const TEMPLATE_KINDS = {
 
 export type TemplateKind = keyof typeof TEMPLATE_KINDS;
 
+/** A stored template is the store's own unless null or blank (then: the default). */
+const ownOr = (template: string | null, defaultTemplate: string) => (template !== null && template.trim() !== '' ? template : defaultTemplate);
+
+/** The one pass of every template: each known placeholder replaced by its value, the rest as written. */
+const fill = (source: string, input: TemplateInput) => source.replace(PLACEHOLDER_PATTERN, (whole, name: string) => placeholderFill(name)?.(input) ?? whole);
+
 /** The store's template of this kind (null or blank: the default), filled from `input`. */
 export function renderTemplate(kind: TemplateKind, template: string | null, input: TemplateInput): string {
   const { defaultTemplate, oneLine } = TEMPLATE_KINDS[kind];
-  const source = template !== null && template.trim() !== '' ? template : defaultTemplate;
-  const text = source.replace(PLACEHOLDER_PATTERN, (whole, name: string) => placeholderFill(name)?.(input) ?? whole);
+  const text = fill(ownOr(template, defaultTemplate), input);
   return oneLine ? text.replace(/\s+/g, ' ').trim() : text;
+}
+
+/** A follow-up step's text for a payment method: the store's own (null or blank: the default), filled from `input`, line breaks kept. */
+export function renderFollowUp(step: FollowUpStep, method: MethodKind, template: string | null, input: TemplateInput): string {
+  return fill(ownOr(template, DEFAULT_FOLLOW_UPS[step][method]), input);
 }

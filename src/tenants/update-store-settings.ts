@@ -54,6 +54,13 @@ function bankAccounts(v: unknown): BankAccount[] | null {
   return accounts.every((a) => a !== null) ? (accounts as BankAccount[]) : null;
 }
 
+/**
+ * The one rule of a WhatsApp number: the store's (here) and a member's own (PATCH /dashboard/api/me,
+ * accounts/set-whatsapp-number.ts). null clears it; a string is stored as international digits
+ * (62...), normalised from any written form; anything else is refused (parse gives null).
+ */
+export const WHATSAPP_NUMBER_RULE = normalised('whatsapp_number', normalizeIndonesianPhone, 'whatsapp_number must be an Indonesian phone number');
+
 const FIELDS = {
   payment_methods: {
     parse: (v) =>
@@ -73,7 +80,7 @@ const FIELDS = {
     },
     problem: 'bank_accounts must be a list of at most 10 {bank, number, holder} (number: digits)',
   },
-  whatsapp_number: normalised('whatsapp_number', normalizeIndonesianPhone, 'whatsapp_number must be an Indonesian phone number'),
+  whatsapp_number: WHATSAPP_NUMBER_RULE,
   thank_you_template: {
     parse: (v) => (v === null || text(v, TEMPLATE_MAX) ? { thank_you_template: v as string | null } : null),
     problem: `thank_you_template must be a non-empty string of at most ${TEMPLATE_MAX} characters, or null`,

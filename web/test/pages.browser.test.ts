@@ -122,6 +122,14 @@ async function ordersPages(page: Page, device: 'phone' | 'desktop', suffix: stri
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('region', { name: 'Filter pesanan' }).waitFor();
   await check(page, `orders-filters${suffix}`, device);
+  // The row's WhatsApp button opens the follow-up step chooser (issue 34 §2), when a step fits the order's status.
+  const whatsapp = page.getByRole('button', { name: new RegExp(`^WhatsApp .*, pesanan #${orderId}$`) }).filter({ visible: true });
+  if ((await whatsapp.count()) > 0) {
+    await whatsapp.first().click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, `orders-follow-up-dialog${suffix}`, device);
+    await page.keyboard.press('Escape');
+  }
   await page.goto(`/dashboard/orders/${orderId}`);
   await expect.poll(() => heading(page)).toBe(`Pesanan #${orderId}`);
   await expect.poll(() => page.getByText('Pembeli minta dikirim sebelum Jumat.').count()).toBe(1);

@@ -24,6 +24,7 @@ import { orderExports } from './migrations/021-order-exports.js';
 import { orderChanges } from './migrations/022-order-changes.js';
 import { liveOrderWatches } from './migrations/023-live-order-watches.js';
 import { csRotation } from './migrations/024-cs-rotation.js';
+import { followUps } from './migrations/025-follow-ups.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -53,6 +54,7 @@ export function migrations(handle: DbHandle): Migrations {
     '022-order-changes': { up: orderChanges(handle.dialect) },
     '023-live-order-watches': { up: liveOrderWatches(handle.dialect) },
     '024-cs-rotation': { up: csRotation(handle.dialect) },
+    '025-follow-ups': { up: followUps(handle.dialect) },
   };
 }
 

@@ -85,6 +85,20 @@ export interface OrderTable {
   assigned_user_id: number | null;
   utm_source: string | null;
   utm_campaign: string | null;
+  // 025: the follow-up presses (issue 34 §2), written in the press's transaction.
+  follow_up_count: Generated<number>;
+  follow_up_last_step: string | null;
+  follow_up_last_at: number | null;
+}
+
+/** 025: a store's own texts of a follow-up step, per payment method; null: the default in code. */
+export interface MessageTemplateTable {
+  tenant_id: number;
+  step: string;
+  bank_transfer: string | null;
+  cod: string | null;
+  gateway: string | null;
+  updated_at: number;
 }
 
 /** An internal note on an order, for the store's members only (019). */
@@ -321,6 +335,7 @@ export interface MembershipTable {
   role: Role;
   integrations: number; // 0/1: an admin's integration-settings permission
   created_at: number;
+  whatsapp_number: string | null; // 025: the member's own number in this store, 62...
 }
 
 export interface SessionTable {
@@ -450,6 +465,7 @@ export interface Database {
   event_hour_slots: EventHourSlotTable;
   order_history: OrderHistoryTable;
   order_notes: OrderNoteTable;
+  message_templates: MessageTemplateTable;
   order_counts: OrderCountTable;
   order_changes: OrderChangeTable;
   live_order_watches: LiveOrderWatchTable;

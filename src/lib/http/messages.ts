@@ -104,6 +104,9 @@ export const DASHBOARD_ERRORS = {
   status_conflict: { status: 409, error: 'Status pesanan sudah diubah orang lain. Muat ulang pesanan, lalu coba lagi.' },
   resi_required: { status: 422, error: 'Nomor resi wajib diisi untuk mengirim pesanan.' },
   reason_required: { status: 422, error: 'Alasan wajib diisi untuk perpindahan status ini.' },
+  // Follow-ups (issue 34 §2, src/orders/follow-up-order.ts): a step that does not fit the order's status, a buyer without a WhatsApp number.
+  follow_up_step_not_available: { status: 409, error: 'Pesan follow-up ini tidak sesuai dengan status pesanan. Pilih salah satu pesan yang tersedia.' },
+  buyer_phone_invalid: { status: 422, error: 'Nomor HP pembeli tidak valid, jadi WhatsApp tidak dapat dibuka. Perbaiki nomor HP pembeli terlebih dahulu.' },
   // The orders list (src/orders/order-search.ts): a search that could only be a name, too short for one.
   query_too_short: { status: 422, error: 'Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.' },
   // The orders' CSV import (src/orders/import-orders.ts; docs/dashboard.md, "Orders").
@@ -182,6 +185,12 @@ export const DASHBOARD_FIELD_TEXT = {
   rotationDuplicate: 'Anggota ini sudah tercantum di rotasi.',
   rotationWeight: 'Bobot harus angka bulat 1 sampai 10.',
   rotationMode: 'Pilih mode rotasi: off, round_robin, atau weighted.',
+  // Follow-up texts (src/templates/store-templates.ts) and the list's follow-up filters.
+  followUpText: 'Teks pesan paling banyak 1000 karakter.',
+  followedUp: 'Pilih none (belum pernah di-follow-up).',
+  staleHours: 'Isi jumlah jam, angka 1 sampai 8760.',
+  templateStep: 'Pilih pesan follow-up: fu1, fu2, fu3, fu4, closing, paid, shipped atau cancelled.',
+  templateMethod: 'Pilih metode pembayaran: bank_transfer, cod atau gateway.',
 } as const;
 
 /** The buyer's fields of an order, as a refusal names them (`fields`), with their texts: the edit of an order and an order entered by hand. */

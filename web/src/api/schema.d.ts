@@ -109,7 +109,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set one's own WhatsApp number in the selected store
+         * @description Any member. `whatsapp_number`: an Indonesian number in any written form, stored as 62... (the rule of the store's number in the settings); null clears it. The thank-you page's WhatsApp button and the messages' {wa_cs} of the orders assigned to the member go to it; without one, to the store's number. Another value: 422 `invalid_request` with `fields.whatsapp_number`. Answers /me.
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/dashboard/api/stores": {
@@ -767,9 +771,49 @@ export interface paths {
         put?: never;
         /**
          * A message template rendered by the server's own renderer, with sample data
-         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. `thank_you`: the buyer's WhatsApp message of the thank-you page; `opening`: the opening message of the customer lookup. Dates in `time_zone` when given (an IANA name; else 422 `invalid_request`), else in the store's. Nothing is saved.
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. `thank_you`: the buyer's WhatsApp message of the thank-you page, and `opening`: the opening message of the customer lookup, with sample data; `follow_up`: a follow-up step's text (`step` and `payment_method` required, else 422 `invalid_request` naming them) on the store's newest order of that payment method (`order_id`), or sample data when it has none (`order_id` null). Null or blank `template`: the default. Dates in `time_zone` when given (an IANA name; else 422 `invalid_request`), else in the store's. Nothing is saved.
          */
         post: operations["previewTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The follow-up messages' texts of the store, per step and payment method, with the defaults
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. A store that never changed a text has the defaults (`texts` null).
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/templates/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a follow-up step's three texts (bank transfer, COD, gateway)
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. An unknown step: 404 `not_found`. Each text at most 1,000 characters (WhatsApp's limit is 1,024), line breaks and emoji kept; null or blank: back to the default. A placeholder no renderer fills: 422 `unknown_placeholder` with `field` (the payment method), `unknown` and `accepted`; nothing is saved.
+         */
+        put: operations["saveTemplate"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -978,6 +1022,26 @@ export interface paths {
          * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). Seen by the store's members on the order's page only. A blank text: 422 `invalid_request` with `fields.text`.
          */
         post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/follow-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a follow-up press and answer the wa.me link that opens the buyer's WhatsApp with the step's text
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). The steps that fit the order's status: `fu1`-`fu4` while pending, then `closing`, `paid`, `shipped`, `cancelled` for those statuses; a completed order and one in `invalid_no_hp` have none. Another step: 409 `follow_up_step_not_available`. The text is the store's own for the step and the order's payment method (gateway for Midtrans and Xendit, bank_transfer without a method), else the default, rendered for the order. The press is recorded in one transaction: the order's `follow_ups` (count, last step, last time) and a history entry (`follow_up`, the step, who, when). A buyer phone that is not an Indonesian number: 422 `buyer_phone_invalid`; the order's status changed meanwhile: 409 `status_conflict`. Nothing is sent: the member's phone opens the link.
+         */
+        post: operations["followUpOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2203,6 +2267,8 @@ export interface operations {
                             name: string;
                             role: "owner" | "admin" | "cs";
                         }[];
+                        /** @description The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's. */
+                        whatsapp_number: string | null;
                     };
                 };
             };
@@ -2403,6 +2469,8 @@ export interface operations {
                             name: string;
                             role: "owner" | "admin" | "cs";
                         }[];
+                        /** @description The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's. */
+                        whatsapp_number: string | null;
                     };
                 };
             };
@@ -2716,6 +2784,8 @@ export interface operations {
                             name: string;
                             role: "owner" | "admin" | "cs";
                         }[];
+                        /** @description The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's. */
+                        whatsapp_number: string | null;
                     };
                 };
             };
@@ -2762,6 +2832,192 @@ export interface operations {
                         error: "Data yang dikirim terlalu besar.";
                         /** @enum {string} */
                         code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null: none (the store's number is used). */
+                    whatsapp_number: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The session: user, selected store, role, permissions, every store of the user. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        };
+                        store: {
+                            id: number;
+                            name: string;
+                            /** @description The store's IANA time zone (the server's unless the store chose one): the dashboard displays dates in it. */
+                            time_zone: string;
+                        };
+                        role: "owner" | "admin" | "cs";
+                        permissions: ("team:manage" | "integrations:manage" | "settings:manage" | "settings:sensitive" | "products:read" | "products:manage" | "transfers:manage" | "orders:all" | "orders:assigned")[];
+                        stores: {
+                            id: number;
+                            name: string;
+                            role: "owner" | "admin" | "cs";
+                        }[];
+                        /** @description The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's. */
+                        whatsapp_number: string | null;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -3035,6 +3291,8 @@ export interface operations {
                             name: string;
                             role: "owner" | "admin" | "cs";
                         }[];
+                        /** @description The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's. */
+                        whatsapp_number: string | null;
                     };
                 };
             };
@@ -4164,6 +4422,8 @@ export interface operations {
                             name: string;
                             role: "owner" | "admin" | "cs";
                         }[];
+                        /** @description The member's own WhatsApp number in the selected store (international digits, 62...): the thank-you page and the messages of the orders assigned to them send buyers there; null: the store's. */
+                        whatsapp_number: string | null;
                     };
                 };
             };
@@ -9340,7 +9600,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    kind: "thank_you" | "opening";
+                    kind: "thank_you" | "opening" | "follow_up";
+                    /** @description kind follow_up: the step (required). */
+                    step?: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+                    /** @description kind follow_up: whose text (required). */
+                    payment_method?: "bank_transfer" | "cod" | "gateway";
                     template: string | null;
                     /** @description Render dates in this zone (the one being chosen); default: the store's. */
                     time_zone?: string;
@@ -9365,6 +9629,8 @@ export interface operations {
                         unknown_placeholders: string[];
                         placeholders: string[];
                         time_zone: string;
+                        /** @description kind follow_up: the real order of the store the text was rendered on (its newest of that payment method); null: sample data. */
+                        order_id: number | null;
                     };
                 };
             };
@@ -9470,6 +9736,379 @@ export interface operations {
                         fields: {
                             [key: string]: string;
                         };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every step. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every step: fu1-fu4 (pending), closing, paid, shipped, cancelled. */
+                        templates: {
+                            step: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+                            /** @description The order statuses the step fits (its button shows on orders in them). */
+                            statuses: string[];
+                            /** @description The store's own texts per payment method (gateway: Midtrans or Xendit; an order without a method gets bank_transfer's); null: the default. */
+                            texts: {
+                                /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                                bank_transfer: string | null;
+                                /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                                cod: string | null;
+                                /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                                gateway: string | null;
+                            };
+                            /** @description The default texts. */
+                            defaults: {
+                                bank_transfer: string;
+                                cod: string;
+                                gateway: string;
+                            };
+                        }[];
+                        /** @description The placeholders every template may use, without braces. */
+                        placeholders: string[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    saveTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                step: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+            };
+            cookie?: never;
+        };
+        /** @description All three texts of the step, each replacing the stored one. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                    bank_transfer: string | null;
+                    /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                    cod: string | null;
+                    /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                    gateway: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: the step as GET shows it. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        step: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+                        /** @description The order statuses the step fits (its button shows on orders in them). */
+                        statuses: string[];
+                        /** @description The store's own texts per payment method (gateway: Midtrans or Xendit; an order without a method gets bank_transfer's); null: the default. */
+                        texts: {
+                            /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                            bank_transfer: string | null;
+                            /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                            cod: string | null;
+                            /** @description The store's own text (line breaks and emoji kept; at most 1000 characters), placeholders written {name}; null or blank: the default. */
+                            gateway: string | null;
+                        };
+                        /** @description The default texts. */
+                        defaults: {
+                            bank_transfer: string;
+                            cod: string;
+                            gateway: string;
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `unknown_placeholder` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.";
+                        /** @enum {string} */
+                        code: "unknown_placeholder";
+                        /** @description The template field that was refused. */
+                        field: string;
+                        /** @description Its placeholders that no renderer fills, without braces. */
+                        unknown: string[];
+                        /** @description Every placeholder the template may use, without braces. */
+                        accepted: string[];
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -9652,6 +10291,10 @@ export interface operations {
                 utm_source?: string;
                 /** @description The ad parameter utm_campaign. */
                 utm_campaign?: string;
+                /** @description `none`: only the orders that never had a follow-up press. */
+                followed_up?: "none";
+                /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
+                stale_hours?: number;
                 /** @description `next_cursor` of the previous page, as it came: the page after it. Another text: 422 with `fields.cursor`. */
                 cursor?: string;
                 /** @description Orders per page (default 50). */
@@ -9700,6 +10343,14 @@ export interface operations {
                                 /** @description The name shown (the email when the name is blank). */
                                 name: string;
                             } | null;
+                            follow_ups: {
+                                /** @description Follow-up presses so far. */
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (the row's WhatsApp button offers them). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
                         }[];
                         next_cursor: string | null;
                     };
@@ -9928,6 +10579,14 @@ export interface operations {
                                 status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                                 needs: ("resi" | "reason") | null;
                             }[];
+                            /** @description The follow-up presses so far, and the steps this order's page offers. */
+                            follow_ups: {
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -9938,7 +10597,7 @@ export interface operations {
                                 source: string | null;
                                 actor: string | null;
                                 actor_user_id: number | null;
-                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
                                 field: string;
                                 old_value: string | null;
                                 new_value: string | null;
@@ -10128,6 +10787,10 @@ export interface operations {
                 utm_source?: string;
                 /** @description The ad parameter utm_campaign. */
                 utm_campaign?: string;
+                /** @description `none`: only the orders that never had a follow-up press. */
+                followed_up?: "none";
+                /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
+                stale_hours?: number;
             };
             header?: never;
             path?: never;
@@ -10301,6 +10964,10 @@ export interface operations {
                 utm_source?: string;
                 /** @description The ad parameter utm_campaign. */
                 utm_campaign?: string;
+                /** @description `none`: only the orders that never had a follow-up press. */
+                followed_up?: "none";
+                /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
+                stale_hours?: number;
             };
             header?: never;
             path?: never;
@@ -10976,6 +11643,14 @@ export interface operations {
                                 status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                                 needs: ("resi" | "reason") | null;
                             }[];
+                            /** @description The follow-up presses so far, and the steps this order's page offers. */
+                            follow_ups: {
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -10986,7 +11661,7 @@ export interface operations {
                                 source: string | null;
                                 actor: string | null;
                                 actor_user_id: number | null;
-                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
                                 field: string;
                                 old_value: string | null;
                                 new_value: string | null;
@@ -11225,6 +11900,14 @@ export interface operations {
                                 status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                                 needs: ("resi" | "reason") | null;
                             }[];
+                            /** @description The follow-up presses so far, and the steps this order's page offers. */
+                            follow_ups: {
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -11235,7 +11918,7 @@ export interface operations {
                                 source: string | null;
                                 actor: string | null;
                                 actor_user_id: number | null;
-                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
                                 field: string;
                                 old_value: string | null;
                                 new_value: string | null;
@@ -11517,6 +12200,14 @@ export interface operations {
                                 status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                                 needs: ("resi" | "reason") | null;
                             }[];
+                            /** @description The follow-up presses so far, and the steps this order's page offers. */
+                            follow_ups: {
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -11527,7 +12218,7 @@ export interface operations {
                                 source: string | null;
                                 actor: string | null;
                                 actor_user_id: number | null;
-                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
                                 field: string;
                                 old_value: string | null;
                                 new_value: string | null;
@@ -11945,6 +12636,227 @@ export interface operations {
             };
         };
     };
+    followUpOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description fu1-fu4 (pending), closing, paid, shipped, cancelled. */
+                    step: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded: the link to open. */
+            201: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description https://wa.me/<buyer, 62...>?text=<the rendered text, URL-encoded: line breaks as %0A, emoji kept>. */
+                        wa_url: string;
+                        /** @description fu1-fu4 (pending), closing, paid, shipped, cancelled. */
+                        step: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+                        /**
+                         * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                         * @example 2026-11-22T14:05:09+07:00
+                         */
+                        at: string;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed`, `follow_up_step_not_available`, `status_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Pesan follow-up ini tidak sesuai dengan status pesanan. Pilih salah satu pesan yang tersedia.";
+                        /** @enum {string} */
+                        code: "follow_up_step_not_available";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Status pesanan sudah diubah orang lain. Muat ulang pesanan, lalu coba lagi.";
+                        /** @enum {string} */
+                        code: "status_conflict";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `buyer_phone_invalid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Nomor HP pembeli tidak valid, jadi WhatsApp tidak dapat dibuka. Perbaiki nomor HP pembeli terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "buyer_phone_invalid";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
     listAssignees: {
         parameters: {
             query?: never;
@@ -12116,6 +13028,13 @@ export interface operations {
                         utm_source?: string;
                         /** @description The ad parameter utm_campaign. */
                         utm_campaign?: string;
+                        /**
+                         * @description `none`: only the orders that never had a follow-up press.
+                         * @enum {string}
+                         */
+                        followed_up?: "none";
+                        /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
+                        stale_hours?: number;
                     };
                     cs: number | null;
                 };
@@ -12341,6 +13260,13 @@ export interface operations {
                         utm_source?: string;
                         /** @description The ad parameter utm_campaign. */
                         utm_campaign?: string;
+                        /**
+                         * @description `none`: only the orders that never had a follow-up press.
+                         * @enum {string}
+                         */
+                        followed_up?: "none";
+                        /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
+                        stale_hours?: number;
                     };
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";

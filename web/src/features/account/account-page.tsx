@@ -1,4 +1,5 @@
-// The user's own account: who they are, their stores, and a password change (which ends every
+// The user's own account: who they are, their stores, their own WhatsApp number in the selected
+// store (where the buyers of their orders reach them), and a password change (which ends every
 // session of theirs, this one included).
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,7 +10,9 @@ import { ErrorNotice } from '../../components/ui/notice';
 import { Card, Facts, PageHeader } from '../../components/ui/page';
 import { showFlash } from '../../lib/flash';
 import { T } from '../../text/id';
-import { useChangePassword } from './use-account';
+import { Notice } from '../../components/ui/notice';
+import { formatWhatsApp } from '../../lib/phone';
+import { useChangePassword, useSetWhatsapp } from './use-account';
 
 export function AccountPage() {
   const me = useMe();
@@ -41,6 +44,7 @@ export function AccountPage() {
             ]}
           />
         </Card>
+        <WhatsappCard />
         <Card title={T.account.changePassword}>
           <p className="mb-4 text-sm text-slate-700">{T.account.changePasswordLead}</p>
           <form
@@ -60,5 +64,29 @@ export function AccountPage() {
         </Card>
       </div>
     </>
+  );
+}
+
+function WhatsappCard() {
+  const me = useMe();
+  const [value, setValue] = useState(me.whatsapp_number ? formatWhatsApp(me.whatsapp_number) : '');
+  const set = useSetWhatsapp();
+  return (
+    <Card title={T.account.whatsappTitle}>
+      <form
+        className="max-w-md space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          set.mutate(value.trim() === '' ? null : value.trim());
+        }}
+      >
+        <TextField label={T.account.whatsapp} type="tel" autoComplete="tel" hint={T.account.whatsappHint} value={value} onChange={(event) => setValue(event.target.value)} error={set.error?.body.fields?.whatsapp_number} />
+        <ErrorNotice error={set.error?.body.fields ? null : set.error} />
+        {set.isSuccess ? <Notice tone="success">{T.account.whatsappSaved}</Notice> : null}
+        <Button type="submit" variant="secondary" busy={set.isPending}>
+          {T.save}
+        </Button>
+      </form>
+    </Card>
   );
 }

@@ -16,6 +16,7 @@ function shown(entry: HistoryEntry, value: string | null): string {
   if (value === null || value === '') return H.empty;
   if (entry.field === 'status') return statusName(value);
   if (entry.field === 'customer.phone') return formatWhatsApp(value);
+  if (entry.field === 'follow_up') return T.orders.followUp.stepNames[value] ?? value;
   return value;
 }
 
@@ -23,6 +24,7 @@ function shown(entry: HistoryEntry, value: string | null): string {
 function what(entry: HistoryEntry): string {
   if (entry.field === 'created') return H.created(entry.new_value ? statusName(entry.new_value) : null);
   if (entry.field === 'reason') return `${H.reason}: ${entry.new_value ?? H.empty}`;
+  if (entry.field === 'follow_up') return `${H.follow_up}: ${shown(entry, entry.new_value)}`;
   const label = entry.field.startsWith('customer.')
     ? (H.customer[entry.field.slice('customer.'.length)] ?? entry.field)
     : ({ status: H.status, assigned_to: H.assigned_to, courier: H.courier, resi: H.resi } as Record<string, string>)[entry.field] ?? entry.field;

@@ -12,6 +12,7 @@ import { formatDateTime, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
 import { AssignCard } from './assign-card';
 import { BuyerCard } from './buyer-card';
+import { FollowUpCard } from './follow-up';
 import { OrderHistory } from './order-history';
 import { OrderNotes } from './order-notes';
 import { lastOrdersView } from './orders-search';
@@ -49,6 +50,7 @@ function OrderDetail({ order }: { order: Order }) {
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-4">
           <StatusCard order={order} />
+          <FollowUpCard order={order} />
           <ShippingCard order={order} />
           <BuyerCard order={order} />
           <ProductCard order={order} />

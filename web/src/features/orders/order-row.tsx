@@ -1,12 +1,14 @@
 // One order of the list, in the two forms the list takes: a card on a phone (a tap anywhere on
 // it opens the order) and a table row on a desktop. Both show the number, date, buyer, phone
 // (0812-3456-7890), product and variant × quantity, total in rupiah, payment method, courier,
-// status, CS and resi.
+// status, CS and resi, the follow-ups it has had, and a WhatsApp button that opens the step
+// chooser (the list to the buyer's WhatsApp in two taps).
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
 import { T } from '../../text/id';
+import { FollowUpLine, FollowUpRowButton } from './follow-up';
 import { StatusWord } from './status-word';
 import type { ListedOrder } from './use-orders';
 
@@ -47,9 +49,14 @@ export function OrderCard({ order, select }: { order: ListedOrder; select?: Reac
       <p className="mt-1 break-words text-sm text-slate-700">
         {order.courier} · {order.resi ? <span className="font-mono">{order.resi}</span> : T.orders.noResi}
       </p>
-      <p className="mt-1 text-sm text-slate-700">
-        {T.orders.cs}: {order.assigned_to?.name ?? T.orders.noCs}
-      </p>
+      <div className="mt-1 flex items-center justify-between gap-2 text-sm">
+        <p className="text-slate-700">
+          {T.orders.cs}: {order.assigned_to?.name ?? T.orders.noCs}
+          <br />
+          <FollowUpLine order={order} />
+        </p>
+        <FollowUpRowButton order={order} />
+      </div>
     </article>
   );
 }
@@ -97,7 +104,16 @@ export function OrdersTable({ orders, select }: { orders: ListedOrder[]; select?
               <td className={CELL}>
                 <StatusWord status={order.status} />
               </td>
-              <td className={CELL}>{order.assigned_to?.name ?? <span className="text-slate-600">{T.orders.noCs}</span>}</td>
+              <td className={CELL}>
+                <div>{order.assigned_to?.name ?? <span className="text-slate-600">{T.orders.noCs}</span>}</div>
+                {/* The follow-ups beside the CS who makes them: the table stays within 1280 px. */}
+                <div className="text-xs">
+                  <FollowUpLine order={order} />
+                </div>
+                <div className="mt-1">
+                  <FollowUpRowButton order={order} />
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>

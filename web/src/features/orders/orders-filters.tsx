@@ -24,7 +24,12 @@ const draftOf = (search: OrdersSearch): Draft => ({
   province: search.province ?? '',
   utm_source: search.utm_source ?? '',
   utm_campaign: search.utm_campaign ?? '',
+  followed_up: search.followed_up ?? '',
+  stale_hours: search.stale_hours === undefined ? '' : String(search.stale_hours),
 });
+
+/** The choices of "pending without a follow-up for more than": hours. */
+const STALE_HOURS = [1, 3, 6, 12, 24, 48, 72];
 
 /** The filters a draft sets (blank: not set), beside the view's search. */
 function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
@@ -33,6 +38,8 @@ function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
     const trimmed = value.trim();
     if (trimmed === '') continue;
     if (key === 'product_id') filters.product_id = Number(trimmed);
+    else if (key === 'stale_hours') filters.stale_hours = Number(trimmed);
+    else if (key === 'followed_up') filters.followed_up = 'none';
     else filters[key] = trimmed;
   }
   return filters;
@@ -135,6 +142,23 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
           )}
           <TextField label={T.orders.utmSource} value={draft.utm_source} onChange={set('utm_source')} autoComplete="off" />
           <TextField label={T.orders.utmCampaign} value={draft.utm_campaign} onChange={set('utm_campaign')} autoComplete="off" />
+          <SelectField label={T.orders.followUp.stale} value={draft.stale_hours} onChange={set('stale_hours')} error={fields.stale_hours}>
+            <option value="">{T.orders.followUp.anyStale}</option>
+            {withCurrent(STALE_HOURS.map(String), draft.stale_hours).map((hours) => (
+              <option key={hours} value={hours}>
+                {T.orders.followUp.hours(Number(hours))}
+              </option>
+            ))}
+          </SelectField>
+          <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-slate-900">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={draft.followed_up === 'none'}
+              onChange={(event) => setDraft({ ...draft, followed_up: event.target.checked ? 'none' : '' })}
+            />
+            {T.orders.followUp.filterNone}
+          </label>
         </div>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <Button type="submit">{T.orders.apply}</Button>

@@ -21,6 +21,10 @@ export interface OrdersFilters {
   province?: string;
   utm_source?: string;
   utm_campaign?: string;
+  /** `none`: only the orders never followed up. */
+  followed_up?: 'none';
+  /** Pending orders with no follow-up for more than this many hours. */
+  stale_hours?: number;
 }
 
 export interface OrdersSearch extends OrdersFilters {
@@ -58,6 +62,9 @@ export function readOrdersSearch(search: Record<string, unknown>): OrdersSearch 
   if (Number.isSafeInteger(product) && product > 0) view.product_id = product;
   const cs = text(search.cs);
   if (cs && /^(none|[1-9]\d{0,14})$/.test(cs)) view.cs = cs;
+  if (text(search.followed_up) === 'none') view.followed_up = 'none';
+  const stale = Number(text(search.stale_hours));
+  if (Number.isInteger(stale) && stale >= 1 && stale <= 8760) view.stale_hours = stale;
   return view;
 }
 

@@ -179,3 +179,21 @@ export function useEnterOrder() {
     onSuccess: (order) => remember(queryClient, order),
   });
 }
+
+export type FollowUpStep = NonNullable<paths['/dashboard/api/orders/{id}/follow-ups']['post']['requestBody']>['content']['application/json']['step'];
+export type FollowUpPress = paths['/dashboard/api/orders/{id}/follow-ups']['post']['responses'][201]['content']['application/json'];
+
+/** A follow-up press: the server records it and answers the wa.me link; the order (its history, counters) and the lists are asked again. */
+export function useFollowUp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<FollowUpPress, ApiError, FollowUpStep>({
+    mutationFn: (step) => call(api.POST('/dashboard/api/orders/{id}/follow-ups', { params: { path: { id } }, body: { step } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    },
+    onError: (error) => {
+      if (error.code === 'status_conflict' || error.code === 'follow_up_step_not_available') void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
+    },
+  });
+}

@@ -1,5 +1,5 @@
 // The store's settings: store name and WhatsApp, payment methods, bank accounts and gateway
-// credentials, shipping rates, the two messages with a live preview, the time zone, the
+// credentials, shipping rates, the two messages and the follow-up messages with a live preview, the time zone, the
 // unique-code switch, and the audit log, each section in its own file. Owner and admin
 // (settings:manage); the sections marked sensitive only the owner changes, with the password
 // again (a dialog this page holds).
@@ -14,6 +14,7 @@ import { T } from '../../text/id';
 import { AuditSection } from './audit-section';
 import { BankSection } from './bank-section';
 import { CredentialsSection } from './credentials-section';
+import { FollowUpsSection } from './follow-ups-section';
 import { MessagesSection } from './messages-section';
 import { PasswordDialog } from './password-dialog';
 import { PaymentSection } from './payment-section';
@@ -77,6 +78,9 @@ export function SettingsPage() {
           </Anchor>
           <Anchor id="messages">
             <MessagesSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="follow-ups">
+            <FollowUpsSection />
           </Anchor>
           <Anchor id="time-zone">
             <TimeZoneSection settings={settings.data} />

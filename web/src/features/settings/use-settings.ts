@@ -11,13 +11,15 @@ export type BankAccount = Settings['bank_accounts'][number];
 export type AuditEntry = paths['/dashboard/api/settings/audit']['get']['responses'][200]['content']['application/json'][number];
 export type TemplateKind = 'thank_you' | 'opening';
 /** The sections of the settings page, each an anchor other pages link to (`/settings#shipping`). */
-export type SettingsSection = 'store' | 'payment' | 'banks' | 'credentials' | 'shipping' | 'messages' | 'time-zone' | 'unique-code' | 'audit';
+export type SettingsSection = 'store' | 'payment' | 'banks' | 'credentials' | 'shipping' | 'messages' | 'follow-ups' | 'time-zone' | 'unique-code' | 'audit';
 
 export const settingsKeys = {
   all: ['settings'] as const,
   current: () => [...settingsKeys.all, 'current'] as const,
   audit: () => [...settingsKeys.all, 'audit'] as const,
   preview: (kind: TemplateKind, template: string, timeZone: string | null) => [...settingsKeys.all, 'preview', kind, template, timeZone] as const,
+  templates: () => [...settingsKeys.all, 'templates'] as const,
+  followUpPreview: (step: string, method: string, template: string) => [...settingsKeys.all, 'preview', 'follow_up', step, method, template] as const,
 };
 
 export const settingsQuery = queryOptions({ queryKey: settingsKeys.current(), queryFn: () => call(api.GET('/dashboard/api/settings')) });
@@ -53,5 +55,31 @@ export function useSaveSensitive() {
       queryClient.setQueryData(settingsQuery.queryKey, settings);
       void queryClient.invalidateQueries({ queryKey: auditQuery.queryKey });
     },
+  });
+}
+
+export type FollowUpTemplates = paths['/dashboard/api/templates']['get']['responses'][200]['content']['application/json'];
+export type StepTemplates = FollowUpTemplates['templates'][number];
+export type FollowUpTexts = NonNullable<paths['/dashboard/api/templates/{step}']['put']['requestBody']>['content']['application/json'];
+export type MethodKind = keyof FollowUpTexts;
+
+export const templatesQuery = queryOptions({ queryKey: settingsKeys.templates(), queryFn: () => call(api.GET('/dashboard/api/templates')) });
+
+/** A follow-up text rendered on the store's newest order of that payment method (or a sample). */
+export const followUpPreviewQuery = (step: StepTemplates['step'], method: MethodKind, template: string) =>
+  queryOptions({
+    queryKey: settingsKeys.followUpPreview(step, method, template),
+    queryFn: () => call(api.POST('/dashboard/api/templates/preview', { body: { kind: 'follow_up', step, payment_method: method, template: template.trim() === '' ? null : template } })),
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+
+/** Replaces one step's three texts (blank: the default). */
+export function useSaveStep(step: StepTemplates['step']) {
+  const queryClient = useQueryClient();
+  return useMutation<StepTemplates, ApiError, FollowUpTexts>({
+    mutationFn: (body) => call(api.PUT('/dashboard/api/templates/{step}', { params: { path: { step } }, body })),
+    onSuccess: (saved) =>
+      queryClient.setQueryData(templatesQuery.queryKey, (all) => (all ? { ...all, templates: all.templates.map((entry) => (entry.step === saved.step ? saved : entry)) } : all)),
   });
 }
