@@ -70,7 +70,7 @@ export interface DashboardRouteSpec<B extends TSchema, P extends TSchema, A exte
    * otherwise), and `limit` replaces BODY_LIMIT on this route only.
    */
   rawBody?: { contentType: string | readonly string[]; limit: number; refusal: DashboardErrorCode };
-  /** The text of a body field the schema refused (its dotted path: `members.0.weight`), instead of the generic DASHBOARD_FIELD_TEXT.invalid; undefined keeps it. */
+  /** The text of a body or query field the schema refused (its dotted path: `members.0.weight`), instead of the generic DASHBOARD_FIELD_TEXT.invalid; undefined keeps it. */
   fieldText?: (path: string) => string | undefined;
   handler(input: RouteInput<Static<B>, Static<P>, A, Static<Q>>): Promise<Answer>;
 }
@@ -101,6 +101,26 @@ export function fieldErrors(schema: TSchema, value: unknown): Record<string, str
   return fields;
 }
 
+/** A route's own text for a field the schema refused, in place of the generic one. */
+function withFieldTexts(fields: Record<string, string>, fieldText?: (path: string) => string | undefined): Record<string, string> {
+  if (fieldText) for (const [path, text] of Object.entries(fields)) if (text === DASHBOARD_FIELD_TEXT.invalid) fields[path] = fieldText(path) ?? text;
+  return fields;
+}
+
+/**
+ * A query's whole numbers as written: Value.Convert reads "1.5" as 1, "1e2" as 100 and "0x10" as
+ * 16, where a person meant something else: refused like any value out of its schema.
+ */
+function looseIntegers(schema: TSchema, raw: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  for (const [name, property] of Object.entries(properties)) {
+    const value = raw[name];
+    if (property.type === 'integer' && typeof value === 'string' && !/^-?\d+$/.test(value)) fields[name] = DASHBOARD_FIELD_TEXT.invalid;
+  }
+  return fields;
+}
+
 export const invalid = (fields: Record<string, string>): DashboardFailure => dashboardFailure('invalid_request', { fields });
 
 function parseBody(raw: unknown, schema: TSchema | undefined, fieldText?: (path: string) => string | undefined): { ok: true; value: unknown } | { ok: false; failure: DashboardFailure } {
@@ -111,10 +131,7 @@ function parseBody(raw: unknown, schema: TSchema | undefined, fieldText?: (path:
   if (!parsed.ok && parsed.reason === 'nul') return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.nul }) };
   const value = parsed.ok ? parsed.value : undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, failure: invalid({ body: DASHBOARD_FIELD_TEXT.notJson }) };
-  const fields = fieldErrors(schema, value);
-  if (fieldText) {
-    for (const [path, text] of Object.entries(fields)) if (text === DASHBOARD_FIELD_TEXT.invalid) fields[path] = fieldText(path) ?? text;
-  }
+  const fields = withFieldTexts(fieldErrors(schema, value), fieldText);
   return Object.keys(fields).length > 0 ? { ok: false, failure: invalid(fields) } : { ok: true, value };
 }
 
@@ -192,8 +209,10 @@ export function dashboardRoute<B extends TSchema, P extends TSchema, A extends A
       if (contract.params && Object.keys(fieldErrors(contract.params, params)).length > 0) return sendFailure(reply, dashboardFailure('not_found'));
       let query: unknown;
       if (contract.querystring) {
+        // Before Convert, which changes the object it is given.
+        const loose = looseIntegers(contract.querystring, request.query as Record<string, unknown>);
         query = Value.Default(contract.querystring, Value.Convert(contract.querystring, { ...(request.query as object) }));
-        const fields = fieldErrors(contract.querystring, query);
+        const fields = withFieldTexts({ ...fieldErrors(contract.querystring, query), ...loose }, spec.fieldText);
         if (Object.keys(fields).length > 0) return sendFailure(reply, invalid(fields));
       }
       const body = spec.rawBody ? { ok: true as const, value: typeof request.body === 'string' ? request.body : '' } : parseBody(request.body, contract.body, spec.fieldText);
