@@ -7,6 +7,8 @@ import type { AppContext } from '../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
 import { dashboardRoute } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
+import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { METHOD_KINDS, type MethodKind } from './follow-up-steps.js';
 import { StepParams, StepTemplatesBody, StepTextsBody, TemplatesBody } from './schemas.js';
 import { readStoreTemplates, saveStepTexts, unknownPlaceholderInTexts } from './store-templates.js';
 
@@ -35,6 +37,8 @@ export function templateDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     method: 'PUT',
     url: '/dashboard/api/templates/:step',
     access: 'settings:manage',
+    // A text the schema refused is too long (or not text): say its limit.
+    fieldText: (path) => (METHOD_KINDS.includes(path as MethodKind) ? DASHBOARD_FIELD_TEXT.followUpText : undefined),
     contract: {
       operationId: 'saveTemplate',
       summary: "Replace a follow-up step's three texts (bank transfer, COD, gateway)",

@@ -185,10 +185,8 @@ export const DASHBOARD_FIELD_TEXT = {
   rotationDuplicate: 'Anggota ini sudah tercantum di rotasi.',
   rotationWeight: 'Bobot harus angka bulat 1 sampai 10.',
   rotationMode: 'Pilih mode rotasi: off, round_robin, atau weighted.',
-  // Follow-up texts (src/templates/store-templates.ts) and the list's follow-up filters.
+  // Follow-up texts (src/templates/dashboard-routes.ts) and the templates' preview (settings/).
   followUpText: 'Teks pesan paling banyak 1000 karakter.',
-  followedUp: 'Pilih none (belum pernah di-follow-up).',
-  staleHours: 'Isi jumlah jam, angka 1 sampai 8760.',
   templateStep: 'Pilih pesan follow-up: fu1, fu2, fu3, fu4, closing, paid, shipped atau cancelled.',
   templateMethod: 'Pilih metode pembayaran: bank_transfer, cod atau gateway.',
 } as const;
