@@ -5,7 +5,8 @@ import type { AppContext } from '../context.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/failures.js';
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from '../orders/order-record.js';
-import { renderTemplate } from '../templates/render-template.js';
+import { placeholdersIn } from '../templates/placeholders.js';
+import { renderTemplate, templateSource } from '../templates/render-template.js';
 import { messageInputOf } from '../orders/message-input.js';
 import { loadStoreSettings } from '../tenants/store-settings.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
@@ -71,7 +72,7 @@ export async function lookupCustomer(
 
   const { timeZone } = ctx.config;
   // The store's zone for the message's dates (messageInputOf); created_at below stays in the server's (SPEC).
-  const input = await messageInputOf(ctx.db, tenantId, newest, store, timeZone, orderCount);
+  const input = await messageInputOf(ctx.db, tenantId, newest, store, timeZone, { orderCount, uses: placeholdersIn(templateSource('opening', store.openingMessageTemplate)) });
   return ok({
     customer: customerBlock(newest),
     orders: rows.map((row) => ({

@@ -60,13 +60,27 @@ export async function assignedCs(db: Db, tenantId: number, userId: number | null
   return row ? { name: shownName(row), whatsapp: row.whatsapp_number ?? null } : null;
 }
 
-/** `orderCount`: the buyer's orders in the store when the caller counted them already (the customer lookup). */
-export async function messageInputOf(db: Db, tenantId: number, order: MessageOrder, store: StoreSettings, serverTimeZone: string, orderCount?: number): Promise<TemplateInput> {
+/**
+ * `orderCount`: the buyer's orders in the store when the caller counted them already (the customer
+ * lookup). `uses`: the placeholders of the one template to be filled, when the caller knows it
+ * (the customer lookup, an API path): the CS, the payment link and the count are read only when
+ * it names them; what it does not name is filled from the store alone and never shows.
+ */
+export async function messageInputOf(
+  db: Db,
+  tenantId: number,
+  order: MessageOrder,
+  store: StoreSettings,
+  serverTimeZone: string,
+  options: { orderCount?: number; uses?: ReadonlySet<string> } = {},
+): Promise<TemplateInput> {
+  const { orderCount, uses } = options;
+  const named = (...names: string[]) => uses === undefined || names.some((name) => uses.has(name));
   const [cs, charge, count] = await Promise.all([
-    assignedCs(db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)),
-    db.selectFrom('payment_charges').select('payment_url').where('tenant_id', '=', tenantId).where('order_id', '=', order.id).executeTakeFirst(),
-    orderCount !== undefined
-      ? { n: orderCount }
+    named('nama_cs', 'wa_cs') ? assignedCs(db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)) : null,
+    named('link_bayar') ? db.selectFrom('payment_charges').select('payment_url').where('tenant_id', '=', tenantId).where('order_id', '=', order.id).executeTakeFirst() : undefined,
+    orderCount !== undefined || !named('jumlah_pesanan')
+      ? { n: orderCount ?? 0 }
       : db
           .selectFrom('orders')
           .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -100,6 +100,9 @@ export const PLACEHOLDER_PATTERN = /\{([a-z_]+)\}/g;
 /** The fill of a known placeholder, or undefined (an own property only: {constructor} is unknown). */
 export const placeholderFill = (name: string): ((input: TemplateInput) => string) | undefined => (Object.hasOwn(PLACEHOLDERS, name) ? PLACEHOLDERS[name] : undefined);
 
+/** The placeholder names a template writes, known or not. */
+export const placeholdersIn = (template: string): ReadonlySet<string> => new Set([...template.matchAll(PLACEHOLDER_PATTERN)].map((m) => m[1]!));
+
 /** The {placeholders} of a template that render as written (unknown), each once, in order. */
 export function unknownPlaceholders(template: string): string[] {
   const unknown = [...template.matchAll(PLACEHOLDER_PATTERN)].map((m) => m[1]!).filter((name) => placeholderFill(name) === undefined);

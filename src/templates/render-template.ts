@@ -30,10 +30,13 @@ const ownOr = (template: string | null, defaultTemplate: string) => (template !=
 /** The one pass of every template: each known placeholder replaced by its value, the rest as written. */
 const fill = (source: string, input: TemplateInput) => source.replace(PLACEHOLDER_PATTERN, (whole, name: string) => placeholderFill(name)?.(input) ?? whole);
 
+/** The text a template of this kind renders from: the store's own, or the default. */
+export const templateSource = (kind: TemplateKind, template: string | null): string => ownOr(template, TEMPLATE_KINDS[kind].defaultTemplate);
+
 /** The store's template of this kind (null or blank: the default), filled from `input`. */
 export function renderTemplate(kind: TemplateKind, template: string | null, input: TemplateInput): string {
-  const { defaultTemplate, oneLine } = TEMPLATE_KINDS[kind];
-  const text = fill(ownOr(template, defaultTemplate), input);
+  const text = fill(templateSource(kind, template), input);
+  const { oneLine } = TEMPLATE_KINDS[kind];
   return oneLine ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
