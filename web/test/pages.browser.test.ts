@@ -198,7 +198,8 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    it("the owner's products, the editor, team, keys (and the issue dialog), webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
+    // Two walks, each well within the browser tests' 60 s on a loaded machine.
+    it("the owner's products, the editor, team, keys (and the issue dialog)", async () => {
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
@@ -230,6 +231,11 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.getByRole('dialog').waitFor();
       await check(page, 'keys-issue-dialog', device);
       await page.keyboard.press('Escape');
+      await context.close();
+    });
+
+    it("the owner's webhooks, deliveries, transfers (and a proposal), account, store menu", async () => {
+      const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/webhooks');
       await expect.poll(() => page.getByText('CRM pesanan').count()).toBe(1);
       await check(page, 'webhooks', device);
@@ -264,7 +270,6 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await context.close();
     });
 
-    // A test of its own: the walk above is already near the browser tests' 60 s on a loaded machine.
     it("the owner's CS rotation page (issue 34 §1), the rotation off with nobody in it", async () => {
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/rotation');
