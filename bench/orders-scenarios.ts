@@ -90,6 +90,9 @@ const FILTERS: Record<string, (s: Sample, random: () => number) => Query> = {
   province: (s, r) => ({ province: order(s, r).customer_province }),
   'utm source': (s, r) => ({ utm_source: utmOf(s, r).utm_source! }),
   'utm campaign': (s, r) => ({ utm_campaign: utmOf(s, r).utm_campaign! }),
+  // Issue 34's "who to chase next". The seeded orders never had a follow-up: the worst case.
+  'never followed up': () => ({ followed_up: 'none' }),
+  'stale hours': (_s, r) => ({ stale_hours: String(1 + Math.floor(r() * 72)) }),
 };
 
 /** A random order that has `has` (came through an ad, was shipped). */
