@@ -3,7 +3,8 @@
 // follow-up press (the wa.me link with the rendered text, its history entry and the order's
 // counters, a step that does not fit, a CS on another's order), every placeholder for each
 // payment method, the list's follow_ups and its filters followed_up=none and stale_hours, and
-// each member's own WhatsApp number, where the thank-you page sends the buyer.
+// each member's own WhatsApp number, where the thank-you page sends the buyer (with the CS rotation
+// assigning the form's order as it is placed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { formBody, seedFormStore, seedKaos, tokenOf } from '../../test/form-helpers.js';
@@ -311,5 +312,9 @@ describe("each member's own WhatsApp number", () => {
     const nobody = await seedMember(t.ctx, store.tenantId, 'cs');
     await t.ctx.db.updateTable('orders').set({ assigned_user_id: nobody.userId }).where('id', '=', second.orderId).execute();
     expect((await waOf(second.location)).pathname).toBe('/6281299990000');
+    // With the CS rotation on, the form's order is assigned as it is placed: its page gives that CS's number at once.
+    const rotation = await send(owner, 'PUT', '/dashboard/api/rotation', { mode: 'round_robin', sticky: false, members: [{ user_id: csOne.userId, weight: 1, on_duty: true }] });
+    expect(rotation.status).toBe(200);
+    expect((await waOf((await place()).location)).pathname).toBe('/6285711112222');
   });
 });
