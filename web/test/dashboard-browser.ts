@@ -3,6 +3,10 @@
 // opens is watched: a script error, a Content-Security-Policy violation, any console error and
 // any request that fails (an answer of 400 or more, or no answer) is a problem, unless the test
 // declared that failure first (expectFailure); the 401 of /me before a login is declared here.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, PHONE } from '../../test/browser.js';
@@ -202,4 +206,32 @@ export async function openSection(page: Page, label: string): Promise<void> {
 /** The store the page shows, as the server knows it. */
 export async function currentStoreId(page: Page): Promise<number> {
   return page.evaluate(async () => ((await (await fetch('/dashboard/api/me')).json()) as { store: { id: number } }).store.id);
+}
+
+/** Where the page checks write their screenshots: docs/screenshots with LAPAK_WRITE_SCREENSHOTS=1, else a scratch folder. */
+const SHOTS = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-dashboard-shots-'));
+
+/**
+ * A page checked as a person sees it: loaded (no "Memuat" left), from the top as it opens (a
+ * check of a box scrolls the page, and the sticky header would then cover the menu: axe's
+ * target-size counts what covers a target), axe with WCAG 2.2 AA finding nothing serious, and on
+ * a phone nothing wider than 360 px, no target under 44 px and no control cut off; then its
+ * screenshot `dashboard-<name>-<device>.png`: the whole page, or with `screen` the screen as the
+ * person sees it (a sticky bar in place).
+ */
+export async function checkPage(page: Page, name: string, device: 'phone' | 'desktop', { screen = false } = {}): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Memuat' }).count()).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.passes.length).toBeGreaterThan(0);
+  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(grave.map((violation) => `${name}/${device}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  if (device === 'phone') {
+    // Nothing wider than the phone: no sideways scrolling of the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await smallTargets(page), `${name}: targets under 44×44 px`).toEqual([]);
+    expect(await cutOff(page), `${name}: controls that hide part of their value`).toEqual([]);
+  }
+  await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-${device}.png`), fullPage: !screen });
 }

@@ -4,17 +4,11 @@
 // is told what to fix, saves it and finds it in their list. axe (WCAG 2.2 AA) finds no serious
 // violation on the new states, every target on the phone is at least 44×44 px, and each state is
 // photographed at 360 and 1280 px (LAPAK_WRITE_SCREENSHOTS=1: into docs/screenshots/).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replaceRates } from '../../src/shipping/set-rates.js';
 import { seedOrder } from '../../test/helpers.js';
-import { account, AXE_TAGS, cutOff, DESKTOP, PHONE, smallTargets, startDashboard, type Dashboard } from './dashboard-browser.js';
-
-const OUT = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-bulk-shots-'));
+import { account, checkPage, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 const owner = account({ storeName: 'Toko Massal', name: 'Sari Wulandari' });
@@ -60,25 +54,6 @@ async function loggedIn(device: typeof PHONE | typeof DESKTOP, who: { email: str
   return { context, page: await context.newPage() };
 }
 
-/** `screen`: the screen as the person sees it (the sticky bar in place), not the whole page. */
-async function check(page: Page, name: string, device: 'phone' | 'desktop', { screen = false } = {}): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Memuat' }).count()).toBe(0);
-  // From the top, as a person opens the page: a check of a box scrolls it, and the sticky header
-  // would then cover the menu (axe's target-size counts what covers a target).
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${name}/${device}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  if (device === 'phone') {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await smallTargets(page), `${name}: targets under 44×44 px`).toEqual([]);
-    expect(await cutOff(page), `${name}: controls that hide part of their value`).toEqual([]);
-  }
-  await page.screenshot({ path: path.join(OUT, `dashboard-${name}-${device}.png`), fullPage: !screen });
-}
-
 const statusOf = async (id: number) => ((await d.t.ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
 
 it('the owner on a desktop chooses three orders, moves them to Closing together, and sees them moved', async () => {
@@ -96,12 +71,12 @@ it('the owner on a desktop chooses three orders, moves them to Closing together,
   }
   const bar = page.getByRole('region', { name: 'Tindakan untuk pesanan yang dipilih' });
   await expect.poll(() => bar.getByRole('status').textContent()).toBe('3 pesanan dipilih');
-  await check(page, 'orders-bulk-chosen', 'desktop', { screen: true });
+  await checkPage(page, 'orders-bulk-chosen', 'desktop', { screen: true });
 
   await bar.getByRole('button', { name: 'Ubah status' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Status baru').selectOption({ label: 'Closing' });
-  await check(page, 'orders-bulk-status-dialog', 'desktop', { screen: true });
+  await checkPage(page, 'orders-bulk-status-dialog', 'desktop', { screen: true });
   await dialog.getByRole('button', { name: 'Terapkan' }).click();
   await expect.poll(() => dialog.count()).toBe(0);
   await expect.poll(() => bar.textContent()).toContain('3 diubah, 0 tidak berubah, 0 ditolak.');
@@ -113,7 +88,7 @@ it('the owner on a desktop chooses three orders, moves them to Closing together,
   }
   expect(await Promise.all(pending.map(statusOf))).toEqual(['closing', 'closing', 'closing', 'pending', 'pending']);
   await expect.poll(() => page.getByRole('navigation', { name: 'Status pesanan' }).getByRole('link', { name: /^Closing/ }).textContent()).toBe('Closing 3');
-  await check(page, 'orders-bulk-result', 'desktop', { screen: true });
+  await checkPage(page, 'orders-bulk-result', 'desktop', { screen: true });
 
   // The Closing tab, all in this view: two of them move on to Dibayar... the third too; a move the table refuses is said with why.
   await page.goto('/dashboard/orders?status=closing');
@@ -136,14 +111,14 @@ it('the owner on a phone: the bar sits at the bottom of the screen, every target
   await expect.poll(() => bar.getByRole('status').textContent()).toBe('1 pesanan dipilih');
   const box = (await bar.boundingBox())!;
   expect(Math.round(box.y + box.height)).toBe(740);
-  await check(page, 'orders-bulk-chosen', 'phone', { screen: true });
+  await checkPage(page, 'orders-bulk-chosen', 'phone', { screen: true });
   await bar.getByRole('button', { name: 'Tugaskan CS' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Tugaskan ke').selectOption({ label: 'Budi Santoso (CS)' });
-  await check(page, 'orders-bulk-assign-dialog', 'phone', { screen: true });
+  await checkPage(page, 'orders-bulk-assign-dialog', 'phone', { screen: true });
   await dialog.getByRole('button', { name: 'Terapkan' }).click();
   await expect.poll(() => bar.textContent()).toContain('1 diubah, 0 tidak berubah, 0 ditolak.');
-  await check(page, 'orders-bulk-result', 'phone', { screen: true });
+  await checkPage(page, 'orders-bulk-result', 'phone', { screen: true });
   await context.close();
 });
 
@@ -167,7 +142,7 @@ it('a CS on a phone enters an order by hand, fixes what the form refuses, and fi
   await page.getByLabel('Provinsi').fill('Jawa Barat');
   await page.getByLabel('Kurir').selectOption('SiCepat');
   await page.getByLabel('Metode pembayaran').selectOption({ label: 'Transfer bank' });
-  await check(page, 'order-new-cs', 'phone');
+  await checkPage(page, 'order-new-cs', 'phone');
 
   // The phone is too short, and SiCepat does not serve Jawa Barat: each said beside its field.
   d.expectFailure('POST', '/dashboard/api/orders', 422);
@@ -176,7 +151,7 @@ it('a CS on a phone enters an order by hand, fixes what the form refuses, and fi
   await expect.poll(() => page.getByText('Nomor HP tidak valid.', { exact: false }).count()).toBe(1);
   expect(await page.getByText('Pilih kurir yang melayani provinsi tujuan.').count()).toBe(1);
   expect(await page.getByLabel('Nomor HP').getAttribute('aria-invalid')).toBe('true');
-  await check(page, 'order-new-errors-cs', 'phone');
+  await checkPage(page, 'order-new-errors-cs', 'phone');
 
   await page.getByLabel('Nomor HP').fill('0812-3456-7890');
   await page.getByLabel('Kurir').selectOption('JNE REG');
@@ -200,7 +175,7 @@ it('the new page on a desktop, as the owner (the province from the list of 38)',
   await page.goto('/dashboard/orders/new');
   await page.getByLabel('Produk').selectOption({ label: 'Kaos Polos' });
   await expect.poll(() => page.getByLabel('Provinsi').evaluate((el) => el.tagName)).toBe('SELECT');
-  await check(page, 'order-new', 'desktop');
+  await checkPage(page, 'order-new', 'desktop');
   await context.close();
 });
 

@@ -4,17 +4,11 @@
 // shows its whole chosen value (issue 30, points 6 and 7), and each page is photographed. With
 // LAPAK_WRITE_SCREENSHOTS=1 (`npm run screenshots:dashboard`) the pictures land in
 // docs/screenshots/, otherwise in a temporary folder.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrder } from '../../test/helpers.js';
 import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
-import { account, AXE_TAGS, cutOff, DESKTOP, PHONE, smallTargets, startDashboard, type Dashboard } from './dashboard-browser.js';
-
-const OUT = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-dashboard-shots-'));
+import { account, checkPage, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 let receiver: Receiver;
@@ -92,22 +86,6 @@ async function loggedIn(device: typeof PHONE | typeof DESKTOP, who: { email: str
   return { context, page: await context.newPage() };
 }
 
-async function check(page: Page, name: string, device: 'phone' | 'desktop'): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Memuat' }).count()).toBe(0);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${name}/${device}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  if (device === 'phone') {
-    // Nothing wider than the phone: no sideways scrolling of the page.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await smallTargets(page), `${name}: targets under 44×44 px`).toEqual([]);
-    expect(await cutOff(page), `${name}: controls that hide part of their value`).toEqual([]);
-  }
-  await page.screenshot({ path: path.join(OUT, `dashboard-${name}-${device}.png`), fullPage: true });
-}
-
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
 
 const ANOTHER_BUYER = { name: 'Rina Marlina', phone: '081298765432', email: null, address: 'Jl. Kenanga No. 7 RT 02/RW 05', village: 'Sukajadi', district: 'Sukasari', city: 'Kota Bandung', province: 'Kepulauan Bangka Belitung', postal_code: '40162' };
@@ -118,25 +96,26 @@ async function ordersPages(page: Page, device: 'phone' | 'desktop', suffix: stri
   await expect.poll(() => heading(page)).toBe('Pesanan');
   await expect.poll(() => page.getByRole('link', { name: new RegExp(`^#${orderId}, `) }).count()).toBe(1);
   await expect.poll(() => page.getByRole('navigation', { name: 'Status pesanan' }).getByRole('link', { name: /^Semua/ }).textContent()).toBe(`Semua ${orders}`);
-  await check(page, `orders${suffix}`, device);
+  await checkPage(page, `orders${suffix}`, device);
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('region', { name: 'Filter pesanan' }).waitFor();
-  await check(page, `orders-filters${suffix}`, device);
+  await checkPage(page, `orders-filters${suffix}`, device);
   // The row's WhatsApp button opens the follow-up step chooser (issue 34 §2), when a step fits the order's status.
   const whatsapp = page.getByRole('button', { name: new RegExp(`^WhatsApp .*, pesanan #${orderId}$`) }).filter({ visible: true });
   if ((await whatsapp.count()) > 0) {
     await whatsapp.first().click();
     await page.getByRole('dialog').waitFor();
-    await check(page, `orders-follow-up-dialog${suffix}`, device);
+    // The sheet as the person sees it: at the screen's bottom (a whole-page picture draws it mid-page).
+    await checkPage(page, `orders-follow-up-dialog${suffix}`, device, { screen: true });
     await page.keyboard.press('Escape');
   }
   await page.goto(`/dashboard/orders/${orderId}`);
   await expect.poll(() => heading(page)).toBe(`Pesanan #${orderId}`);
   await expect.poll(() => page.getByText('Pembeli minta dikirim sebelum Jumat.').count()).toBe(1);
-  await check(page, `order${suffix}`, device);
+  await checkPage(page, `order${suffix}`, device);
   await page.getByRole('button', { name: 'Jadikan Dikirim' }).click();
   await page.getByRole('dialog').waitFor();
-  await check(page, `order-move-dialog${suffix}`, device);
+  await checkPage(page, `order-move-dialog${suffix}`, device);
   await page.keyboard.press('Escape');
 }
 
@@ -150,19 +129,19 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       // What a seller who forgot the password can do; the operator's command stays in the docs (issue 30, point 4).
       expect(await page.getByRole('main').textContent()).toContain('Minta pemilik toko mengirimkan tautan atur ulang kata sandi');
       expect(await page.getByRole('main').textContent()).not.toMatch(/`|lapak user/);
-      await check(page, 'login', device);
+      await checkPage(page, 'login', device);
       await page.goto('/dashboard/signup');
       await expect.poll(() => heading(page)).toBe('Buka toko di Lapak');
-      await check(page, 'signup', device);
+      await checkPage(page, 'signup', device);
       await page.goto(inviteUrl);
       await expect.poll(() => heading(page)).toBe('Terima undangan');
-      await check(page, 'invite', device);
+      await checkPage(page, 'invite', device);
       await page.goto(resetUrl);
       await expect.poll(() => heading(page)).toBe('Atur kata sandi');
-      await check(page, 'reset-password', device);
+      await checkPage(page, 'reset-password', device);
       await page.goto('/dashboard/tidak-ada');
       await expect.poll(() => heading(page)).toBe('Halaman tidak ditemukan');
-      await check(page, 'not-found', device);
+      await checkPage(page, 'not-found', device);
       await context.close();
     });
 
@@ -179,7 +158,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       expect(await page.getByRole('link', { name: 'Buka: Atur ongkos kirim' }).getAttribute('href')).toBe('/dashboard/settings#shipping');
       expect(await page.getByRole('link', { name: 'Buka: Atur pembayaran' }).getAttribute('href')).toBe('/dashboard/settings#payment');
       expect(await page.getByText('segera hadir').count()).toBe(0);
-      await check(page, 'home', device);
+      await checkPage(page, 'home', device);
       // Every section's link whole on the screen: none cut at the edge, none behind a sideways scroll.
       const menu = page.getByRole('navigation', { name: 'Menu utama' }).filter({ visible: true });
       const links = await menu.getByRole('link').all();
@@ -203,7 +182,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
-      await check(page, 'products', device);
+      await checkPage(page, 'products', device);
       await page.goto(`/dashboard/products/${productId}`);
       await expect.poll(() => page.getByLabel('Harga Putih / XL', { exact: true }).count()).toBe(1);
       // The preview loads lazily: below the editor on a phone.
@@ -211,7 +190,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.frameLocator('iframe[title^="Pratinjau"]').locator('form').waitFor();
       // Back to the top, so that the full-page screenshot draws the sticky header there and not halfway down.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await check(page, 'product-editor', device);
+      await checkPage(page, 'product-editor', device);
       if (device === 'phone') {
         // Stacked on a phone, deleting sits well apart from saving, below it.
         const save = (await page.getByRole('button', { name: 'Simpan', exact: true }).boundingBox())!;
@@ -220,16 +199,16 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       }
       await page.goto('/dashboard/products/new');
       await expect.poll(() => heading(page)).toBe('Produk baru');
-      await check(page, 'product-new', device);
+      await checkPage(page, 'product-new', device);
       await page.goto('/dashboard/team');
       await expect.poll(() => page.getByText(cs.email).count()).toBe(1);
-      await check(page, 'team', device);
+      await checkPage(page, 'team', device);
       await page.goto('/dashboard/keys');
       await expect.poll(() => page.getByText('CRM Qontak').count()).toBe(1);
-      await check(page, 'keys', device);
+      await checkPage(page, 'keys', device);
       await page.getByRole('button', { name: 'Buat kunci' }).click();
       await page.getByRole('dialog').waitFor();
-      await check(page, 'keys-issue-dialog', device);
+      await checkPage(page, 'keys-issue-dialog', device);
       await page.keyboard.press('Escape');
       await context.close();
     });
@@ -238,7 +217,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       const { context, page } = await loggedIn(size, owner);
       await page.goto('/dashboard/webhooks');
       await expect.poll(() => page.getByText('CRM pesanan').count()).toBe(1);
-      await check(page, 'webhooks', device);
+      await checkPage(page, 'webhooks', device);
       await page.goto(`/dashboard/webhooks/${endpointId}`);
       await expect.poll(() => page.getByText('Percobaan 1').count()).toBe(2);
       // Each delivery names its event and the change it tells; the body it sent shows on demand (issue 30, point 11).
@@ -249,10 +228,10 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       expect(await change.getByRole('link', { name: `#${orderId}` }).getAttribute('href')).toBe(`/dashboard/orders/${orderId}`);
       await change.getByRole('button', { name: 'Lihat isi yang dikirim' }).click();
       await expect.poll(async () => JSON.parse(await change.getByRole('textbox', { name: 'Isi yang dikirim (JSON)' }).inputValue()).type).toBe('order.status_changed');
-      await check(page, 'webhook-deliveries', device);
+      await checkPage(page, 'webhook-deliveries', device);
       await page.goto('/dashboard/transfers');
       await expect.poll(() => heading(page)).toBe('Transfer');
-      await check(page, 'transfers', device);
+      await checkPage(page, 'transfers', device);
       await page.getByLabel('File mutasi (CSV)').setInputFiles({
         name: 'mutasi.csv',
         mimeType: 'text/csv',
@@ -260,13 +239,13 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       });
       await page.getByRole('button', { name: 'Cocokkan' }).click();
       await expect.poll(() => page.getByRole('region', { name: 'Tidak cocok' }).count()).toBe(1);
-      await check(page, 'transfers-proposal', device);
+      await checkPage(page, 'transfers-proposal', device);
       await page.goto('/dashboard/account');
       await expect.poll(() => heading(page)).toBe('Akun');
-      await check(page, 'account', device);
+      await checkPage(page, 'account', device);
       await page.getByRole('button', { name: /Ganti toko/ }).click();
       await page.getByRole('menu').waitFor();
-      await check(page, 'store-menu', device);
+      await checkPage(page, 'store-menu', device);
       await context.close();
     });
 
@@ -275,7 +254,7 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.goto('/dashboard/rotation');
       await expect.poll(() => heading(page)).toBe('Rotasi CS');
       await expect.poll(() => page.getByLabel('Anggota toko').count()).toBe(1);
-      await check(page, 'rotation', device);
+      await checkPage(page, 'rotation', device);
       await context.close();
     });
 
@@ -287,17 +266,17 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.goto('/dashboard/settings');
       await expect.poll(() => heading(page)).toBe('Pengaturan toko');
       await expect.poll(() => page.getByTestId('preview-thank_you').textContent()).toContain('Budi Santoso');
-      await check(page, 'settings', device);
+      await checkPage(page, 'settings', device);
       await page.locator('section').filter({ has: page.getByRole('heading', { name: 'Rekening bank' }) }).getByRole('button', { name: 'Simpan' }).click();
       await page.getByRole('dialog').waitFor();
-      await check(page, 'settings-password-dialog', device);
+      await checkPage(page, 'settings-password-dialog', device);
       await page.keyboard.press('Escape');
       expect((await context.request.patch('/dashboard/api/settings', { data: { shipping_rates: [] } })).status()).toBe(200);
       await context.close();
       const csSession = await loggedIn(size, cs);
       await csSession.page.goto('/dashboard/settings');
       await expect.poll(() => heading(csSession.page)).toBe('Tidak ada akses');
-      await check(csSession.page, 'settings-cs', device);
+      await checkPage(csSession.page, 'settings-cs', device);
       await csSession.context.close();
     });
 
@@ -305,24 +284,24 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       const { context, page } = await loggedIn(size, cs);
       await page.goto('/dashboard/');
       await expect.poll(() => heading(page)).toBe(`Selamat datang, ${cs.name}`);
-      await check(page, 'home-cs', device);
+      await checkPage(page, 'home-cs', device);
       // A CS sees the one order assigned to them.
       await ordersPages(page, device, '-cs', 1);
       await page.goto('/dashboard/products');
       await expect.poll(() => page.getByText('Kaos Polos Premium').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Tambah produk' }).count()).toBe(0);
-      await check(page, 'products-cs', device);
+      await checkPage(page, 'products-cs', device);
       await page.goto(`/dashboard/products/${productId}`);
       await expect.poll(() => page.getByLabel('Nama produk').count()).toBe(1);
       expect(await page.getByLabel('Nama produk').isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Simpan' }).count()).toBe(0);
-      await check(page, 'product-editor-cs', device);
+      await checkPage(page, 'product-editor-cs', device);
       await page.goto('/dashboard/keys');
       await expect.poll(() => heading(page)).toBe('Tidak ada akses');
-      await check(page, 'keys-cs', device);
+      await checkPage(page, 'keys-cs', device);
       await page.goto('/dashboard/transfers');
       await expect.poll(() => heading(page)).toBe('Tidak ada akses');
-      await check(page, 'transfers-cs', device);
+      await checkPage(page, 'transfers-cs', device);
       await context.close();
     });
   });

@@ -5,18 +5,12 @@
 // and the order lands in the CS's list, assigned to them, its timeline naming the rotation. axe
 // (WCAG 2.2 AA) finds no serious violation, every target on the phone is at least 44×44 px, and
 // each state is photographed at 360 and 1280 px (LAPAK_WRITE_SCREENSHOTS=1: into docs/screenshots/).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUYER, seedKaos } from '../../test/form-helpers.js';
 import { replaceRates } from '../../src/shipping/set-rates.js';
 import { updateStoreSettings } from '../../src/tenants/update-store-settings.js';
-import { account, AXE_TAGS, cutOff, DESKTOP, PHONE, smallTargets, startDashboard, type Dashboard } from './dashboard-browser.js';
-
-const OUT = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-rotation-shots-'));
+import { account, checkPage, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 const owner = account({ storeName: 'Toko Rotasi', name: 'Sari Wulandari' });
@@ -67,22 +61,6 @@ async function loggedIn(device: typeof PHONE | typeof DESKTOP, who: { email: str
   return { context, page: await context.newPage() };
 }
 
-async function check(page: Page, name: string, device: 'phone' | 'desktop'): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Memuat' }).count()).toBe(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${name}/${device}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  if (device === 'phone') {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await smallTargets(page), `${name}: targets under 44×44 px`).toEqual([]);
-    expect(await cutOff(page), `${name}: controls that hide part of their value`).toEqual([]);
-  }
-  await page.screenshot({ path: path.join(OUT, `dashboard-${name}-${device}.png`), fullPage: true });
-}
-
 const rotationOf = async (request: APIRequestContext) => (await (await request.get('/dashboard/api/rotation')).json()) as Record<string, any>;
 
 it('the owner sets the mode, weights and duty on a desktop and on a phone; with nobody on duty the home page says so', async () => {
@@ -109,7 +87,7 @@ it('the owner sets the mode, weights and duty on a desktop and on a phone; with 
       { user_id: ids[budi.email], name: budi.name, weight: 1, on_duty: false },
     ],
   });
-  await check(page, 'rotation-weights', 'desktop');
+  await checkPage(page, 'rotation-weights', 'desktop');
 
   // On a phone: Ani goes off duty too; nobody is on duty.
   const phone = await loggedIn(PHONE, owner);
@@ -118,7 +96,7 @@ it('the owner sets the mode, weights and duty on a desktop and on a phone; with 
   await phone.page.getByRole('button', { name: 'Simpan rotasi' }).click();
   await phone.page.getByText('Rotasi tersimpan.').waitFor();
   expect((await rotationOf(phone.context.request)).members.map((m: { on_duty: boolean }) => m.on_duty)).toEqual([false, false]);
-  await check(phone.page, 'rotation-weights', 'phone');
+  await checkPage(phone.page, 'rotation-weights', 'phone');
 
   // A buyer orders meanwhile: nobody gets it, and the home page says so, with the way to fix it.
   const placed = await phone.context.request.post(formPath, { form: { v0: '0', v1: '0', quantity: '1', ...BUYER, phone: '0813-7777-1111', courier: 'JNE REG', payment_method: 'cod', token: 'a'.repeat(32), website: '' }, maxRedirects: 0 });
@@ -127,10 +105,10 @@ it('the owner sets the mode, weights and duty on a desktop and on a phone; with 
   const notice = phone.page.getByRole('status').filter({ hasText: 'tidak ada anggota yang bertugas' });
   await notice.waitFor();
   await expect.poll(() => notice.textContent()).toContain('1 pesanan pending belum ditugaskan');
-  await check(phone.page, 'home-rotation-off-duty', 'phone');
+  await checkPage(phone.page, 'home-rotation-off-duty', 'phone');
   await page.goto('/dashboard/');
   await page.getByRole('status').filter({ hasText: 'tidak ada anggota yang bertugas' }).waitFor();
-  await check(page, 'home-rotation-off-duty', 'desktop');
+  await checkPage(page, 'home-rotation-off-duty', 'desktop');
   await notice.getByRole('link', { name: 'Atur rotasi CS' }).click();
   await phone.page.getByRole('heading', { name: 'Rotasi CS', level: 1 }).waitFor();
   await phone.context.close();
@@ -145,7 +123,7 @@ it('a CS on a phone goes on duty from the home page; a new form order lands in t
   await duty.waitFor();
   expect(await duty.isChecked()).toBe(false);
   await page.getByText('Anda tidak bertugas').waitFor();
-  await check(page, 'home-duty', 'phone');
+  await checkPage(page, 'home-duty', 'phone');
   await duty.check();
   await page.getByText('Anda bertugas: pesanan baru').waitFor();
   // Saved: the server has Budi on duty (the order below depends on it).
@@ -167,7 +145,7 @@ it('a CS on a phone goes on duty from the home page; a new form order lands in t
   await link.waitFor();
   await link.click();
   await page.getByText('oleh rotasi CS otomatis').waitFor();
-  await check(page, 'order-rotation-history', 'phone');
+  await checkPage(page, 'order-rotation-history', 'phone');
   await context.close();
   expect(d.problems).toEqual([]);
 });
