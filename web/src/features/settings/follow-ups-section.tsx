@@ -2,24 +2,16 @@
 // live preview rendered by the server on the store's newest order of that method (or sample data
 // when it has none); Save replaces the step's three texts. Blank: the default text.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SelectField, TextAreaField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/page';
+import { useDebounced } from '../../lib/use-debounced';
 import { T } from '../../text/id';
 import { SectionForm } from './section-form';
 import { followUpPreviewQuery, templatesQuery, useSaveStep, type FollowUpTexts, type MethodKind, type StepTemplates } from './use-settings';
 
 const F = T.settings.followUps;
 const METHODS: MethodKind[] = ['bank_transfer', 'cod', 'gateway'];
-
-function useDebounced<V>(value: V, ms: number): V {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 const textsOf = (entry: StepTemplates): Record<MethodKind, string> => ({ bank_transfer: entry.texts.bank_transfer ?? '', cod: entry.texts.cod ?? '', gateway: entry.texts.gateway ?? '' });
 

@@ -1,19 +1,10 @@
 // A message template with its live preview, rendered by the server's own renderer (POST
 // /dashboard/api/templates/preview) a moment after typing stops.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { TextAreaField } from '../../components/ui/field';
+import { useDebounced } from '../../lib/use-debounced';
 import { T } from '../../text/id';
 import { previewQuery, type TemplateKind } from './use-settings';
-
-function useDebounced<V>(value: V, ms: number): V {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function TemplateField(props: { kind: TemplateKind; label: string; hint: string; value: string; placeholder: string; timeZone: string | null; error?: string; onChange(value: string): void }) {
   const settled = useDebounced(props.value, 400);
