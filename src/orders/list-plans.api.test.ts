@@ -232,5 +232,16 @@ it("finds who to chase next through an index: never followed up by its partial i
     }
     expectNoStoreScan(await listPlan({ followed_up: 'none', stale_hours: 24 }, { after }));
   }
-  expectNoStoreScan(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ stale_hours: 48 }))));
+  // The tab counts read their covering indexes: on SQLite no order row at all (COVERING INDEX: the
+  // stale count walks the store's pending entries of its partial index); PostgreSQL reads the index
+  // only once the visibility map allows (after a vacuum), which a test's fresh table does not have.
+  const covered = (plan: string) => (backend === 'sqlite' ? expect(plan).toMatch(/COVERING INDEX/) : undefined);
+  const staleCounts = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ stale_hours: 48 })));
+  if (backend === 'postgres') expectNoStoreScan(staleCounts);
+  expectIndex(staleCounts, 'orders_tenant_pending_follow_up');
+  covered(staleCounts);
+  const noneCounts = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ followed_up: 'none' })));
+  // (PostgreSQL's planner picks it by its statistics and the visibility map: not asserted here.)
+  if (backend === 'sqlite') expectIndex(noneCounts, 'orders_tenant_not_followed_status');
+  covered(noneCounts);
 });
