@@ -8,6 +8,9 @@ import { slotShares } from '../src/events/hourly-cap.js';
 import { systemClock } from '../src/lib/clock.js';
 import { openDatabase, type Db } from '../src/lib/db/db.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
+import { countsConsumer } from '../src/counts/fold-counts.js';
+import { foldOnce } from '../src/feed/consumer.js';
+import { liveConsumer } from '../src/live/live-consumer.js';
 import { createScratchDatabase } from '../test/pg-scratch.js';
 import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
 import { seed, type Seeded } from './seed.js';
@@ -81,6 +84,9 @@ async function seedDatabase(url: string, orders: number, cleanup: () => Promise<
   try {
     await migrateToLatest(handle);
     const seeded = await seed(handle.db, systemClock, orders);
+    // The change feed's consumers start here (the counts' backfill over the seeded orders), not
+    // in the measured server's first seconds.
+    for (const consumer of [countsConsumer, liveConsumer]) while ((await foldOnce(handle, consumer, systemClock)) > 0);
     const description = await describe(handle.db);
     // On SQLite closing checkpoints the WAL, so the server starts on one compact file.
     await handle.close();

@@ -47,11 +47,11 @@ export interface Scenario {
 
 export type Query = Record<string, string>;
 
-/** Issue 32 §6: the p95 each kind of request must stay under, in ms. */
+/** Issue 32 §6, issue 39 §4: the p95 each kind of request must stay under, in ms. */
 export const TARGETS = {
   list: { p95Ms: 100, text: 'list and exact search: p95 <= 100 ms' },
-  counts: { p95Ms: 100, text: 'counts, unfiltered, a range up to 90 days, one filter: p95 <= 100 ms' },
-  countsHeavy: { p95Ms: 500, text: 'counts under two filters or a name search: p95 <= 500 ms' },
+  counts: { p95Ms: 100, text: 'counts, unfiltered, a range up to 90 days, each single filter, a CS\'s, two filters: p95 <= 100 ms' },
+  countsHeavy: { p95Ms: 300, text: 'counts under a name search (each status counted up to 1,000): p95 <= 300 ms' },
   nameList: { p95Ms: 300, text: 'list under a name search: p95 <= 300 ms' },
   order: { p95Ms: 50, text: "the order's page with its history: p95 <= 50 ms" },
 } as const;
@@ -194,7 +194,7 @@ export const SCENARIOS: Scenario[] = [
   ...Object.entries(FILTERS)
     .filter(([filter]) => filter !== 'status')
     .map(([filter, draw]): Scenario => ({ name: `counts, ${filter}`, target: 'counts', as: 'owner', route: 'counts', draw })),
-  { name: 'counts, two filters', target: 'countsHeavy', as: 'owner', route: 'counts', draw: twoFilters },
+  { name: 'counts, two filters', target: 'counts', as: 'owner', route: 'counts', draw: twoFilters },
   { name: 'counts, name search', target: 'countsHeavy', as: 'owner', route: 'counts', draw: (s, r) => ({ q: typedName(s, r) }) },
   { name: "order's page with its history", target: 'order', as: 'owner', route: 'order', draw: (s, r) => ({ id: String(order(s, r).id) }) },
   // A CS sees only the orders assigned to them: their list, counts and search.

@@ -17,6 +17,8 @@ import { permissionsOf } from './team/roles.js';
 import { errorHandler, familyOf, frameworkErrorHandler, notFoundHandler } from './error-handler.js';
 import { outboxDepth } from './ops/outbox-depth.js';
 import { opsRoutes } from './ops/routes.js';
+import { consumerLags } from './feed/consumer-lag.js';
+import { FEED_CONSUMERS } from './workers.js';
 import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { productRoutes } from './products/routes.js';
@@ -35,10 +37,9 @@ import { transferDashboardRoutes } from './transfers/dashboard-routes.js';
 import { orderDashboardRoutes } from './orders/dashboard-routes.js';
 import { orderListDashboardRoutes } from './orders/dashboard-list-routes.js';
 import { orderFileDashboardRoutes } from './orders/dashboard-file-routes.js';
-import { orderLiveDashboardRoutes } from './orders/dashboard-live-routes.js';
-import { createOrderFeed } from './orders/live/order-feed.js';
-import { listenOrderChanges } from './orders/live/listen-order-changes.js';
-import { pollOrderChanges } from './orders/live/poll-order-changes.js';
+import { liveDashboardRoutes } from './live/dashboard-routes.js';
+import { createLiveFeed } from './live/live-feed.js';
+import { wakeOnNotify } from './live/wake-on-notify.js';
 import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/dashboard-bulk-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
@@ -84,14 +85,17 @@ export interface AppOptions {
   resizeQueue?: ResizeQueue;
 }
 
+/** Each consumer of the change feed, how far behind (for /readyz and /metrics). */
+const feedLagOf = (db: AppContext['db'], clock: AppContext['clock']) => () => consumerLags(db, FEED_CONSUMERS.map((c) => c.name), clock.now());
+
 function buildContext(options: AppOptions, log: FastifyInstance['log']): AppContext {
   const { config, database } = options;
   const redis = config.redisUrl ? openRedis(config.redisUrl, (message) => log.warn({ redis: message }, 'redis connection error')) : null;
-  const metrics = createMetrics(outboxDepth(database.db), (message) => log.warn({ err: { message } }, 'outbox depth not collected'));
+  const metrics = createMetrics(outboxDepth(database.db), (message) => log.warn({ err: { message } }, 'a metric not collected'), feedLagOf(database.db, options.clock ?? systemClock));
   const store = chooseLimiterStore(redis && { client: redis, keyPrefix: config.redisKeyPrefix }, database.pool);
-  // The live list's source, one a process: SQLite's poll of the change log, or PostgreSQL's LISTEN.
+  // The live list's reader of the change feed, one a process; on PostgreSQL woken by the live consumer's NOTIFY.
   const warnLive = (error: Error) => log.warn({ err: { message: error.message } }, 'live orders feed');
-  const changes = database.dialect === 'sqlite' ? pollOrderChanges(database.db, config.orderStream.pollMs, warnLive) : listenOrderChanges(config.databaseUrl, database.db, warnLive);
+  const wakeup = database.dialect === 'postgres' ? (wake: () => void) => wakeOnNotify(config.databaseUrl, wake, warnLive) : null;
   return {
     db: database.db,
     dialect: database.dialect,
@@ -106,7 +110,7 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     passwordHasher: options.passwordHasher ?? createPasswordHasher(),
     sealer: options.sealer ?? resolveSealer(config, (line) => log.warn(line)),
     permissionsOf,
-    orderFeed: createOrderFeed(database.db, changes, warnLive),
+    liveFeed: createLiveFeed(database.db, config.orderStream.pollMs, warnLive, wakeup),
     sessionSignals: createSessionSignals(),
   };
 }
@@ -148,11 +152,11 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   // Open streams would hold the server's close open: they end first (their clients reconnect
   // to another process, or to this one once it is back), then the feed's source stops.
   app.addHook('preClose', (done) => {
-    ctx.orderFeed.closeAll();
+    ctx.liveFeed.closeAll();
     done();
   });
   app.addHook('onClose', async () => {
-    await ctx.orderFeed.stop();
+    await ctx.liveFeed.stop();
     await ctx.redis?.quit().catch(() => ctx.redis?.disconnect());
   });
   // Callback style, not async: no promise per request.
@@ -187,7 +191,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   // Cross-site and JSON-only rule of cookie-authenticated writes (before any route runs).
   crossSiteHook(app, ctx);
 
-  opsRoutes(app, ctx, options.metricsText ?? (() => ctx.metrics.registry.metrics()));
+  opsRoutes(app, ctx, options.metricsText ?? (() => ctx.metrics.registry.metrics()), feedLagOf(ctx.db, ctx.clock));
 
   // @fastify/swagger learns the routes and their contracts (openapi/lapak.json) from an
   // onRoute hook, so the routes are declared once it has loaded. It answers no request.
@@ -212,7 +216,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);
     orderFileDashboardRoutes(app, ctx);
-    orderLiveDashboardRoutes(app, ctx);
+    liveDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
     orderBulkDashboardRoutes(app, ctx);
     formDashboardRoutes(app, ctx);

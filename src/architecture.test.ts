@@ -183,7 +183,7 @@ describe('the checker', () => {
     expect(
       findViolations([
         edge('lib/db/db.ts', 'lib/db/prepared.ts'),
-        edge('lib/limits.ts', 'lib/db/migrations/004-rate-limits.ts'),
+        edge('lib/limits.ts', 'lib/db/prepared.ts'),
         edge('lib/limits.test.ts', '../test/helpers.ts'),
         edge('orders/routes.ts', 'lib/http/failures.ts'),
         edge('orders/routes.ts', 'context.ts', true),

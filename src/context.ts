@@ -11,7 +11,7 @@ import type { KeyCache } from './auth/key-cache.js';
 import type { PasswordHasher } from './accounts/passwords.js';
 import type { Sealer } from './lib/secrets/sealer.js';
 import type { permissionsOf } from './team/roles.js';
-import type { OrderFeed } from './orders/live/order-feed.js';
+import type { LiveFeed } from './live/live-feed.js';
 import type { SessionSignals } from './sessions/session-signals.js';
 
 /**
@@ -40,8 +40,8 @@ export interface AppContext {
    * stand below team/ (whose routes are built on them), so they are handed it here.
    */
   permissionsOf: typeof permissionsOf;
-  /** This process's fan-out of committed order changes to the live list's streams. */
-  orderFeed: OrderFeed;
+  /** This process's reader of the change feed for the live list's streams. */
+  liveFeed: LiveFeed;
   /** This process's word that a user's sessions changed (logout, role change, removal): open streams check theirs at once. */
   sessionSignals: SessionSignals;
 }

@@ -14,6 +14,10 @@ import type { Sealer } from './lib/secrets/sealer.js';
 import { onShutdownSignal } from './lib/shutdown.js';
 import { refuse, succeed, type Outcome } from './lib/outcome.js';
 import { HOUSEKEEPING_WORKER, housekeepingWorker } from './ops/housekeeping.js';
+import { countsConsumer } from './counts/fold-counts.js';
+import type { FeedConsumer } from './feed/consumer.js';
+import { feedWorker } from './feed/feed-worker.js';
+import { liveConsumer } from './live/live-consumer.js';
 import { createWebhookWorker, WEBHOOK_WORKER } from './webhooks/dispatcher.js';
 
 /** What a worker is built from. */
@@ -50,9 +54,23 @@ const WORKERS = {
   [HOUSEKEEPING_WORKER]: {
     offSwitch: 'HOUSEKEEPING=off',
     isOn: (config) => config.housekeeping,
-    build: ({ database }) => housekeepingWorker(database.db, systemClock),
+    build: ({ config, database }) => housekeepingWorker(database.db, systemClock, config.feedRetentionMs),
+  },
+  // The change feed's consumers (docs/feed.md): each folds the feed in batches off the write path.
+  counts: {
+    offSwitch: 'COUNTS_CONSUMER=off',
+    isOn: (config) => config.countsConsumer,
+    build: ({ database }) => feedWorker(database, countsConsumer, systemClock),
+  },
+  live: {
+    offSwitch: 'LIVE_CONSUMER=off',
+    isOn: (config) => config.liveConsumer,
+    build: ({ database }) => feedWorker(database, liveConsumer, systemClock),
   },
 } satisfies Record<string, WorkerEntry>;
+
+/** The feed's consumers, by their worker names (each consumer's name is its worker's). */
+export const FEED_CONSUMERS: readonly FeedConsumer[] = [countsConsumer, liveConsumer];
 
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];

@@ -1,24 +1,44 @@
 // /readyz and /metrics, outside /api/. Metrics label routes by pattern, never by URL, so no
 // key, IP, order id or personal data can reach them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { countsConsumer } from '../src/counts/fold-counts.js';
+import { foldOnce } from '../src/feed/consumer.js';
 import { CUSTOMER, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from './helpers.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
 let orderId: number;
+let productId: number;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { RATE_LIMIT_SCALE: '0.05' } }); // order status: 6 a minute per key
   store = await seedStore(t.ctx, { all: { scopes: ['*'] } });
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Kopi', price: 30000 });
+  productId = product.id;
   orderId = (await seedOrder(t.ctx, store.tenantId, { product_id: product.id, variant: '' })).id;
 });
 afterAll(() => t.drop());
 
-it('/readyz: 200 when the database answers (no Redis configured: not reported)', async () => {
+it('/readyz: 200 when the database answers (no Redis configured: not reported), with each consumer of the change feed', async () => {
   const res = await t.request({ method: 'GET', url: '/readyz' });
   expect(res.statusCode).toBe(200);
-  expect(json(res)).toEqual({ ok: true, database: 'ok' });
+  // No process runs the consumers here: the detail says so (they have not started: no lag yet), and the process is still ready.
+  expect(json(res)).toEqual({
+    ok: true,
+    database: 'ok',
+    consumers: { counts: { running: false, lag_rows: null, lag_seconds: 0 }, live: { running: false, lag_rows: null, lag_seconds: 0 } },
+  });
+  // Once it has run: its lag, and that it runs; a change it has not folded yet is lag.
+  await foldOnce(t.ctx, countsConsumer, t.clock);
+  await seedOrder(t.ctx, store.tenantId, { product_id: productId, variant: '' });
+  const after = json(await t.request({ method: 'GET', url: '/readyz' }));
+  expect(after.consumers.counts).toMatchObject({ running: true, lag_rows: 1 });
+  expect(after.consumers.live.running).toBe(false);
+  const metrics = (await t.request({ method: 'GET', url: '/metrics' })).body;
+  expect(metrics).toContain('lapak_feed_consumer_lag_rows{consumer="counts"} 1');
+  expect(metrics).toContain('lapak_feed_consumer_running{consumer="counts"} 1');
+  expect(metrics).toContain('lapak_feed_consumer_running{consumer="live"} 0');
+  expect(metrics).toMatch(/lapak_feed_consumer_lag_seconds\{consumer="counts"\} [\d.]+/);
 });
 
 it('/metrics: requests by route pattern and status, latency histogram, limiter rejections, outbox depth', async () => {

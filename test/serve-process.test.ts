@@ -142,7 +142,8 @@ async function startedWorkers(run: RunningCommand, count: number): Promise<strin
 
 describe('lapak work', { timeout: 60_000 }, () => {
   const file = 'work.db';
-  const env = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '1' };
+  // The change feed's consumers are off here (their own test is below): these are about the other two.
+  const env = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '1', COUNTS_CONSUMER: 'off', LIVE_CONSUMER: 'off' };
   let receiver: Receiver;
 
   // A store with one event queued for an endpoint on a receiver: delivered only by a process
@@ -168,10 +169,10 @@ describe('lapak work', { timeout: 60_000 }, () => {
 
   it('an unknown name in --only, or every worker off: the message on stderr, exit 1, nothing runs', () => {
     const unknown = cli.lapak(file, ['work', '--only', 'webhooks,whatsapp'], { env });
-    expect([unknown.code, unknown.stderr, unknown.stdout]).toEqual([1, 'lapak: unknown worker "whatsapp" in --only; the workers are webhooks, housekeeping\n', '']);
-    expect(cli.lapak(file, ['work', '--only', ''], { env }).stderr).toBe('lapak: unknown worker "" in --only; the workers are webhooks, housekeeping\n');
+    expect([unknown.code, unknown.stderr, unknown.stdout]).toEqual([1, 'lapak: unknown worker "whatsapp" in --only; the workers are webhooks, housekeeping, counts, live\n', '']);
+    expect(cli.lapak(file, ['work', '--only', ''], { env }).stderr).toBe('lapak: unknown worker "" in --only; the workers are webhooks, housekeeping, counts, live\n');
     const allOff = cli.lapak(file, ['work'], { env: { ...env, WEBHOOK_DISPATCHER: 'off', HOUSEKEEPING: 'off' } });
-    expect([allOff.code, allOff.stderr]).toEqual([1, 'lapak: every worker is off (WEBHOOK_DISPATCHER=off, HOUSEKEEPING=off); name the ones to run with --only\n']);
+    expect([allOff.code, allOff.stderr]).toEqual([1, 'lapak: every worker is off (WEBHOOK_DISPATCHER=off, HOUSEKEEPING=off, COUNTS_CONSUMER=off, LIVE_CONSUMER=off); name the ones to run with --only\n']);
     expect(receiver.received).toEqual([]);
   });
 
@@ -216,5 +217,14 @@ describe('lapak work', { timeout: 60_000 }, () => {
       expect(await server.stop()).toBe(0);
       expect(workersLogged(server.stdout(), 'worker started')).toEqual(left);
     }
+  });
+
+  it("the change feed's consumers run by default too, and --only names them", async () => {
+    const all = await cli.start(file, 'work', { ...env, COUNTS_CONSUMER: 'on', LIVE_CONSUMER: 'on' });
+    expect(await startedWorkers(all, 4)).toEqual(['counts', 'housekeeping', 'live', 'webhooks']);
+    expect(await all.stop()).toBe(0);
+    const consumers = await cli.start(file, 'work', env, ['--only', 'counts,live']);
+    expect(await startedWorkers(consumers, 2)).toEqual(['counts', 'live']);
+    expect(await consumers.stop()).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { MARK_A, MARK_B, ROUTE_TABLE, createScene, type Access, type Call, type 
 import { backend } from '../../test/helpers.js';
 import { checkApiResponse } from '../../test/openapi-validator.js';
 import { injectReadingStreams } from '../../test/event-stream.js';
-import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
+import { RATE_LIMIT_TABLE } from '../lib/limits.js';
 import type { Role } from '../lib/db/schema.js';
 import { CROSS_SITE_TEXT, DASHBOARD_ERRORS, PRODUCT_TEXT } from '../lib/http/messages.js';
 import { permissionsOf } from '../team/roles.js';
@@ -92,16 +92,16 @@ function expectSuccess(res: LightMyRequestResponse, status: number): void {
 
 // What the database holds, read whole from its catalog so that a table added later is watched
 // too. Not the rate limits' counters (PostgreSQL keeps them in a table): a window counts every
-// request on its path, refused or not, and says so (docs/dashboard.md, "Limits"). Nor
-// PostgreSQL's live_order_watches: a process's note that a store's live list is open, written
-// and renewed by the walk's streams on their own clock, not by the request under test.
+// request on its path, refused or not, and says so (docs/dashboard.md, "Limits"). The change
+// feed's consumers (feed_consumers, order_counts, order_pair_counts) do not run here: the walk's
+// app starts no worker, so their tables move only with the request under test.
 let tableNames: string[] | null = null;
 async function tables(): Promise<string[]> {
   const query =
     backend === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`
       : sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema() order by tablename`;
-  tableNames ??= (await query.execute(s.t.ctx.db)).rows.map((r) => r.name).filter((name) => name !== RATE_LIMIT_TABLE && name !== 'live_order_watches');
+  tableNames ??= (await query.execute(s.t.ctx.db)).rows.map((r) => r.name).filter((name) => name !== RATE_LIMIT_TABLE);
   return tableNames;
 }
 

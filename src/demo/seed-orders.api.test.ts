@@ -104,7 +104,9 @@ describe('seedOrders', () => {
 
   it("keeps the list's counters and its name index", async () => {
     // Every counter of every store, dimension, value, day and status, against a recount of the orders.
-    expect(await keptCounts(db)).toEqual(await recountedCounts(db));
+    // Seeding folds its own changes: none is left in the change feed.
+    expect(await db.selectFrom('order_feed').select('id').execute()).toEqual([]);
+    expect(await keptCounts(handle)).toEqual(await recountedCounts(db));
     // The most common first name, found through the name index as often as by reading every name.
     const orders = await ordersOf(a.tenantId);
     const first = orders[0]!.customer_name.split(' ')[0]!.toLowerCase();

@@ -2,7 +2,9 @@
 // orders workspace and measuring it. The orders come from `system`: no events, no webhook,
 // no message to anyone; each has its history (created, the assignment, its status moves).
 // Written in time order with multi-row inserts, many to a transaction: the services insert
-// one row per statement, far too slow for a million orders.
+// one row per statement, far too slow for a million orders. Each transaction folds its own
+// changes into the tab counters and leaves none in the change feed (no message is planned, no
+// live list hears of them: seeding is no real change).
 import { CompiledQuery } from 'kysely';
 import type { Clock } from '../lib/clock.js';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
@@ -11,6 +13,9 @@ import type { OrderHistoryTable, OrderTable } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { shownName } from '../orders/member-actor.js';
 import { createProduct } from '../products/create-product.js';
+import { countsConsumer } from '../counts/fold-counts.js';
+import { foldOnce } from '../feed/consumer.js';
+import { foldOwnChanges, ownChangesStart } from '../feed/fold-own-changes.js';
 import { toProduct, type Product } from '../products/product-record.js';
 import { parseVariant, unitPrice } from '../products/variant-prices.js';
 import { demoOrders, DEFAULT_COURIERS, type DemoCourier, type DemoOrder, type DemoProduct, type DemoStore } from './demo-orders.js';
@@ -98,14 +103,19 @@ export async function seedOrders(
   const store: DemoStore = { products, cs: await csMembers(db, tenantId), couriers: await couriers(db, tenantId) };
   const orders = demoOrders(store, { count, days, seed, now: clock.now() });
 
+  // The counts consumer started (its backfill, over the orders already there, before these):
+  // each batch folds its own changes into the counters and leaves none in the feed.
+  await foldOnce({ db, writeTransaction: (work) => db.transaction().execute(work) }, countsConsumer, clock);
   let written = 0;
   while (written < count) {
     const batch = Math.min(TRANSACTION_ORDERS, count - written);
     await db.transaction().execute(async (tx) => {
+      const start = await ownChangesStart(tx);
       for (let done = 0; done < batch; done += ORDERS_A_STATEMENT) {
         const planned = Array.from({ length: Math.min(ORDERS_A_STATEMENT, batch - done) }, () => orders.next());
         await writeOrders(tx, tenantId, planned);
       }
+      await foldOwnChanges(tx, start, [countsConsumer]);
     });
     written += batch;
   }

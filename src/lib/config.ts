@@ -16,6 +16,12 @@ export interface Config {
   readonly webhookDispatcher: boolean;
   /** Run housekeeping inside `serve` (HOUSEKEEPING, default on). */
   readonly housekeeping: boolean;
+  /** Run the change feed's counts consumer inside `serve` (COUNTS_CONSUMER, default on). */
+  readonly countsConsumer: boolean;
+  /** Run the change feed's live consumer inside `serve` (LIVE_CONSUMER, default on). */
+  readonly liveConsumer: boolean;
+  /** How long a change stays in the feed once every consumer has folded it (FEED_RETENTION_HOURS, default 24), in ms. */
+  readonly feedRetentionMs: number;
   /** Allow http and private/loopback/link-local webhook targets (WEBHOOK_ALLOW_PRIVATE=1; development and tests only). */
   readonly webhookAllowPrivate: boolean;
   readonly trustProxy: boolean | string;
@@ -111,6 +117,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookHourlyCap: positiveNumber(env, 'WEBHOOK_OUT_HOURLY_CAP', 3000, true),
     webhookDispatcher: flag(env, 'WEBHOOK_DISPATCHER', true, 'on', 'off'),
     housekeeping: flag(env, 'HOUSEKEEPING', true, 'on', 'off'),
+    countsConsumer: flag(env, 'COUNTS_CONSUMER', true, 'on', 'off'),
+    liveConsumer: flag(env, 'LIVE_CONSUMER', true, 'on', 'off'),
+    feedRetentionMs: positiveNumber(env, 'FEED_RETENTION_HOURS', 24, false) * 3_600_000,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false, '1', '0'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

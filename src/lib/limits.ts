@@ -4,9 +4,11 @@
 // (the embedded SQLite default) counts in this process only.
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RATE_LIMIT_TABLE } from './db/migrations/004-rate-limits.js';
 import type { Redis } from './redis.js';
 import { ServiceUnavailable } from './unavailable.js';
+
+/** The PostgreSQL limiter store's table (created by migration 004 in rate-limiter-flexible's layout). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
 
 export interface WindowRule {
   points: number;

@@ -21,7 +21,10 @@ export interface Metrics {
  */
 export type OutboxDepth = () => Promise<{ events: number; deliveries: number }>;
 
-export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message: string) => void): Metrics {
+/** How far each consumer of the change feed is behind (feed/consumer-lag.ts), passed in by app.ts. */
+export type FeedLag = () => Promise<ReadonlyArray<{ name: string; running: boolean; rows: number | null; seconds: number }>>;
+
+export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message: string) => void, feedLag: FeedLag = async () => []): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'lapak_' });
 
@@ -51,6 +54,32 @@ export function createMetrics(outboxDepth: OutboxDepth, onCollectError: (message
       }
     },
   });
+
+  // Labelled by consumer name only (a fixed list); shared by every process, so taken once (max).
+  // The three gauges of a scrape share one reading.
+  let reading: ReturnType<FeedLag> | null = null;
+  const lags = () => {
+    reading ??= feedLag().finally(() => setImmediate(() => (reading = null)));
+    return reading;
+  };
+  const consumerGauge = (name: string, help: string, value: (lag: Awaited<ReturnType<FeedLag>>[number]) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['consumer'] as const,
+      aggregator: 'max',
+      registers: [registry],
+      async collect() {
+        try {
+          for (const lag of await lags()) this.set({ consumer: lag.name }, value(lag));
+        } catch (error) {
+          onCollectError((error as Error).message);
+        }
+      },
+    });
+  consumerGauge('lapak_feed_consumer_lag_rows', 'Changes of the feed a consumer has not folded yet', (lag) => lag.rows ?? 0);
+  consumerGauge('lapak_feed_consumer_lag_seconds', 'Age of the oldest change of the feed a consumer has not folded yet', (lag) => lag.seconds);
+  consumerGauge('lapak_feed_consumer_running', '1 when some process ran the consumer within the last 30 seconds', (lag) => (lag.running ? 1 : 0));
 
   return {
     registry,

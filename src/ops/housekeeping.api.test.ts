@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import { runWorker } from '../jobs/runner.js';
 import { ManualClock } from '../lib/clock.js';
-import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
-import { HOUSEKEEPING_INTERVAL_MS, housekeepingWorker, ORDER_CHANGES_RETENTION_MS, purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
+import { RATE_LIMIT_TABLE } from '../lib/limits.js';
+import { FEED_RETENTION_MS } from '../feed/prune-feed.js';
+import { HOUSEKEEPING_INTERVAL_MS, housekeepingWorker, purgeExpired, WEBHOOK_LOG_RETENTION_MS } from './housekeeping.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, endpoint_id: endpoint.id, hour_start: now, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, orderChanges: 0, liveWatches: 0 });
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0 });
   expect(await t.ctx.db.selectFrom('webhook_test_sends').select('hour_start').where('tenant_id', '=', store.tenantId).execute()).toEqual([{ hour_start: now }]);
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
@@ -88,22 +89,35 @@ it('purges finished webhook deliveries and their attempts after 30 days, keeping
   for (const id of [oldDelivered, oldFailed, oldCancelled]) expect(left.map((r) => r.id)).not.toContain(id);
 });
 
-it.skipIf(backend !== 'sqlite')("purges the live list's change log after its retention, in batches, always keeping the newest row", async () => {
+it("prunes the change feed's rows that every consumer has folded, after the retention, in batches, always keeping the newest row", async () => {
   const store = await seedStore(t.ctx, { k: { scopes: ['*'] } });
   const now = Date.now();
-  await t.ctx.db.deleteFrom('order_changes').execute();
-  const change = (createdAt: number) => ({ tenant_id: store.tenantId, order_id: 1, status: 'pending', assigned_user_id: null, previous_assigned_user_id: null, created_at: createdAt });
-  const old = now - ORDER_CHANGES_RETENTION_MS - 1;
-  // More old rows than one batch of the purge (5,000), then a recent one.
-  for (const n of [1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1]) await t.ctx.db.insertInto('order_changes').values(Array.from({ length: n }, () => change(old))).execute();
-  const recent = (await t.ctx.db.insertInto('order_changes').values(change(now - 1000)).returning('id').executeTakeFirstOrThrow()).id;
-  expect((await purgeExpired(t.ctx.db, now)).orderChanges).toBe(6_001);
-  expect((await t.ctx.db.selectFrom('order_changes').select('id').execute()).map((r) => r.id)).toEqual([recent]);
-  // Old as it is, the newest row stays: the next change's id must be past every id a poll has read.
-  expect((await purgeExpired(t.ctx.db, now + ORDER_CHANGES_RETENTION_MS * 2)).orderChanges).toBe(0);
+  await t.ctx.db.deleteFrom('feed_consumers').execute();
+  await t.ctx.db.deleteFrom('order_feed').execute();
+  const change = (at: number) => ({ tenant_id: store.tenantId, order_id: 1, at, source: null, old_status: null, new_status: 'pending' });
+  const old = now - FEED_RETENTION_MS - 1;
+  // More old rows than one batch of the prune (5,000), then a recent one.
+  for (const n of [1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1]) await t.ctx.db.insertInto('order_feed').values(Array.from({ length: n }, () => change(old))).execute();
+  await t.ctx.db.insertInto('order_feed').values(change(now - 1_000)).execute();
+  const rows = await t.ctx.db.selectFrom('order_feed').select(['id', sql<number | string>`${sql.raw(backend === 'postgres' ? 'txid' : '0')}`.as('txid')]).orderBy(sql`${sql.raw(backend === 'postgres' ? 'txid, id' : 'id')}`).execute();
+  const at = (i: number) => ({ txid: rows[i]!.txid, position: rows[i]!.id });
+  const consumer = (name: string, i: number) => t.ctx.db.insertInto('feed_consumers').values({ name, ...at(i), snapshot: null, seen_at: now }).execute();
+  // No consumer has run: nothing is known to be folded.
+  expect((await purgeExpired(t.ctx.db, now)).feed).toBe(0);
+  // The slowest consumer holds the rest back.
+  await consumer('counts', 2_999);
+  await consumer('live', rows.length - 1);
+  expect((await purgeExpired(t.ctx.db, now)).feed).toBe(3_000);
+  await t.ctx.db.updateTable('feed_consumers').set(at(rows.length - 1)).execute();
+  expect((await purgeExpired(t.ctx.db, now)).feed).toBe(3_001);
+  const left = await t.ctx.db.selectFrom('order_feed').select('id').execute();
+  expect(left.map((r) => r.id)).toEqual([rows[rows.length - 1]!.id]);
+  // Old as it is, the newest row stays: the next change's id must be past every id a reader has read.
+  expect((await purgeExpired(t.ctx.db, now + FEED_RETENTION_MS * 2)).feed).toBe(0);
   const order = await seedOrder(t.ctx, store.tenantId, { product_id: (await seedProduct(t.ctx, store.tenantId, { name: 'Kopi', price: 1000 })).id });
-  const logged = await t.ctx.db.selectFrom('order_changes').select(['id', 'order_id']).where('id', '>', recent).execute();
-  expect(logged).toEqual([{ id: recent + 1, order_id: order.id }]);
+  const written = await t.ctx.db.selectFrom('order_feed').select(['id', 'order_id']).where('order_id', '=', order.id).execute();
+  expect(written).toHaveLength(1);
+  expect(Number(written[0]!.id)).toBeGreaterThan(Number(rows[rows.length - 1]!.id));
 });
 
 it.skipIf(backend !== 'postgres')('purges rate-limit windows (PostgreSQL store) that ended more than an hour ago', async () => {

@@ -1,16 +1,17 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
 // store) ended an hour ago, test-event counts of past hours, the log of webhook deliveries finished more than 30 days
-// ago, and the live list's change log (SQLite) after ten minutes. Operator-level maintenance, so it spans all stores. The second worker of the runner
+// ago, and the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts). Operator-level maintenance, so it spans all stores. The second worker of the runner
 // (jobs/runner.ts): one purge an interval.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
 import type { Worker } from '../jobs/worker.js';
 import type { Clock } from '../lib/clock.js';
 import { isPostgres, type Db } from '../lib/db/db.js';
-import { RATE_LIMIT_TABLE } from '../lib/db/migrations/004-rate-limits.js';
+import { RATE_LIMIT_TABLE } from '../lib/limits.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { FEED_RETENTION_MS, pruneFeed } from '../feed/prune-feed.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
@@ -40,42 +41,11 @@ async function purgeWebhookLog(db: Db, now: number): Promise<number> {
   });
 }
 
-/** How long the live list's change log (SQLite, migration 022) keeps a change: every process's poll has long read it. */
-export const ORDER_CHANGES_RETENTION_MS = 10 * 60_000;
-
-/**
- * The change log's rows older than the retention, PURGE_BATCH at a time (a seeding of a million
- * orders leaves a million: one delete would hold the write lock for seconds). The newest row
- * stays, whatever its age: ids are not AUTOINCREMENT, and an emptied table would give its next
- * row an id that a poll has already passed.
- */
-async function purgeOrderChanges(db: Db, now: number): Promise<number> {
-  if (isPostgres(db)) return 0;
-  let purged = 0;
-  for (;;) {
-    const old = db
-      .selectFrom('order_changes')
-      .select('id')
-      .where('created_at', '<', now - ORDER_CHANGES_RETENTION_MS)
-      .where('id', '<', (qb) => qb.selectFrom('order_changes').select((eb) => eb.fn.max('id').as('id')))
-      .limit(fixedLimit(PURGE_BATCH));
-    const deleted = await db.deleteFrom('order_changes').where('id', 'in', old).executeTakeFirst();
-    purged += Number(deleted.numDeletedRows);
-    if (Number(deleted.numDeletedRows) < PURGE_BATCH) return purged;
-  }
-}
-
-/** PostgreSQL's watches of the live list (migration 023) that their process stopped renewing: it died. */
-async function purgeLiveWatches(db: Db): Promise<number> {
-  if (!isPostgres(db)) return 0;
-  const expired = sql<boolean>`expires_at < (extract(epoch from clock_timestamp()) * 1000)::bigint`;
-  return Number((await db.deleteFrom('live_order_watches').where(expired).executeTakeFirst()).numDeletedRows);
-}
-
 export async function purgeExpired(
   db: Db,
   now: number,
-): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; orderChanges: number; liveWatches: number }> {
+  feedRetentionMs = FEED_RETENTION_MS,
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await purgeHourSlots(db, now);
@@ -85,11 +55,9 @@ export async function purgeExpired(
   const rateLimits = isPostgres(db)
     ? Number((await sql`delete from ${sql.table(RATE_LIMIT_TABLE)} where expire < ${now - HOUR_MS}`.execute(db)).numAffectedRows ?? 0n)
     : 0;
-  const orderChanges = await purgeOrderChanges(db, now);
-  const liveWatches = await purgeLiveWatches(db);
+  const feed = await pruneFeed(db, now, feedRetentionMs);
   return {
-    orderChanges,
-    liveWatches,
+    feed,
     webhookDeliveries,
     rateLimits,
     idempotency: Number(idempotency.numDeletedRows),
@@ -112,7 +80,7 @@ export const HOUSEKEEPING_WORKER = 'housekeeping';
  * purges on its own; the deletes are idempotent, so two hosts purging at once only repeat
  * work. A purge that fails is not retried: the next interval's does its work.
  */
-export function housekeepingWorker(db: Db, clock: Clock, intervalMs = HOUSEKEEPING_INTERVAL_MS): Worker<number, 'purged'> {
+export function housekeepingWorker(db: Db, clock: Clock, feedRetentionMs = FEED_RETENTION_MS, intervalMs = HOUSEKEEPING_INTERVAL_MS): Worker<number, 'purged'> {
   let last = clock.now();
   return {
     name: HOUSEKEEPING_WORKER,
@@ -123,7 +91,7 @@ export function housekeepingWorker(db: Db, clock: Clock, intervalMs = HOUSEKEEPI
       return { jobs: [now], more: false };
     },
     async handle(now) {
-      await purgeExpired(db, now);
+      await purgeExpired(db, now, feedRetentionMs);
       return 'purged';
     },
     retry: { delaysMs: [] },

@@ -87,7 +87,7 @@ export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async ({ session, query }) => {
       const filters = await filtersOf(session.tenantId, query);
       if (!filters.ok) return refused(filters);
-      return { status: 200, body: { counts: await countOrders(ctx.db, session.tenantId, orderScopeOf(session), filters.value) } };
+      return { status: 200, body: await countOrders(ctx.db, session.tenantId, orderScopeOf(session), filters.value) };
     },
   });
 }

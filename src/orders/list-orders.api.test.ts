@@ -356,7 +356,7 @@ describe('counts', () => {
     await seedOrder(t.ctx, s.tenantId, { product_id: product, variant: seeded[0]!.variant, courier: 'Wahana', payment_method: 'cod' });
     t.clock.set(NOW);
 
-    expect(await keptCounts(t.ctx.db)).toEqual(await recountedCounts(t.ctx.db));
+    expect(await keptCounts(t.ctx)).toEqual(await recountedCounts(t.ctx.db));
     const orders = await all();
     const KOLKATA = 5.5 * HOUR;
     const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - KOLKATA;

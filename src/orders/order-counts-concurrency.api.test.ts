@@ -42,5 +42,5 @@ it.skipIf(backend !== 'postgres')('a shared row locked before the change by some
   );
   const outcomes = await Promise.allSettled(changes);
   expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
-  expect(await keptCounts(t.ctx.db)).toEqual(await recountedCounts(t.ctx.db));
+  expect(await keptCounts(t.ctx)).toEqual(await recountedCounts(t.ctx.db));
 });

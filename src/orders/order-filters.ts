@@ -50,6 +50,22 @@ export interface OrderFilters {
   staleBefore: number | null;
 }
 
+/** No search and no filter: the whole store. */
+export const NO_FILTERS: OrderFilters = Object.freeze({
+  search: null,
+  from: null,
+  to: null,
+  productId: null,
+  cs: null,
+  paymentMethod: null,
+  courier: null,
+  province: null,
+  utmSource: null,
+  utmCampaign: null,
+  notFollowedUp: false,
+  staleBefore: null,
+});
+
 export type FilterCode = SearchCode | 'invalid_from' | 'invalid_to' | 'dates_reversed';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

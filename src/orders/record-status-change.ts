@@ -17,10 +17,11 @@ import { insertRecordPart, isRecordTaken, type RecordValues } from '../idempoten
 import { followStatusChange, isOpenStatus } from './transfer-codes.js';
 
 // The conditional update: it changes no row when the order was no longer in `from`.
-const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number }) =>
+// status_source: for the change's feed row (migration 026).
+const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number; source: string }) =>
   db
     .updateTable('orders')
-    .set({ status: a.to, updated_at: a.now })
+    .set({ status: a.to, updated_at: a.now, status_source: a.source })
     .where('tenant_id', '=', a.tenantId)
     .where('id', '=', a.orderId)
     .where('status', '=', a.from),
@@ -52,7 +53,7 @@ type ChangeArgs = {
 // created yet: no event here. The parts on the events tables are events/'s.
 const changeParts = (a: ChangeArgs, onlyIf: RawBuilder<unknown>) => sql`
     moved as (
-      update orders set status = ${a.to}, updated_at = ${a.now}
+      update orders set status = ${a.to}, updated_at = ${a.now}, status_source = ${a.source}
       where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.from} and ${onlyIf}
       returning id
     ), history as (
@@ -136,7 +137,7 @@ async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettin
   const payload = statusChangedPayload(change, settings.timeZone);
   if (isPostgres(tx)) return changeOnPostgres(tx, change, payload, settings.webhookHourlyCap);
 
-  const moved = await moveStatus.run(tx, { tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now });
+  const moved = await moveStatus.run(tx, { tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now, source: change.source });
   if (moved === 0) return false;
   await enqueueStatusChanged(tx, payload, change.now, settings.webhookHourlyCap);
   await insertHistory.all(tx, {

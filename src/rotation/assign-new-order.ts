@@ -6,11 +6,10 @@
 //    the rotation; the rotation does not advance;
 // 3. otherwise the smooth weighted round-robin (smooth-weighted.ts) over the members on duty;
 //    round_robin is every weight 1. Nobody on duty: the order stays unassigned (the home page says so).
-// The store's rotations row is read FOR UPDATE on PostgreSQL, after the order's insert: every new
-// order of a store already waits at its insert for the store's day counters (order_counts, held to
-// the commit), so taking the rotation's lock after it never waits in the other order (no deadlock),
-// and the members' running values are read and written by one transaction at a time, whichever
-// process it runs in. SQLite serialises writes already.
+// The store's rotations row is read FOR UPDATE on PostgreSQL, after the order's insert: the insert
+// locks no row two new orders share (its feed row is its own), so the rotation's lock is the one
+// lock they meet on (no deadlock), and the members' running values are read and written by one
+// transaction at a time, whichever process it runs in. SQLite serialises writes already.
 import { sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';

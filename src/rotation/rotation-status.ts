@@ -1,10 +1,11 @@
 // What the home page says of the rotation (GET /dashboard/api/home, `rotation`): its mode, how
 // many of its members are on duty, the member's own place in it (their duty switch), and, for the
 // owner and admins, the pending orders nobody is assigned to: with the rotation on and nobody on
-// duty, new orders wait there, and the page says so. The count adds up order_counts' rows of the
-// `cs` dimension's '' value (unassigned) and status pending: no scan of orders.
-import { sql } from 'kysely';
+// duty, new orders wait there, and the page says so. The count is the list's count of the
+// unassigned orders (`cs=none`): folded counters, no scan of orders.
 import type { Db } from '../lib/db/db.js';
+import { countOrders } from '../orders/count-orders.js';
+import { NO_FILTERS } from '../orders/order-filters.js';
 import type { RotationMode } from './rotation-settings.js';
 
 export interface RotationStatus {
@@ -25,16 +26,7 @@ export async function readRotationStatus(db: Db, tenantId: number, userId: numbe
       .select(['rotation_members.user_id', 'rotation_members.on_duty'])
       .where('rotation_members.tenant_id', '=', tenantId)
       .execute(),
-    seesAllOrders
-      ? db
-          .selectFrom('order_counts')
-          .select(sql<number | string | null>`sum(count)`.as('n'))
-          .where('tenant_id', '=', tenantId)
-          .where('dimension', '=', 'cs')
-          .where('value', '=', '')
-          .where('status', '=', 'pending')
-          .executeTakeFirst()
-      : Promise.resolve(null),
+    seesAllOrders ? countOrders(db, tenantId, { kind: 'all' }, { ...NO_FILTERS, cs: 'none' }) : Promise.resolve(null),
   ]);
   const mine = members.find((m) => Number(m.user_id) === userId);
   return {
@@ -42,6 +34,6 @@ export async function readRotationStatus(db: Db, tenantId: number, userId: numbe
     members: members.length,
     on_duty: members.filter((m) => Number(m.on_duty) === 1).length,
     me: { in_rotation: mine !== undefined, on_duty: mine !== undefined && Number(mine.on_duty) === 1 },
-    unassigned_pending: unassigned === null ? null : Number(unassigned?.n ?? 0),
+    unassigned_pending: unassigned === null ? null : unassigned.counts.pending,
   };
 }

@@ -70,7 +70,7 @@ it('a form order placed in another tab appears in the open list without a reload
   // Proof that nothing reloads the page: a mark on its window outlives every update.
   await page.evaluate(() => Object.assign(window, { lapakNoReload: true }));
   // The stream is open before anything changes (the page opens it as it shows the list).
-  await expect.poll(() => d.t.ctx.orderFeed.size()).toBe(1);
+  await expect.poll(() => d.t.ctx.liveFeed.size()).toBe(1);
 
   const placed = await placeFormOrder('Dewi Langsung');
   await expect.poll(numbers, { timeout: 5_000 }).toEqual([placed, firstOrder]);
@@ -96,7 +96,7 @@ it('a form order placed in another tab appears in the open list without a reload
 
   // Leaving the list closes its stream.
   await page.goto('/dashboard/');
-  await expect.poll(() => d.t.ctx.orderFeed.size()).toBe(0);
+  await expect.poll(() => d.t.ctx.liveFeed.size()).toBe(0);
   await context.close();
 });
 

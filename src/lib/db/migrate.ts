@@ -25,6 +25,7 @@ import { orderChanges } from './migrations/022-order-changes.js';
 import { liveOrderWatches } from './migrations/023-live-order-watches.js';
 import { csRotation } from './migrations/024-cs-rotation.js';
 import { followUps } from './migrations/025-follow-ups.js';
+import { orderFeedMigration } from './migrations/026-order-feed.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -55,6 +56,7 @@ export function migrations(handle: DbHandle): Migrations {
     '023-live-order-watches': { up: liveOrderWatches(handle.dialect) },
     '024-cs-rotation': { up: csRotation(handle.dialect) },
     '025-follow-ups': { up: followUps(handle.dialect) },
+    '026-order-feed': { up: orderFeedMigration(handle.dialect) },
   };
 }
 

@@ -89,6 +89,8 @@ export interface OrderTable {
   follow_up_count: Generated<number>;
   follow_up_last_step: string | null;
   follow_up_last_at: number | null;
+  // 026: the source of the last status change (src/events/sources.ts), for its feed row.
+  status_source: string | null;
 }
 
 /** 025: a store's own texts of a follow-up step, per payment method; null: the default in code. */
@@ -126,25 +128,60 @@ export interface OrderCountTable {
   count: number;
 }
 
-/**
- * SQLite only (migration 022): the recent changes of orders' status and CS, written by triggers on
- * orders, read by the live list's poll in every process, pruned by housekeeping.
- */
-export interface OrderChangeTable {
-  id: Generated<number>;
+/** 026: a store's orders per status for each pair of list filters, over all time (src/counts/). */
+export interface OrderPairCountTable {
   tenant_id: number;
-  order_id: number;
+  /** The two dimensions' names, `a+b` in DIMENSIONS' order. */
+  dimensions: string;
+  /** The two values as a JSON array. */
+  value: string;
   status: string;
-  assigned_user_id: number | null;
-  previous_assigned_user_id: number | null;
-  created_at: number;
+  count: number;
 }
 
-/** PostgreSQL only (migration 023): the stores whose live orders list a process serves, until expires_at. */
-export interface LiveOrderWatchTable {
+/**
+ * 026: the change feed (src/feed/): one row per change of an order that anything derives from,
+ * written by triggers on orders in the change's transaction. `old_*` null for a new order,
+ * `new_*` null for a deleted one. `txid`: PostgreSQL only.
+ */
+export interface OrderFeedTable {
+  txid: Generated<number | string>;
+  id: Generated<number | string>;
   tenant_id: number;
-  watcher: string;
-  expires_at: number;
+  order_id: number;
+  at: number;
+  source: string | null;
+  old_status: string | null;
+  new_status: string | null;
+  old_created_at: number | null;
+  new_created_at: number | null;
+  old_product_id: number | null;
+  new_product_id: number | null;
+  old_assigned_user_id: number | null;
+  new_assigned_user_id: number | null;
+  old_payment_method: string | null;
+  new_payment_method: string | null;
+  old_courier: string | null;
+  new_courier: string | null;
+  old_province: string | null;
+  new_province: string | null;
+  old_utm_source: string | null;
+  new_utm_source: string | null;
+  old_utm_campaign: string | null;
+  new_utm_campaign: string | null;
+  old_follow_up_count: number | null;
+  new_follow_up_count: number | null;
+}
+
+/** 026: each consumer's position in the feed (src/feed/consumer.ts). `txid`: PostgreSQL only. */
+export interface FeedConsumerTable {
+  name: string;
+  txid: number | string;
+  position: number | string;
+  /** PostgreSQL: the snapshot of the consumer's backfill, whose rows it skips. */
+  snapshot: string | null;
+  /** When a process last ran the consumer (epoch ms). */
+  seen_at: number;
 }
 
 export interface ApiKeyTable {
@@ -467,8 +504,9 @@ export interface Database {
   order_notes: OrderNoteTable;
   message_templates: MessageTemplateTable;
   order_counts: OrderCountTable;
-  order_changes: OrderChangeTable;
-  live_order_watches: LiveOrderWatchTable;
+  order_pair_counts: OrderPairCountTable;
+  order_feed: OrderFeedTable;
+  feed_consumers: FeedConsumerTable;
   lookup_brake: LookupBrakeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_test_sends: WebhookTestSendTable;

@@ -953,7 +953,7 @@ export interface paths {
         };
         /**
          * The orders created and changed from now on, as server-sent events
-         * @description Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. `text/event-stream`: `order` `{id, status, assigned_to}` (assigned_to as in the list's rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it; a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them; a comment (`: heartbeat`) every 25 seconds. No buyer data. Each event has an `id:`; the server does not replay what a client missed, so a client that reconnects (with or without `Last-Event-ID`) refetches its page. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.
+         * @description Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. `text/event-stream`: `order` `{id, status, assigned_to}` (assigned_to as in the list's rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it; a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them; `reset` `{}` when the client reconnected with a `Last-Event-ID` that the feed no longer holds (or that is no event id), or missed more than 1,000 of its changes: it refetches its page; a comment (`: heartbeat`) every 25 seconds. No buyer data. Each event's `id:` is an opaque position in the store's change feed: a client that reconnects with `Last-Event-ID` (browsers send it by themselves) first receives the events it missed, as long as the feed holds them (24 hours by default), else `reset`; without `Last-Event-ID` it hears what happens from now on. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.
          */
         get: operations["streamOrders"];
         put?: never;
@@ -10820,6 +10820,8 @@ export interface operations {
                             cancelled: number;
                             invalid_no_hp: number;
                         };
+                        /** @description Under a name search each status is counted up to 1,000 orders: the statuses listed here have more (their count is 1,000, shown "1.000+"; `all` is then a lower bound). Empty otherwise. */
+                        capped: ("pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed")[];
                     };
                 };
             };

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db.js';
 
 /** The table of rate-limiter-flexible's PostgreSQL store (src/lib/limits.ts), in its own layout. */
-export const RATE_LIMIT_TABLE = 'rate_limits';
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 // PostgreSQL keeps the rate-limit windows when no Redis is configured. SQLite never needs
 // the table: the embedded server is one process and keeps its windows in memory.

@@ -36,7 +36,7 @@ export function useSelection(search: OrdersSearch): Selection {
   const current = state.view === view ? state : { view, ids: new Set<number>(), all: false };
   if (current !== state) setState(current);
   const counts = useQuery(countsQuery(filtersOf(search)));
-  const viewCount = counts.data?.[search.status ?? 'all'];
+  const viewCount = counts.data?.counts[search.status ?? 'all'];
   const set = (ids: Set<number>, all = false) => setState({ view, ids, all });
   return {
     ids: current.ids,

@@ -16,9 +16,16 @@ const CURRENT = 'border-brand-700 bg-brand-700 text-white';
 export function StatusTabs({ search }: { search: OrdersSearch }) {
   const filters = filtersOf(search);
   const counts = useQuery(countsQuery(filters));
-  const tabs: Array<{ status: OrderStatus | undefined; label: string; count: number | undefined }> = [
-    { status: undefined, label: T.orders.all, count: counts.data?.all },
-    ...ORDER_STATUSES.map((status) => ({ status, label: statusName(status), count: counts.data?.[status] })),
+  // A name search counts each status up to 1,000: such a tab shows "1.000+", and so does "Semua".
+  const capped = new Set<string>(counts.data?.capped ?? []);
+  const shown = (status: OrderStatus | undefined): string | undefined => {
+    const n = counts.data?.counts[status ?? 'all'];
+    if (n === undefined) return undefined;
+    return capped.has(status ?? '') || (status === undefined && capped.size > 0) ? `${formatCount(n)}+` : formatCount(n);
+  };
+  const tabs: Array<{ status: OrderStatus | undefined; label: string; count: string | undefined }> = [
+    { status: undefined, label: T.orders.all, count: shown(undefined) },
+    ...ORDER_STATUSES.map((status) => ({ status, label: statusName(status), count: shown(status) })),
   ];
   return (
     <nav aria-label={T.orders.tabs} className="mb-4">
@@ -29,7 +36,7 @@ export function StatusTabs({ search }: { search: OrdersSearch }) {
             <li key={tab.status ?? 'all'}>
               <Link to="/orders" search={{ ...filters, status: tab.status }} className={`${TAB} ${current ? CURRENT : IDLE}`} aria-current={current ? 'page' : undefined}>
                 {tab.label}{' '}
-                {tab.count !== undefined ? <span className={`text-xs font-semibold ${current ? 'text-white' : 'text-slate-600'}`}>{formatCount(tab.count)}</span> : null}
+                {tab.count !== undefined ? <span className={`text-xs font-semibold ${current ? 'text-white' : 'text-slate-600'}`}>{tab.count}</span> : null}
               </Link>
             </li>
           );

@@ -5,11 +5,13 @@
 //   `order_removed` {id}: (a CS) reassigned away from them.
 // A heartbeat comment keeps proxies from closing an idle stream; the session is checked again
 // periodically and whenever this process signals a change of the member's sessions, and the
-// stream ends when it no longer holds. The server does not replay: ids are sent so that a
-// client may say Last-Event-ID, and a client that reconnects refetches its page.
+// stream ends when it no longer holds. Each event's id is its position in the change feed: a
+// client that reconnects with Last-Event-ID first gets what it missed while the feed holds it,
+// or `event: reset` (the position is gone or unreadable, or it missed too much), and refetches.
 import type { ServerResponse } from 'node:http';
-import type { OrderScope } from '../order-scope.js';
-import type { FeedListener, LiveChange, OrderFeed } from './order-feed.js';
+import { positionText, type FeedPosition } from '../feed/feed-row.js';
+import type { OrderScope } from '../orders/order-scope.js';
+import type { FeedListener, LiveChange, LiveFeed } from './live-feed.js';
 
 export interface StreamTimings {
   heartbeatMs: number;
@@ -17,8 +19,10 @@ export interface StreamTimings {
 }
 
 export interface OrderStreamInput {
-  feed: OrderFeed;
+  feed: LiveFeed;
   tenantId: number;
+  /** Where the client's last event was (Last-Event-ID): undefined for none, null for one that is not a position. */
+  resumeFrom?: FeedPosition | null;
   scope: OrderScope;
   timings: StreamTimings;
   /** False when the session no longer holds as it was (ended, member removed, role or store changed). */
@@ -97,13 +101,16 @@ export async function openOrderStream(input: OrderStreamInput): Promise<OrderStr
       let text = '';
       for (const change of changes) {
         const event = eventFor(change, input.scope);
-        if (event) text += `id: ${change.eventId}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+        if (event) text += `id: ${positionText(change.position)}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
       }
       if (text) write(text);
     },
+    reset: () => write('event: reset\ndata: {}\n\n'),
     close,
   };
-  unsubscribe = await input.feed.subscribe(listener);
+  // A Last-Event-ID that is no position of the feed: the client refetches.
+  if (input.resumeFrom === null) listener.reset();
+  unsubscribe = await input.feed.subscribe(listener, input.resumeFrom);
 
   return {
     attach(target) {

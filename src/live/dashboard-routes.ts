@@ -1,22 +1,28 @@
 // The live orders list (issue 33 §5; docs/dashboard.md, "The live list"): a stream of
 // server-sent events of the orders created or changed in the member's scope. Any member; a CS
-// hears only the orders assigned to them. The stream itself is live/order-stream.ts.
+// hears only the orders assigned to them. The stream itself is order-stream.ts, its changes come
+// from this process's reader of the change feed (live-feed.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
+import { parsePosition } from '../feed/feed-row.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, dashboardErrors } from '../dashboard/contract.js';
 import { dashboardRoute } from '../dashboard/route.js';
 import { requireSession } from '../sessions/require-session.js';
-import { orderScopeOf } from './order-scope.js';
-import { openOrderStream } from './live/order-stream.js';
+import { orderScopeOf } from '../orders/order-scope.js';
+import { openOrderStream } from './order-stream.js';
+import { REPLAY_MAX } from './live-feed.js';
+
+const replayMax = REPLAY_MAX.toLocaleString('en-US');
 
 const EVENTS = [
   '`order` `{id, status, assigned_to}` (assigned_to as in the list\'s rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it;',
   'a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them;',
+  `\`reset\` \`{}\` when the client reconnected with a \`Last-Event-ID\` that the feed no longer holds (or that is no event id), or missed more than ${replayMax} of its changes: it refetches its page;`,
   'a comment (`: heartbeat`) every 25 seconds.',
 ].join(' ');
 
-export function orderLiveDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function liveDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   dashboardRoute(app, ctx, {
     method: 'GET',
     url: '/dashboard/api/orders/stream',
@@ -24,7 +30,7 @@ export function orderLiveDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     contract: {
       operationId: 'streamOrders',
       summary: 'The orders created and changed from now on, as server-sent events',
-      description: `Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. \`text/event-stream\`: ${EVENTS} No buyer data. Each event has an \`id:\`; the server does not replay what a client missed, so a client that reconnects (with or without \`Last-Event-ID\`) refetches its page. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.`,
+      description: `Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. \`text/event-stream\`: ${EVENTS} No buyer data. Each event's \`id:\` is an opaque position in the store's change feed: a client that reconnects with \`Last-Event-ID\` (browsers send it by themselves) first receives the events it missed, as long as the feed holds them (24 hours by default), else \`reset\`; without \`Last-Event-ID\` it hears what happens from now on. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.`,
       tags: ['Orders'],
       security: [{ [SESSION_SCHEME]: [] }],
       response: {
@@ -37,9 +43,12 @@ export function orderLiveDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     handler: async ({ request, session }) => {
+      const header = request.headers['last-event-id'];
+      const lastEventId = typeof header === 'string' && header !== '' ? header : undefined;
       const stream = await openOrderStream({
-        feed: ctx.orderFeed,
+        feed: ctx.liveFeed,
         tenantId: session.tenantId,
+        resumeFrom: lastEventId === undefined ? undefined : parsePosition(lastEventId),
         scope: orderScopeOf(session),
         timings: ctx.config.orderStream,
         // The same check as every request's, without moving the sliding expiry: the stream

@@ -3,17 +3,21 @@
 // PATCH, the dashboard and assignment arrive; a CS hears only their orders and `order_removed`
 // when one leaves them; the stream ends on logout, on the member's removal, when the session
 // ends elsewhere (the periodic check) and on shutdown; heartbeats come; nothing is sent for a
-// rolled-back change; no buyer data.
+// rolled-back change; no buyer data. The stream reads the change feed (issue 39 §2): a reconnect
+// with Last-Event-ID receives what it missed, a position the feed no longer holds gets `reset`;
+// on PostgreSQL no change's transaction notifies, the live consumer does, once per folded batch.
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliHarness } from '../../../test/cli-process.js';
-import { asMember, seedMember, type Member } from '../../../test/dashboard-helpers.js';
-import { openStream, type OpenedStream, type StreamEvent } from '../../../test/event-stream.js';
-import { ORDER_CHANGES_CHANNEL } from '../../lib/db/migrations/022-order-changes.js';
-import { backend, CUSTOMER, seedOrder, seedProduct, seedStore, startTestApp, TEST_SECRET_KEY, type Store } from '../../../test/helpers.js';
-import { purgeExpired } from '../../ops/housekeeping.js';
-import { createOrder } from '../create-order.js';
+import { cliHarness } from '../../test/cli-process.js';
+import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
+import { openStream, type OpenedStream, type StreamEvent } from '../../test/event-stream.js';
+import { backend, CUSTOMER, seedOrder, seedProduct, seedStore, startTestApp, TEST_SECRET_KEY, type Store } from '../../test/helpers.js';
+import { foldOnce } from '../feed/consumer.js';
+import { comparePositions, parsePosition } from '../feed/feed-row.js';
+import { createOrder } from '../orders/create-order.js';
+import { purgeExpired } from '../ops/housekeeping.js';
+import { FEED_CHANNEL, liveConsumer } from './live-consumer.js';
 
 const TIMINGS = { ORDER_STREAM_HEARTBEAT_MS: '300', ORDER_STREAM_RECHECK_MS: '400', ORDER_STREAM_POLL_MS: '100' };
 /** The issue's promise: a change arrives within 2 seconds. */
@@ -40,8 +44,8 @@ afterAll(async () => {
 });
 
 const headersOf = (member: Member) => asMember(member) as Record<string, string>;
-async function streamOf(member: Member): Promise<OpenedStream> {
-  const stream = await openStream(baseUrl, '/dashboard/api/orders/stream', headersOf(member));
+async function streamOf(member: Member, lastEventId?: string): Promise<OpenedStream> {
+  const stream = await openStream(baseUrl, '/dashboard/api/orders/stream', { ...headersOf(member), ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) });
   opened.push(stream);
   expect(stream.status, stream.text()).toBe(200);
   return stream;
@@ -64,12 +68,12 @@ describe('the stream', () => {
 
   it('HEAD answers the headers and ends, holding nothing open', async () => {
     // The earlier test's stream, closed by its client, is gone once the server has seen it go.
-    await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
+    await expect.poll(() => t.ctx.liveFeed.size()).toBe(0);
     const res = await t.app.inject({ method: 'HEAD', url: '/dashboard/api/orders/stream', headers: headersOf(owner) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(res.body).toBe('');
-    await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
+    await expect.poll(() => t.ctx.liveFeed.size()).toBe(0);
   });
 
   it('an order made by another process (the CLI) arrives within 2 seconds, with id, status and CS only', async () => {
@@ -86,7 +90,7 @@ describe('the stream', () => {
       const { id } = created.json() as { id: number };
       const event = await stream.next(about(id), WITHIN_MS);
       expect(event.data).toEqual({ id, status: 'pending', assigned_to: null });
-      expect(event.id).toMatch(/^\d+$/);
+      expect(event.id).toMatch(/^\d+-\d+$/);
       expect(stream.text()).not.toMatch(/Budi|Rahasia|0812|9999/);
     } finally {
       cli.cleanup();
@@ -118,9 +122,9 @@ describe('the stream', () => {
       { id, status: 'closing', assigned_to: { id: cs.userId, name: 'Sari' } },
       { id, status: 'cancelled', assigned_to: { id: cs.userId, name: 'Sari' } },
     ]);
-    const ids = mine.map((e) => Number(e.id));
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    expect(new Set(ids).size).toBe(3);
+    const ids = mine.map((e) => parsePosition(String(e.id))!);
+    expect([...ids].sort(comparePositions)).toEqual(ids);
+    expect(new Set(mine.map((e) => e.id)).size).toBe(3);
     stream.close();
   });
 
@@ -229,72 +233,72 @@ describe('the stream ends when its session no longer holds', () => {
   });
 });
 
-describe.skipIf(backend !== 'postgres')('PostgreSQL notifies only for the stores some process watches', () => {
-  /** A store of its own with a product, and a raw LISTEN on the channel: what PostgreSQL sends, not what the feed passes on. */
-  async function quietStore() {
-    const other = await seedStore(t.ctx, {});
-    const product = (await seedProduct(t.ctx, other.tenantId, { name: 'Teh', price: 1000 })).id;
+describe('a reconnect resumes from the change feed', () => {
+  it('with Last-Event-ID, it first receives the changes it missed, in order, then the live ones', async () => {
+    const stream = await streamOf(owner);
+    const first = await newOrder();
+    const seen = await stream.next(about(first), WITHIN_MS);
+    stream.close();
+    // Made while the client was away.
+    const missed = await newOrder();
+    expect((await assign([first], null)).statusCode).toBe(200);
+    await t.ctx.db.updateTable('orders').set({ status: 'closing' }).where('id', '=', missed).execute();
+    const again = await streamOf(owner, String(seen.id));
+    await again.next((e) => about(missed)(e) && (e.data as { status: string }).status === 'closing', WITHIN_MS);
+    const live = await newOrder();
+    await again.next(about(live), WITHIN_MS);
+    const heard = again.events.map((e) => [(e.data as { id: number }).id, (e.data as { status: string }).status]);
+    expect(heard).toEqual([[missed, 'pending'], [missed, 'closing'], [live, 'pending']]);
+    expect(again.events.some((e) => e.event === 'reset')).toBe(false);
+    const positions = again.events.map((e) => parsePosition(String(e.id))!);
+    expect([...positions].sort(comparePositions)).toEqual(positions);
+    again.close();
+  });
+
+  it('a Last-Event-ID the feed no longer holds, or that is no position, gets `reset` and then the live changes', async () => {
+    const stream = await streamOf(owner);
+    const first = await newOrder();
+    const seen = await stream.next(about(first), WITHIN_MS);
+    stream.close();
+    // Every consumer past it and the retention over: pruned.
+    const end = await t.ctx.db.selectFrom('order_feed').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    await t.ctx.db.deleteFrom('feed_consumers').execute();
+    await t.ctx.db.insertInto('feed_consumers').values({ name: 'counts', txid: Number.MAX_SAFE_INTEGER, position: Number(end.id), snapshot: null, seen_at: 0 }).execute();
+    await newOrder();
+    expect((await purgeExpired(t.ctx.db, Date.now() + 48 * 3_600_000)).feed).toBeGreaterThan(0);
+    for (const lastEventId of [String(seen.id), 'not-a-position']) {
+      const again = await streamOf(owner, lastEventId);
+      expect((await again.next((e) => e.event === 'reset', WITHIN_MS)).data).toEqual({});
+      const live = await newOrder();
+      await again.next(about(live), WITHIN_MS);
+      again.close();
+    }
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('PostgreSQL: the live consumer notifies, a change does not', () => {
+  it("a change's transaction sends no NOTIFY; the live consumer sends one per folded batch", async () => {
     const heard: string[] = [];
     const listener = new pg.Client({ connectionString: t.url });
     await listener.connect();
-    listener.on('notification', (n) => heard.push(n.payload ?? ''));
-    await listener.query(`listen ${ORDER_CHANGES_CHANNEL}`);
-    return {
-      store: other,
-      order: async () => (await seedOrder(t.ctx, other.tenantId, { product_id: product })).id,
-      ofOrder: (id: number) => heard.filter((payload) => payload.split(',')[1] === String(id)),
-      ofStore: () => heard.filter((payload) => payload.startsWith(`${other.tenantId},`)),
-      watchers: () => t.ctx.db.selectFrom('live_order_watches').select('watcher').where('tenant_id', '=', other.tenantId).execute(),
-      end: () => listener.end(),
-    };
-  }
-
-  it("a store's changes are notified while a stream of it is open, and its watch row goes with the last stream", async () => {
-    const quiet = await quietStore();
+    listener.on('notification', (n) => heard.push(n.channel));
+    await listener.query(`listen ${FEED_CHANNEL}`);
     try {
-      const otherOwner = await seedMember(t.ctx, quiet.store.tenantId, 'owner');
-      await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
-      const unwatched = await quiet.order();
-      const stream = await streamOf(otherOwner);
-      expect(await quiet.watchers()).toHaveLength(1);
-      const watched = await quiet.order();
-      await stream.next(about(watched), WITHIN_MS);
-      await expect.poll(() => quiet.ofOrder(watched)).toHaveLength(1);
-      // Made before anyone watched the store: no notification was sent for it.
-      expect(quiet.ofOrder(unwatched)).toEqual([]);
-      stream.close();
-      await expect.poll(() => t.ctx.orderFeed.size()).toBe(0);
-      await expect.poll(quiet.watchers).toEqual([]);
-      // Once nobody watches it again: none (the order of the stream opened after it is heard,
-      // so the listener was hearing).
-      const after = await quiet.order();
-      const again = await streamOf(otherOwner);
-      const last = await quiet.order();
-      await again.next(about(last), WITHIN_MS);
-      await expect.poll(() => quiet.ofOrder(last)).toHaveLength(1);
-      expect(quiet.ofOrder(after)).toEqual([]);
-      again.close();
-    } finally {
-      await quiet.end();
-    }
-  });
-
-  it('an expired watch (a process that died) notifies nothing, and housekeeping removes it', async () => {
-    const quiet = await quietStore();
-    try {
-      await t.ctx.db.insertInto('live_order_watches').values({ tenant_id: quiet.store.tenantId, watcher: 'gone:1:dead', expires_at: Date.now() - 1_000 }).execute();
-      await quiet.order();
-      // The order of a watched store, made after it, is heard: the listener was listening.
+      // The consumer's first run only sets its position.
+      await foldOnce(t.ctx, liveConsumer, t.clock);
       const stream = await streamOf(owner);
-      const id = await newOrder();
-      await stream.next(about(id), WITHIN_MS);
-      await expect.poll(() => quiet.ofOrder(id)).toHaveLength(1);
-      expect(quiet.ofStore()).toEqual([]);
+      const a = await newOrder();
+      const b = await newOrder();
+      // The stream hears them by its poll, with no notification sent.
+      await stream.next(about(b), WITHIN_MS);
+      expect(stream.events.some(about(a))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+      expect(await foldOnce(t.ctx, liveConsumer, t.clock)).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => heard).toEqual([FEED_CHANNEL]);
       stream.close();
-      expect((await purgeExpired(t.ctx.db, Date.now())).liveWatches).toBeGreaterThanOrEqual(1);
-      expect(await quiet.watchers()).toEqual([]);
     } finally {
-      await quiet.end();
+      await listener.end();
     }
   });
 });
@@ -327,12 +331,12 @@ describe('shutdown', () => {
       const member = await seedMember(own.ctx, s.tenantId, 'owner');
       const streams = [await openStream(url, '/dashboard/api/orders/stream', headersOf(member)), await openStream(url, '/dashboard/api/orders/stream', headersOf(member))];
       expect(streams.map((x) => x.status)).toEqual([200, 200]);
-      expect(own.ctx.orderFeed.size()).toBe(2);
+      expect(own.ctx.liveFeed.size()).toBe(2);
       const started = Date.now();
       await own.app.close();
       expect(Date.now() - started).toBeLessThan(1_000);
       await Promise.all(streams.map((x) => x.ended(1_000)));
-      expect(own.ctx.orderFeed.size()).toBe(0);
+      expect(own.ctx.liveFeed.size()).toBe(0);
     } finally {
       await own.drop();
     }

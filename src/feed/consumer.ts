@@ -1,0 +1,103 @@
+// A consumer of the change feed: something derived from orders' changes (the tab counters, the
+// live list's wake-up, later messages to plan and insights' totals), folded off the write path in
+// batches by a worker of the one runner (docs/jobs.md, "Adding a feed consumer"). Its position
+// moves in the transaction of what it writes, so each change is folded exactly once and a crash
+// resumes where the last commit left it. One process folds a consumer at a time: SQLite's one
+// writer, PostgreSQL's transaction-level advisory lock on the consumer's name (a second process
+// skips its round).
+import { sql } from 'kysely';
+import type { Clock } from '../lib/clock.js';
+import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
+import type { WriteTransaction } from '../lib/db/write-transaction.js';
+import type { FeedPosition, FeedRow } from './feed-row.js';
+import { feedEnd, readFeed } from './read-feed.js';
+
+export interface FeedConsumer {
+  /** Its name in `lapak work --only`, feed_consumers, /metrics and /readyz. */
+  readonly name: string;
+  /** Rows folded in one transaction at most. */
+  readonly batch: number;
+  /** Writes what the rows make, in the fold's transaction (rows in feed order, at least one). */
+  fold(tx: Tx, rows: readonly FeedRow[]): Promise<void>;
+  /**
+   * Builds what the consumer keeps from the orders as they are, for its first run (a consumer
+   * added later): in one transaction whose snapshot also sets the consumer's position. Absent:
+   * the consumer starts at the feed's end.
+   */
+  backfill?(tx: Tx): Promise<void>;
+}
+
+/** What the fold needs of the database. */
+export interface FeedDatabase {
+  db: Db;
+  writeTransaction: WriteTransaction;
+}
+
+interface Cursor {
+  position: FeedPosition;
+  snapshot: string | null;
+}
+
+const lockKey = (name: string) => sql<boolean>`pg_try_advisory_xact_lock(hashtext(${`lapak_feed:${name}`}))`;
+
+async function takeTurn(tx: Tx, name: string): Promise<boolean> {
+  if (!isPostgres(tx)) return true;
+  const row = await sql<{ taken: boolean }>`select ${lockKey(name)} as taken`.execute(tx);
+  return row.rows[0]!.taken;
+}
+
+export async function readCursor(db: Db | Tx, name: string): Promise<Cursor | null> {
+  const row = await db.selectFrom('feed_consumers').select(['txid', 'position', 'snapshot']).where('name', '=', name).executeTakeFirst();
+  return row ? { position: { txid: Number(row.txid), id: Number(row.position) }, snapshot: row.snapshot } : null;
+}
+
+/** A consumer's first run: its backfill and its position, from one snapshot. */
+async function start(database: FeedDatabase, consumer: FeedConsumer, now: number): Promise<void> {
+  const begin = async (tx: Tx) => {
+    if (!(await takeTurn(tx, consumer.name)) || (await readCursor(tx, consumer.name))) return;
+    await consumer.backfill?.(tx);
+    // SQLite: the backfill held the one writer, so the end now is exactly what it saw.
+    // PostgreSQL: past every transaction older than the backfill's snapshot (all of them ended
+    // before it, so it saw them), then skipping the later rows that the snapshot saw.
+    const position = await feedEnd(tx);
+    const snapshot = isPostgres(tx) ? (await sql<{ s: string }>`select pg_current_snapshot()::text as s`.execute(tx)).rows[0]!.s : null;
+    await tx.insertInto('feed_consumers').values({ name: consumer.name, txid: position.txid, position: position.id, snapshot, seen_at: now }).execute();
+  };
+  if (isPostgres(database.db)) await database.db.transaction().setIsolationLevel('repeatable read').execute(begin);
+  else await database.writeTransaction(begin);
+}
+
+/**
+ * One batch: the rows after the consumer's position, folded, and the position moved past them,
+ * in one transaction. Returns the rows folded (0 when another process holds the turn, or the
+ * consumer was just started).
+ */
+export async function foldOnce(database: FeedDatabase, consumer: FeedConsumer, clock: Clock): Promise<number> {
+  const now = clock.now();
+  if (!(await readCursor(database.db, consumer.name))) {
+    await start(database, consumer, now);
+    return 0;
+  }
+  const fold = async (tx: Tx): Promise<number> => {
+    if (!(await takeTurn(tx, consumer.name))) return 0;
+    const cursor = await readCursor(tx, consumer.name);
+    if (!cursor) return 0;
+    const rows = await readFeed(tx, cursor.position, consumer.batch, { settled: true, snapshot: cursor.snapshot });
+    if (rows.length === 0) return 0;
+    await consumer.fold(tx, rows);
+    const last = rows[rows.length - 1]!.position;
+    // The backfill's snapshot is forgotten once the position has passed every transaction it knew.
+    const snapshot = cursor.snapshot && isPostgres(tx) ? sql<string | null>`case when ${last.txid} >= pg_snapshot_xmax(snapshot::pg_snapshot)::text::bigint then null else snapshot end` : null;
+    await tx.updateTable('feed_consumers').set({ txid: last.txid, position: last.id, snapshot, seen_at: now }).where('name', '=', consumer.name).execute();
+    return rows.length;
+  };
+  return isPostgres(database.db) ? database.db.transaction().execute(fold) : database.writeTransaction(fold, { repeatable: true });
+}
+
+/** How often an idle consumer says it runs (feed_consumers.seen_at). */
+export const SEEN_EVERY_MS = 10_000;
+
+/** Records that a process runs the consumer, when it has said so less recently than SEEN_EVERY_MS. */
+export async function markSeen(db: Db, name: string, now: number): Promise<void> {
+  await db.updateTable('feed_consumers').set({ seen_at: now }).where('name', '=', name).where('seen_at', '<', now - SEEN_EVERY_MS).execute();
+}

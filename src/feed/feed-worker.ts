@@ -1,0 +1,25 @@
+// A feed consumer as a worker of the one runner (src/jobs/): each round folds one batch (the
+// round's own work, as the webhook worker's fan-out); a full batch means more waits and the next
+// round starts at once, an empty one pauses for pollMs. No jobs of its own to hand out.
+import type { Clock } from '../lib/clock.js';
+import type { Worker } from '../jobs/worker.js';
+import { foldOnce, markSeen, type FeedConsumer, type FeedDatabase } from './consumer.js';
+
+/** The pause after a round that found nothing to fold: the live list's and the counts' tail's latency. */
+export const FEED_POLL_MS = 100;
+
+export function feedWorker(database: FeedDatabase, consumer: FeedConsumer, clock: Clock, pollMs = FEED_POLL_MS): Worker<never, never> {
+  return {
+    name: consumer.name,
+    async claim() {
+      const folded = await foldOnce(database, consumer, clock);
+      if (folded === 0) await markSeen(database.db, consumer.name, clock.now());
+      return { jobs: [], more: folded >= consumer.batch };
+    },
+    handle: () => Promise.reject(new Error(`the ${consumer.name} consumer hands out no jobs`)),
+    // A failed round loses nothing (its transaction rolled back): the next round folds again.
+    retry: { delaysMs: [] },
+    concurrency: 1,
+    pollMs,
+  };
+}

@@ -1,0 +1,74 @@
+// Reading the change feed in order. SQLite has one writer at a time: ids commit in order, and a
+// reader of `id > position` misses nothing. PostgreSQL's ids come from a sequence and commit out
+// of order: a reader of `id > position` could pass a row that commits a moment later with a
+// smaller id, and lose it for good. So each row carries its transaction's id (txid), the feed is
+// read in (txid, id) order, and a settled read takes only rows of transactions older than every
+// transaction still running (pg_snapshot_xmin of the statement's snapshot): no row can appear
+// behind what it returns.
+import { sql } from 'kysely';
+import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { feedRowOf, type FeedPosition, type FeedRow } from './feed-row.js';
+
+export interface FeedRead {
+  /** Only this store's rows. */
+  tenantId?: number;
+  /** PostgreSQL: rows visible in this snapshot are skipped (a consumer's backfill saw them). */
+  snapshot?: string | null;
+  /**
+   * True: only rows no running transaction can precede (a consumer's batch, whose position then
+   * moves past them for good). False: every committed row after the position (the unfolded tail
+   * read beside the folded counters in one snapshot).
+   */
+  settled: boolean;
+  /** Up to and including this position. */
+  upTo?: FeedPosition;
+}
+
+const after = (db: Db | Tx, p: FeedPosition) => (isPostgres(db) ? sql<boolean>`(txid, id) > (${p.txid}, ${p.id})` : sql<boolean>`id > ${p.id}`);
+const upTo = (db: Db | Tx, p: FeedPosition) => (isPostgres(db) ? sql<boolean>`(txid, id) <= (${p.txid}, ${p.id})` : sql<boolean>`id <= ${p.id}`);
+const XMIN = sql<number>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+
+/** The rows after `from`, in feed order, at most `limit`. */
+export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<FeedRow[]> {
+  let query = db.selectFrom('order_feed').selectAll().where(after(db, from)).limit(fixedLimit(limit));
+  if (read.tenantId !== undefined) query = query.where('tenant_id', '=', read.tenantId);
+  if (read.upTo) query = query.where(upTo(db, read.upTo));
+  if (isPostgres(db)) {
+    if (read.settled) query = query.where(sql<boolean>`txid < ${XMIN}`);
+    if (read.snapshot) query = query.where(sql<boolean>`not pg_visible_in_snapshot(txid::text::xid8, ${read.snapshot}::pg_snapshot)`);
+    query = query.orderBy('txid').orderBy('id');
+  } else {
+    query = query.orderBy('id');
+  }
+  return (await query.execute()).map(feedRowOf);
+}
+
+/** How many rows follow `from` (less those `snapshot` saw), counting up to `max` (then `max`). */
+export async function countAfter(db: Db | Tx, from: FeedPosition, max: number, snapshot: string | null = null): Promise<number> {
+  let rows = db.selectFrom('order_feed').select(sql<number>`1`.as('one')).where(after(db, from)).limit(fixedLimit(max));
+  if (snapshot && isPostgres(db)) rows = rows.where(sql<boolean>`not pg_visible_in_snapshot(txid::text::xid8, ${snapshot}::pg_snapshot)`);
+  const row = await db.selectFrom(rows.as('tail')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Where a reader starts that wants only what commits from now on. PostgreSQL: before every
+ * transaction still running (a change committed just before may come again: readers take a
+ * change twice without harm, never miss one).
+ */
+export async function feedEnd(db: Db | Tx): Promise<FeedPosition> {
+  if (isPostgres(db)) {
+    const row = await sql<{ xmin: string }>`select ${XMIN} as xmin`.execute(db);
+    return { txid: Number(row.rows[0]!.xmin) - 1, id: Number.MAX_SAFE_INTEGER };
+  }
+  const row = await db.selectFrom('order_feed').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return { txid: 0, id: Number(row?.id ?? 0) };
+}
+
+/** Whether the feed still holds the row at `position` (it was not pruned). */
+export async function feedHolds(db: Db | Tx, position: FeedPosition): Promise<boolean> {
+  let query = db.selectFrom('order_feed').select('id').where('id', '=', position.id);
+  if (isPostgres(db)) query = query.where('txid', '=', position.txid);
+  return (await query.executeTakeFirst()) !== undefined;
+}
