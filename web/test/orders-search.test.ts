@@ -30,6 +30,11 @@ describe("the orders list's address", () => {
     expect(activeFilterCount({})).toBe(0);
   });
 
+  it('keeps the follow-up filters, within their range', () => {
+    expect(readOrdersSearch({ followed_up: 'none', stale_hours: '24' })).toEqual({ followed_up: 'none', stale_hours: 24 });
+    for (const stale_hours of ['0', '8761', '1.5', 'lama']) expect(readOrdersSearch({ followed_up: 'yes', stale_hours })).toEqual({});
+  });
+
   it('is written in the address as plain text and read back as the same view', () => {
     const view = { status: 'paid', cs: '2', q: '0812-3456-7890', product_id: 3, courier: 'J&T' } as const;
     const address = stringifySearch(view);

@@ -11,7 +11,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { T } from '../../text/id';
 import type { Selection } from './bulk-select';
-import { ORDER_STATUSES, type OrdersSearch } from './orders-search';
+import { ORDER_STATUSES, type OrderStatus, type OrdersSearch } from './orders-search';
 import { statusName } from './status-word';
 import { useAssignees, useBulkAssign, useBulkStatus, type BulkStatusResult } from './use-orders';
 
@@ -73,7 +73,7 @@ function StatusDialog({ chosen, count, manager, onClose, onDone }: { chosen: Cho
     bulk.mutate(
       {
         ...chosen,
-        status: status as (typeof ORDER_STATUSES)[number],
+        status: status as OrderStatus,
         ...(status === 'shipped' && resi.trim() !== '' ? { resi: resi.trim() } : {}),
         ...(manager && reason.trim() !== '' ? { reason: reason.trim() } : {}),
       },

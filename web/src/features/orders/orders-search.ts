@@ -3,35 +3,28 @@
 // view can be bookmarked, reloaded and shared with a teammate. The router reads them through
 // readOrdersSearch (pages.ts); the list and its counts send them to the server as they are.
 // This file stays small and free of the page's code: the router, in the first script, imports it.
+// The view's parameters and the statuses are the list operation's own (openapi/dashboard.json):
+// a status or a filter the schema gains fails the web build here until it is handled.
+// `.js`: the root typecheck (NodeNext) compiles this file too, through web/test.
+import type { paths } from '../../api/schema.js';
 
-/** The seven states of SPEC, in the order the tabs show them. */
-export const ORDER_STATUSES = ['pending', 'closing', 'paid', 'shipped', 'completed', 'cancelled', 'invalid_no_hp'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+type ListQuery = NonNullable<paths['/dashboard/api/orders']['get']['parameters']['query']>;
+
+/** The seven states of SPEC. */
+export type OrderStatus = NonNullable<ListQuery['status']>;
+
+/** The statuses in the order the tabs show them. */
+export const ORDER_STATUSES = ['pending', 'closing', 'paid', 'shipped', 'completed', 'cancelled', 'invalid_no_hp'] as const satisfies readonly OrderStatus[];
+type UnlistedStatus = Exclude<OrderStatus, (typeof ORDER_STATUSES)[number]>;
+// A status of the schema missing above: "true is not assignable to" that status.
+const everyStatusListed: [UnlistedStatus] extends [never] ? true : UnlistedStatus = true;
+
+/** A view of the list: the tab, the search and the filters (the list's query but its page). */
+export type OrdersSearch = Omit<ListQuery, 'cursor' | 'limit'>;
 
 /** Everything a view of the list holds but the tab: what the counts are asked under too. */
-export interface OrdersFilters {
-  q?: string;
-  from?: string;
-  to?: string;
-  product_id?: number;
-  /** A member's user id, or `none` for the unassigned orders. */
-  cs?: string;
-  payment_method?: string;
-  courier?: string;
-  province?: string;
-  utm_source?: string;
-  utm_campaign?: string;
-  /** `none`: only the orders never followed up. */
-  followed_up?: 'none';
-  /** Pending orders with no follow-up for more than this many hours. */
-  stale_hours?: number;
-}
+export type OrdersFilters = Omit<OrdersSearch, 'status'>;
 
-export interface OrdersSearch extends OrdersFilters {
-  status?: OrderStatus;
-}
-
-const TEXT_KEYS = ['q', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (value: unknown): string | undefined => {
@@ -41,30 +34,56 @@ const text = (value: unknown): string | undefined => {
   return trimmed === '' ? undefined : trimmed.slice(0, 200);
 };
 
+const day = (value: unknown): string | undefined => {
+  const written = text(value);
+  return written && DAY.test(written) ? written : undefined;
+};
+
+/**
+ * How each parameter of a view is read from the address, in the order the view holds them.
+ * Every parameter of the list but its page has a reader, or the build fails.
+ */
+type FullView = Required<OrdersSearch>;
+const READERS: { [K in keyof FullView]: (value: unknown) => FullView[K] | undefined } = {
+  status: (value) => {
+    const status = text(value);
+    return status && (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : undefined;
+  },
+  q: text,
+  payment_method: text,
+  courier: text,
+  province: text,
+  utm_source: text,
+  utm_campaign: text,
+  from: day,
+  to: day,
+  product_id: (value) => {
+    const product = Number(text(value));
+    return Number.isSafeInteger(product) && product > 0 ? product : undefined;
+  },
+  cs: (value) => {
+    const cs = text(value);
+    return cs && /^(none|[1-9]\d{0,14})$/.test(cs) ? cs : undefined;
+  },
+  followed_up: (value) => (text(value) === 'none' ? 'none' : undefined),
+  stale_hours: (value) => {
+    const stale = Number(text(value));
+    return Number.isInteger(stale) && stale >= 1 && stale <= 8760 ? stale : undefined;
+  },
+};
+
 /**
  * The view an address asks for. A parameter the list cannot use (an unknown tab, a day not
  * written YYYY-MM-DD, a product that is not a number) is dropped, so a mistyped shared link
  * opens the list instead of an error; a day that does not exist is the server's to refuse.
  */
 export function readOrdersSearch(search: Record<string, unknown>): OrdersSearch {
-  const view: OrdersSearch = {};
-  const status = text(search.status);
-  if (status && (ORDER_STATUSES as readonly string[]).includes(status)) view.status = status as OrderStatus;
-  for (const key of TEXT_KEYS) {
-    const value = text(search[key]);
+  const view: Partial<FullView> = {};
+  const read = <K extends keyof FullView>(key: K): void => {
+    const value = READERS[key](search[key]);
     if (value !== undefined) view[key] = value;
-  }
-  for (const key of ['from', 'to'] as const) {
-    const value = text(search[key]);
-    if (value && DAY.test(value)) view[key] = value;
-  }
-  const product = Number(text(search.product_id));
-  if (Number.isSafeInteger(product) && product > 0) view.product_id = product;
-  const cs = text(search.cs);
-  if (cs && /^(none|[1-9]\d{0,14})$/.test(cs)) view.cs = cs;
-  if (text(search.followed_up) === 'none') view.followed_up = 'none';
-  const stale = Number(text(search.stale_hours));
-  if (Number.isInteger(stale) && stale >= 1 && stale <= 8760) view.stale_hours = stale;
+  };
+  for (const key of Object.keys(READERS) as Array<keyof FullView>) read(key);
   return view;
 }
 

@@ -1,0 +1,32 @@
+// The API keys page. Indonesian, written once; T (./id.ts) puts every area together.
+
+export const keys = {
+  title: 'Kunci API',
+  lead: 'Kunci untuk sistem lain (CRM, fulfilment, otomasi) yang membaca data toko lewat API.',
+  issue: 'Buat kunci',
+  issueTitle: 'Buat kunci API',
+  name: 'Nama koneksi',
+  nameHelp: 'Contoh: CRM Qontak. Nama yang sama tidak boleh dipakai dua kunci aktif.',
+  purpose: 'Kegunaan',
+  purposeShort: {
+    customer_lookup: 'Cari pelanggan',
+    order_status: 'Ubah status pesanan',
+    order_status_customer: 'Status pesanan + pelanggan',
+  } as Record<string, string>,
+  cliPurpose: 'Dibuat lewat CLI',
+  expiresAt: 'Berlaku sampai',
+  expiresHelp: 'Sampai akhir hari itu, zona waktu server.',
+  keyReady: 'Kunci API baru',
+  keyOnce: 'Salin kunci ini sekarang. Lapak hanya menyimpan sidiknya: kunci ini tidak bisa ditampilkan lagi.',
+  marker: 'Penanda',
+  scopes: 'Izin',
+  lastUsed: 'Terakhir dipakai',
+  created: 'Dibuat',
+  active: 'Aktif',
+  revoked: 'Dicabut',
+  expired: 'Kedaluwarsa',
+  revoke: 'Cabut',
+  revokeTitle: 'Cabut kunci ini?',
+  revokeConfirm: (name: string) => `Kunci “${name}” langsung berhenti bekerja dan tidak bisa diaktifkan lagi. Sistem yang memakainya akan mendapat 401.`,
+  empty: 'Belum ada kunci API.',
+} as const;

@@ -1,0 +1,25 @@
+// The CS rotation page. Indonesian, written once; T (./id.ts) puts every area together.
+
+export const rotation = {
+  title: 'Rotasi CS',
+  lead: 'Pesanan baru dibagikan otomatis kepada anggota yang bertugas, di transaksi pesanan itu sendiri.',
+  mode: 'Mode',
+  modes: { off: 'Mati', round_robin: 'Bergiliran', weighted: 'Berbobot' } as Record<string, string>,
+  modeHint: 'Mati: pesanan baru tidak ditugaskan. Bergiliran: satu per satu bergantian. Berbobot: sesuai bobot tiap anggota (bobot 3 dan 1: tiga pesanan lalu satu).',
+  sticky: 'Pembeli lama ke CS sebelumnya',
+  stickyHint: 'Pembeli dengan nomor HP yang sama dan pesanan dalam 90 hari terakhir diberikan ke CS pesanan terakhirnya, bila CS itu bertugas.',
+  members: 'Anggota rotasi',
+  noMembers: 'Belum ada anggota di rotasi. Tambahkan minimal satu anggota.',
+  weight: (name: string) => `Bobot ${name}`,
+  weightShort: 'Bobot',
+  onDuty: 'Bertugas',
+  onDutyFor: (name: string) => `${name} bertugas`,
+  remove: 'Hapus',
+  removeFor: (name: string) => `Hapus ${name} dari rotasi`,
+  add: 'Tambah ke rotasi',
+  addWho: 'Anggota toko',
+  save: 'Simpan rotasi',
+  saved: 'Rotasi tersimpan. Perubahan anggota, bobot, atau tugas memulai putaran baru.',
+  teamLink: 'Atur rotasi CS',
+  teamLead: 'Bagikan pesanan baru secara adil kepada CS yang bertugas.',
+} as const;
