@@ -8,11 +8,11 @@ import type { WriteTransaction } from './lib/db/write-transaction.js';
 import type { InFlight } from './idempotency/in-flight.js';
 import type { KeyRow } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
-import type { PasswordHasher } from './accounts/passwords.js';
+import type { PasswordHasher } from './lib/password-hasher.js';
 import type { Sealer } from './lib/secrets/sealer.js';
-import type { permissionsOf } from './team/roles.js';
+import type { PermissionsOf } from './lib/permissions.js';
 import type { LiveFeed } from './live/live-feed.js';
-import type { SessionSignals } from './sessions/session-signals.js';
+import type { SessionSignals } from './lib/session-signals.js';
 
 /**
  * What every route and service may use; built once in app.ts. It names types of lib/ and of
@@ -39,7 +39,7 @@ export interface AppContext {
    * The role table (team/roles.ts), for the session check and /me: sessions/ and accounts/
    * stand below team/ (whose routes are built on them), so they are handed it here.
    */
-  permissionsOf: typeof permissionsOf;
+  permissionsOf: PermissionsOf;
   /** This process's reader of the change feed for the live list's streams. */
   liveFeed: LiveFeed;
   /** This process's word that a user's sessions changed (logout, role change, removal): open streams check theirs at once. */

@@ -10,7 +10,7 @@
 import sharp from 'sharp';
 import type { Role } from '../src/lib/db/schema.js';
 import type { DashboardErrorCode } from '../src/lib/http/messages.js';
-import type { Permission } from '../src/sessions/permissions.js';
+import type { Permission } from '../src/lib/permissions.js';
 import { replaceRates } from '../src/shipping/set-rates.js';
 import { asMember, seedMember, type Member } from './dashboard-helpers.js';
 import { seedOrder, seedStore, startTestApp, type TestApp } from './helpers.js';

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/lib/config.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type DbHandle, type OpenOptions } from '../src/lib/db/db.js';
 import type { Limiters } from '../src/lib/limits.js';
-import type { PasswordHasher } from '../src/accounts/passwords.js';
+import type { PasswordHasher } from '../src/lib/password-hasher.js';
 import type { ResizeQueue } from '../src/images/resize-queue.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { valueOf } from '../src/lib/outcome.js';

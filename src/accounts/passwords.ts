@@ -3,6 +3,7 @@
 // shares the two cores with the API; others wait up to 2 s in line, then the caller answers
 // 503 busy with Retry-After.
 import { Algorithm, hash, verify } from '@node-rs/argon2';
+import type { PasswordHasher } from '../lib/password-hasher.js';
 
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -14,12 +15,6 @@ export class PasswordQueueFull extends Error {
   constructor() {
     super('password hashing queue full');
   }
-}
-
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  /** False for a wrong password or a malformed stored hash. */
-  verify(storedHash: string, password: string): Promise<boolean>;
 }
 
 /** The password work itself: argon2id in production; a test may hold it to fill the line. */

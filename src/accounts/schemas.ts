@@ -1,6 +1,6 @@
 // TypeBox contracts of the accounts routes (openapi/dashboard.json).
 import { Type } from 'typebox';
-import { PERMISSIONS, ROLES } from '../sessions/permissions.js';
+import { PERMISSIONS, ROLES } from '../lib/permissions.js';
 import { PASSWORD_MAX_LENGTH } from './passwords.js';
 
 export const Id = Type.Integer({ minimum: 1 });

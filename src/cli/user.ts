@@ -2,7 +2,7 @@
 // command prints a single-use link that sets the password).
 import type { Command } from 'commander';
 import { systemClock } from '../lib/clock.js';
-import { isRole } from '../sessions/permissions.js';
+import { isRole } from '../lib/permissions.js';
 import { createMemberUser, resetLinkByEmail } from '../team/create-member-user.js';
 import { resetUrl } from '../team/links.js';
 import { CliError, command, positiveInt, print, valueOrExit, withDb, type Output } from './io.js';

@@ -18,7 +18,7 @@ import { parseJson, parsePathId } from '../lib/http/request.js';
 import type { Refusal } from '../lib/outcome.js';
 import { requireSession, type Session } from '../sessions/require-session.js';
 import { sessionCookie } from '../sessions/session-cookie.js';
-import type { Permission } from '../sessions/permissions.js';
+import type { Permission } from '../lib/permissions.js';
 import { withSuccessHeaders, type DashboardContract } from './contract.js';
 
 /**

@@ -2,12 +2,15 @@
 // own move (the status moves table, its event and history), answering per order; ids or a view
 // of the list (its query), exactly one; a view over 10,000 orders is refused and nothing changes.
 // POST /dashboard/api/orders/assign takes a view the same way.
+import { SelectQueryNode, TableNode, type KyselyPlugin, type OperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { json, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import { seedOrders } from '../demo/seed-orders.js';
 import { DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { valueOf } from '../lib/outcome.js';
+import { bulkMoveStatus } from './bulk-status.js';
+import { memberActor } from './member-actor.js';
 import { MAX_VIEW_ORDERS } from './view-order-ids.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -128,6 +131,35 @@ describe('POST /dashboard/api/orders/bulk-status by ids', () => {
     // A CS may not undo: the table's manager-only moves are refused to them.
     const mine = await order({ status: 'shipped' }, cs);
     expect(json(await bulk(cs, { ids: [mine], status: 'cancelled', reason: 'Retur' })).results).toEqual([{ id: mine, outcome: 'refused', code: 'status_move_not_allowed' }]);
+  });
+
+  it('reads each order once per move, in its own transaction', async () => {
+    const moved = await order();
+    const unchanged = await order({ status: 'closing' });
+    const refused = await order({ status: 'completed' });
+    // Counts the SELECTs from orders that the move's transactions run (the conditional update is not one).
+    const reads: number[] = [];
+    const isOrders = (node: OperationNode) => TableNode.is(node) && node.table.identifier.name === 'orders';
+    const counter: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (SelectQueryNode.is(node) && node.from?.froms.some(isOrders)) reads[reads.length - 1]! += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const ctx = {
+      ...t.ctx,
+      writeTransaction: <T>(work: Parameters<typeof t.ctx.writeTransaction<T>>[0]) =>
+        t.ctx.writeTransaction((tx) => {
+          reads.push(0);
+          return work(tx.withPlugin(counter));
+        }),
+    };
+    const who = { scope: { kind: 'all' } as const, mover: { manager: true }, actor: await memberActor(t.ctx.db, owner.userId) };
+    const summary = valueOf(await bulkMoveStatus(ctx, tenantId, [moved, unchanged, refused, 999_999_999], who, { status: 'closing' }));
+    expect(summary).toMatchObject({ changed: 1, unchanged: 1, refused: 2 });
+    expect(reads).toEqual([1, 1, 1, 1]);
+    expect(await statusOf(moved)).toBe('closing');
   });
 
   it("a CS moves their own orders; another CS's order is order_not_found and stays", async () => {

@@ -1,5 +1,5 @@
 // Orders moved in bulk (POST /dashboard/api/orders/bulk-status, issue 33 §1): the single move of
-// an order's page (moveOrderStatus: the status moves table, its event, its history entries)
+// an order's page (move-order-status.ts: the status moves table, its event, its history entries)
 // looped over the ids, answered per id; one refusal does not stop the others (Documenso's bulk
 // shape). Each order is its own transaction: on PostgreSQL the order counters' deferred
 // triggers (migration 020) of several orders in one transaction could lock counter rows in an
@@ -13,8 +13,8 @@ import type { AppContext } from '../context.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { checkResi } from './edit-order.js';
 import type { MemberActor } from './member-actor.js';
-import { moveOrderStatus, type MoveStatusCode, type StatusMoveInput } from './move-order-status.js';
-import { inScope, type OrderScope } from './order-scope.js';
+import { moveReadOrder, readMovingOrder, type MoveStatusCode, type StatusMoveInput } from './move-order-status.js';
+import type { OrderScope } from './order-scope.js';
 import type { Mover } from './status-moves.js';
 
 /** The most ids one request names (a view of the list is sent as its query instead). */
@@ -54,10 +54,11 @@ export async function bulkMoveStatus(
   for (const id of ids) {
     results.push(
       await ctx.writeTransaction(async (tx): Promise<BulkResult> => {
-        const order = await inScope(tx.selectFrom('orders').select('status').where('orders.tenant_id', '=', tenantId).where('orders.id', '=', id), who.scope).executeTakeFirst();
+        // Read once: the same row tells an unchanged order and is the one the move is made from.
+        const order = await readMovingOrder(tx, tenantId, id, who.scope);
         if (!order) return { id, outcome: 'refused', code: 'order_not_found' };
         if (order.status === input.status) return { id, outcome: 'unchanged' };
-        const moved = await moveOrderStatus(tx, ctx, tenantId, id, who, input);
+        const moved = await moveReadOrder(tx, ctx, tenantId, id, order, who, input);
         if (moved.ok) return { id, outcome: 'changed' };
         // The resi passed checkResi above: a refusal of it here is a bug.
         if (moved.code === 'invalid_resi') throw new Error('bulkMoveStatus: a resi refused after checkResi passed it');

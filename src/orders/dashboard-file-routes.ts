@@ -9,13 +9,13 @@ import { dashboardRoute } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
 import { formatTimestamp } from '../lib/time.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
-import { refused } from './dashboard-list-routes.js';
 import { endExportAudit, listExports, startExportAudit, type ExportQuery as AuditedQuery } from './export-audit.js';
 import { EXPORT_COLUMNS, exportCsv } from './export-orders.js';
 import { ExportQuery, ExportsBody, ImportBody, ImportQuery, ImportReportBody } from './file-schemas.js';
 import { IMPORT_BODY_LIMIT, MAX_IMPORT_LINES, importOrders } from './import-orders.js';
 import { memberActor } from './member-actor.js';
 import { readOrderFilters } from './order-filters.js';
+import { filterRefusal } from './filter-refusal.js';
 import { moverOf, orderScopeOf } from './order-scope.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
@@ -54,7 +54,7 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async ({ request, session, query }) => {
       const storeZone = await storeTimeZone(ctx.db, session.tenantId, ctx.config.timeZone);
       const filters = readOrderFilters(query, storeZone, ctx.clock.now());
-      if (!filters.ok) return refused(filters);
+      if (!filters.ok) return filterRefusal(filters);
       const exportId = await startExportAudit(ctx.db, ctx.clock, session.tenantId, session.userId, audited(query));
       const csv = exportCsv(ctx.db, session.tenantId, orderScopeOf(session), { status: query.status ?? null, filters: filters.value }, storeZone, (end) => {
         endExportAudit(ctx.db, ctx.clock, session.tenantId, exportId, end).catch((err: unknown) => request.log.error({ err, exportId }, 'the export audit entry was not updated'));

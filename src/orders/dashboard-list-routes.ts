@@ -6,14 +6,13 @@ import type { AppContext } from '../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
 import { invalid, dashboardRoute } from '../dashboard/route.js';
 import { decodeCursor } from '../lib/db/keyset.js';
-import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
 import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
-import type { Refusal } from '../lib/outcome.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { countOrders } from './count-orders.js';
+import { filterRefusal } from './filter-refusal.js';
 import { listOrders } from './list-orders.js';
 import { CountsQuery, DEFAULT_LIMIT, ListQuery, OrderCountsBody, OrderListBody } from './list-schemas.js';
-import { readOrderFilters, type FilterCode, type FilterQuery } from './order-filters.js';
+import { readOrderFilters, type FilterQuery } from './order-filters.js';
 import { orderScopeOf } from './order-scope.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
@@ -22,20 +21,6 @@ const SCOPE = 'Any member: owners and admins see every order of the store, a CS 
 const FILTERS =
   'Filters: `q` (search), `from`/`to` (days in the store\'s time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`.';
 const CODES = [...SESSION_CODES, ...COMMON_CODES, 'invalid_request', 'query_too_short'] as const;
-
-/** A refusal of the filters as the dashboard answers it (the export's too, dashboard-file-routes.ts); `at` prefixes the field (`query.` where a body holds the list's query). */
-export function refused(refusal: Refusal<FilterCode>, at = ''): DashboardFailure {
-  switch (refusal.code) {
-    case 'query_too_short':
-      return dashboardFailure('query_too_short');
-    case 'invalid_from':
-      return invalid({ [`${at}from`]: DASHBOARD_FIELD_TEXT.day });
-    case 'invalid_to':
-      return invalid({ [`${at}to`]: DASHBOARD_FIELD_TEXT.day });
-    case 'dates_reversed':
-      return invalid({ [`${at}from`]: DASHBOARD_FIELD_TEXT.dayRange });
-  }
-}
 
 export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The days of from/to are the store's; timestamps are written with the server's offset, as
@@ -57,7 +42,7 @@ export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     },
     handler: async ({ session, query }) => {
       const filters = await filtersOf(session.tenantId, query);
-      if (!filters.ok) return refused(filters);
+      if (!filters.ok) return filterRefusal(filters);
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       if (query.cursor !== undefined && after === null) return invalid({ cursor: DASHBOARD_FIELD_TEXT.cursor });
       const page = await listOrders(
@@ -86,7 +71,7 @@ export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     },
     handler: async ({ session, query }) => {
       const filters = await filtersOf(session.tenantId, query);
-      if (!filters.ok) return refused(filters);
+      if (!filters.ok) return filterRefusal(filters);
       return { status: 200, body: await countOrders(ctx.db, session.tenantId, orderScopeOf(session), filters.value) };
     },
   });

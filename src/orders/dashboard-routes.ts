@@ -14,7 +14,7 @@ import type { Session } from '../sessions/require-session.js';
 import { addNote } from './add-note.js';
 import { assignOrders } from './assign-orders.js';
 import { AssignBody } from './bulk-schemas.js';
-import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from './dashboard-bulk-routes.js';
+import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from './chosen-orders.js';
 import { followUpOrder } from './follow-up-order.js';
 import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';

@@ -4,7 +4,7 @@ import { Id, Nullable, Timestamp } from '../lib/http/schema-parts.js';
 import { CHANGE_SOURCE_NAMES } from '../events/sources.js';
 import { MAX_NOTE } from './add-note.js';
 import { MAX_COURIER, MAX_RESI } from './edit-order.js';
-import { ROLES } from '../sessions/permissions.js';
+import { ROLES } from '../lib/permissions.js';
 import { ORDER_STATUSES } from './statuses.js';
 import { FOLLOW_UP_STEPS } from '../templates/follow-up-steps.js';
 

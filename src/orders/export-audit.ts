@@ -6,6 +6,7 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { parseStringRecord } from '../lib/json.js';
 import { formatTimestamp } from '../lib/time.js';
 import { shownName } from './member-actor.js';
 
@@ -46,16 +47,6 @@ export async function endExportAudit(db: Db, clock: Clock, tenantId: number, exp
     .execute();
 }
 
-function parseQuery(raw: string): ExportQuery {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
-  }
-}
-
 /** The store's exports, newest first, at most EXPORTS_LIST_LIMIT. */
 export async function listExports(db: Db, tenantId: number, timeZone: string): Promise<ExportEntry[]> {
   const rows = await db
@@ -70,7 +61,7 @@ export async function listExports(db: Db, tenantId: number, timeZone: string): P
     id: Number(row.id),
     user: { id: Number(row.user_id), name: shownName(row) },
     created_at: formatTimestamp(Number(row.created_at), timeZone),
-    query: parseQuery(row.query),
+    query: parseStringRecord(row.query),
     rows: Number(row.row_count),
     finished: row.finished_at !== null,
   }));

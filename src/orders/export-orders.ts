@@ -15,6 +15,7 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../lib/db/db.js';
 import { keysetPage, type Position } from '../lib/db/keyset.js';
+import { parseStringRecord } from '../lib/json.js';
 import { formatIndonesianPhone } from '../lib/phone.js';
 import { formatTimestamp } from '../lib/time.js';
 import { memberNames } from './member-actor.js';
@@ -78,15 +79,7 @@ export interface ExportInput {
 const wallTime = (ms: number, timeZone: string) => formatTimestamp(ms, timeZone).slice(0, 19).replace('T', ' ');
 
 /** The ad parameters as the form received them (fbclid=...&utm_source=...); '' for none or unreadable. */
-function adParamsText(raw: string): string {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return '';
-    return new URLSearchParams(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
-  } catch {
-    return '';
-  }
-}
+const adParamsText = (raw: string): string => new URLSearchParams(parseStringRecord(raw)).toString();
 
 const COLUMNS = [
   'orders.id',

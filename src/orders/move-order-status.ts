@@ -26,6 +26,19 @@ export type MoveStatusCode = 'order_not_found' | 'status_conflict' | 'invalid_re
 /** A refusal; status_move_not_allowed says where this member may move the order instead. */
 export type MoveStatusRefusal = Refusal<MoveStatusCode> & { allowed?: OrderStatus[] };
 
+export type MoveStatusAnswer = { ok: true; value: { from: string; to: string } } | MoveStatusRefusal;
+
+/** What a move reads of the order, once: its status (the change is conditional on it) and its resi. */
+export interface MovingOrder {
+  status: string;
+  resi: string | null;
+}
+
+/** The order as a move reads it, in the member's scope; undefined when there is none. */
+export function readMovingOrder(tx: Tx, tenantId: number, orderId: number, scope: OrderScope): Promise<MovingOrder | undefined> {
+  return inScope(tx.selectFrom('orders').select(['status', 'resi']).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
+}
+
 export async function moveOrderStatus(
   tx: Tx,
   deps: { clock: Clock; config: ChangeSettings },
@@ -33,12 +46,26 @@ export async function moveOrderStatus(
   orderId: number,
   who: { scope: OrderScope; mover: Mover; actor: MemberActor },
   input: StatusMoveInput,
-): Promise<{ ok: true; value: { from: string; to: string } } | MoveStatusRefusal> {
-  const order = await inScope(
-    tx.selectFrom('orders').select(['status', 'resi']).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId),
-    who.scope,
-  ).executeTakeFirst();
+): Promise<MoveStatusAnswer> {
+  const order = await readMovingOrder(tx, tenantId, orderId, who.scope);
   if (!order) return refuse('order_not_found', `order ${orderId} not found`);
+  return moveReadOrder(tx, deps, tenantId, orderId, order, who, input);
+}
+
+/**
+ * The move of an order the caller has just read with readMovingOrder in the same transaction
+ * (the bulk move reads it once to tell an unchanged order): every refusal after the read, then
+ * the change, conditional on the status read.
+ */
+export async function moveReadOrder(
+  tx: Tx,
+  deps: { clock: Clock; config: ChangeSettings },
+  tenantId: number,
+  orderId: number,
+  order: MovingOrder,
+  who: { scope: OrderScope; mover: Mover; actor: MemberActor },
+  input: StatusMoveInput,
+): Promise<MoveStatusAnswer> {
   const from = order.status;
   if (input.expected_status !== undefined && input.expected_status !== from) {
     return refuse('status_conflict', `the order is in ${from}, not ${input.expected_status}`);

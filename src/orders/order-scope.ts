@@ -5,7 +5,7 @@
 // `order_not_found` as an order of another store, telling a CS nothing about it.
 import type { WhereInterface } from 'kysely';
 import type { Database } from '../lib/db/schema.js';
-import type { Permission } from '../sessions/permissions.js';
+import type { Permission } from '../lib/permissions.js';
 import type { Mover } from './status-moves.js';
 
 export type OrderScope = { kind: 'all' } | { kind: 'assigned'; userId: number };

@@ -6,6 +6,7 @@
 // another store's is. Times are instants in the server's TZ, as every timestamp of the
 // dashboard's JSON (docs/decisions.md); the page shows them in the store's zone.
 import type { Db } from '../lib/db/db.js';
+import { parseStringRecord } from '../lib/json.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { formatTimestamp } from '../lib/time.js';
 import { customerBlock, type Customer } from './order-record.js';
@@ -69,16 +70,6 @@ export interface OrderPage {
   history: HistoryEntry[];
   /** Newest first. */
   notes: OrderNote[];
-}
-
-function parseAdParams(raw: string): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
-  }
 }
 
 /** The page, or order_not_found: no such order in the store, or one outside the member's scope. */
@@ -156,7 +147,7 @@ export async function readOrderPage(
     resi: order.resi,
     tracking_url: trackingUrl(order.courier, order.resi),
     customer: customerBlock(order),
-    ad_params: parseAdParams(order.ad_params),
+    ad_params: parseStringRecord(order.ad_params),
     utm_source: order.utm_source,
     utm_campaign: order.utm_campaign,
     assigned_to: order.assigned_user_id === null ? null : { id: Number(order.assigned_user_id), name: order.assignee_name?.trim() || order.assignee_email || '' },

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { productFailure, sendFailure, type DashboardFailure, type ProductFailure } from '../lib/http/failures.js';
 import { DASHBOARD_ERRORS, DASHBOARD_REFUSAL_TEXT, PRODUCT_TEXT, TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { parseJsonObject, parsePositiveId, queryParam } from '../lib/http/request.js';
-import type { Permission } from '../sessions/permissions.js';
+import type { Permission } from '../lib/permissions.js';
 import { requireSession } from '../sessions/require-session.js';
 import { sessionCookie } from '../sessions/session-cookie.js';
 import { createProduct } from './create-product.js';

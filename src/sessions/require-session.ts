@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, fail, ok, type DashboardFailure, type Result } from '../lib/http/failures.js';
 import type { Role } from '../lib/db/schema.js';
-import type { Permission } from './permissions.js';
+import type { Permission } from '../lib/permissions.js';
 import { readSessionCookie } from './session-cookie.js';
 import { SESSION_REFRESH_MS, SESSION_TTL_MS, secretMatches, splitSessionToken } from './session-token.js';
 

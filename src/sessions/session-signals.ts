@@ -2,12 +2,7 @@
 // a role change, a removal, another store selected), given after the change commits. What
 // holds a session open across requests (the live orders stream) checks its session again at
 // once instead of at its next periodic check; other processes rely on that check.
-export interface SessionSignals {
-  /** The user's sessions may have ended or changed. */
-  changed(userId: number): void;
-  /** Calls `listener` when the user's sessions may have changed; returns the unsubscribe. */
-  onChange(userId: number, listener: () => void): () => void;
-}
+import type { SessionSignals } from '../lib/session-signals.js';
 
 export function createSessionSignals(): SessionSignals {
   const listeners = new Map<number, Set<() => void>>();

@@ -1,10 +1,10 @@
 // What each role may do: the one table from roles to permissions (docs/dashboard.md lists it),
 // here beside the team's routes, where roles are given. The permissions themselves (the names
-// routes ask for) and the roles are sessions/permissions.ts. The session check and /me reach
+// routes ask for) and the roles are lib/permissions.ts. The session check and /me reach
 // this table through the AppContext (ctx.permissionsOf, wired in app.ts), because sessions/,
 // dashboard/ and accounts/ stand below team/, whose routes are built on them.
 import type { Role } from '../lib/db/schema.js';
-import { PERMISSIONS, type Permission } from '../sessions/permissions.js';
+import { PERMISSIONS, type Permission } from '../lib/permissions.js';
 
 const ADMIN: readonly Permission[] = ['settings:manage', 'products:read', 'products:manage', 'transfers:manage', 'orders:all'];
 

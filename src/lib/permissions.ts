@@ -1,9 +1,11 @@
 // The permissions a session route may ask for, and the roles of a membership. Every session
 // route names the permission it needs; requireSession checks it against the member's current
-// role on every request, through the role table (what each role may do: team/roles.ts). A
-// permission is a capability, not a screen: the next issues add routes under the permissions
-// already named here.
-import type { Role } from '../lib/db/schema.js';
+// role on every request, through the role table (what each role may do: team/roles.ts, handed to
+// sessions/ and accounts/ as the AppContext's permissionsOf). A permission is a capability, not a
+// screen: the next issues add routes under the permissions already named here. The names stand
+// in lib/, beside the roles (db/schema.ts), because nearly every floor names them: the dashboard's
+// routes, the sessions, the features' scopes, and the AppContext's role table.
+import type { Role } from './db/schema.js';
 
 export const PERMISSIONS = [
   /** Invite, list and revoke invitations; change roles; remove members; reset their passwords. */
@@ -31,3 +33,6 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLES = ['owner', 'admin', 'cs'] as const satisfies readonly Role[];
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/** The role table's shape: the permissions of a membership from its role and, for an admin, the integrations flag. */
+export type PermissionsOf = (role: Role, integrations: boolean) => Permission[];
