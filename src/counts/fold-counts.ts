@@ -15,41 +15,98 @@ export const COUNTS_CONSUMER = 'counts';
 interface DayCounter { tenant_id: number; dimension: string; value: string; day: number; status: string; count: number }
 interface PairCounter { tenant_id: number; dimensions: string; value: string; status: string; count: number }
 
-/** The changes to the counters of many orders, summed per counter. */
+// Each pair as the positions of its two dimensions in DIMENSIONS, and its name.
+const PAIR_PARTS = PAIRS.map((pair) => ({ a: DIMENSIONS.indexOf(pair[0]), b: DIMENSIONS.indexOf(pair[1]), name: pairName(pair) }));
+
+/** A counter's changes in every status (the counters' rows differ only by status). */
+type ByStatus = Map<string, number>;
+
+const bump = (counts: ByStatus, status: string, n: number) => counts.set(status, (counts.get(status) ?? 0) + n);
+/** The map under `key`, made when missing. */
+function under<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
+/** Whether two sides of a change count alike but for their status (a status move: most changes). */
+const sameButStatus = (a: OrderSide, b: OrderSide) =>
+  dayOf(a.createdAt) === dayOf(b.createdAt) && a.productId === b.productId && a.assignedUserId === b.assignedUserId && a.paymentMethod === b.paymentMethod &&
+  a.courier === b.courier && a.province === b.province && a.utmSource === b.utmSource && a.utmCampaign === b.utmCampaign && (a.followUpCount === 0) === (b.followUpCount === 0);
+
+/** One store's changes: per dimension, value and day; per pair, first and second value. */
+interface StoreDeltas {
+  days: Array<Map<string, Map<number, ByStatus>>>;
+  pairs: Array<Map<string, Map<string, ByStatus>>>;
+}
+
+/**
+ * The changes to the counters of many orders, summed per counter. Hot (twice a change of a
+ * batch): nested maps keyed by the short values themselves, no key text built per counter.
+ */
 export class CountDeltas {
-  readonly days = new Map<string, DayCounter>();
-  readonly pairs = new Map<string, PairCounter>();
+  private readonly stores = new Map<number, StoreDeltas>();
+
+  /** Adds `n` to the counters of the order's values in `status`, and `m` in `other` (a status move: one pass). */
+  private addTo(tenantId: number, order: OrderSide, status: string, n: number, other: string | null, m: number): void {
+    const store = under(this.stores, tenantId, (): StoreDeltas => ({ days: DIMENSIONS.map(() => new Map()), pairs: PAIR_PARTS.map(() => new Map()) }));
+    const day = dayOf(order.createdAt);
+    const values = DIMENSIONS.map((d) => valueOf(order, d));
+    const count = (counts: ByStatus) => {
+      bump(counts, status, n);
+      if (other !== null) bump(counts, other, m);
+    };
+    for (let i = 0; i < values.length; i++) count(under(under(store.days[i]!, values[i]!, () => new Map<number, ByStatus>()), day, () => new Map()));
+    for (let p = 0; p < PAIR_PARTS.length; p++) {
+      const { a, b } = PAIR_PARTS[p]!;
+      count(under(under(store.pairs[p]!, values[a]!, () => new Map<string, ByStatus>()), values[b]!, () => new Map()));
+    }
+  }
 
   /** Adds `n` (1 or -1) to every counter of the order's values. */
   add(tenantId: number, order: OrderSide, n: number): void {
-    const day = dayOf(order.createdAt);
-    const values = DIMENSIONS.map((d) => valueOf(order, d));
-    DIMENSIONS.forEach((dimension, i) => {
-      const key = `${tenantId}\u0000${dimension}\u0000${values[i]}\u0000${day}\u0000${order.status}`;
-      const counter = this.days.get(key);
-      if (counter) counter.count += n;
-      else this.days.set(key, { tenant_id: tenantId, dimension, value: values[i]!, day, status: order.status, count: n });
-    });
-    for (const pair of PAIRS) {
-      const value = pairValue(values[DIMENSIONS.indexOf(pair[0])]!, values[DIMENSIONS.indexOf(pair[1])]!);
-      const dimensions = pairName(pair);
-      const key = `${tenantId}\u0000${dimensions}\u0000${value}\u0000${order.status}`;
-      const counter = this.pairs.get(key);
-      if (counter) counter.count += n;
-      else this.pairs.set(key, { tenant_id: tenantId, dimensions, value, status: order.status, count: n });
-    }
+    this.addTo(tenantId, order, order.status, n, null, 0);
   }
 
   /** A change of one order: out of its old values' counters, into its new ones'. */
   addChange(row: FeedRow): void {
+    if (row.old && row.new && sameButStatus(row.old, row.new)) {
+      if (row.old.status !== row.new.status) this.addTo(row.tenantId, row.new, row.old.status, -1, row.new.status, 1);
+      return;
+    }
     if (row.old) this.add(row.tenantId, row.old, -1);
     if (row.new) this.add(row.tenantId, row.new, 1);
+  }
+
+  /** The day counters' changes, one row per status, none of 0. */
+  get days(): DayCounter[] {
+    const rows: DayCounter[] = [];
+    for (const [tenant_id, store] of this.stores) {
+      store.days.forEach((byValue, i) => {
+        for (const [value, byDay] of byValue) for (const [day, counts] of byDay) for (const [status, count] of counts) if (count !== 0) rows.push({ tenant_id, dimension: DIMENSIONS[i]!, value, day, status, count });
+      });
+    }
+    return rows;
+  }
+
+  /** The pair counters' changes, one row per status, none of 0. */
+  get pairs(): PairCounter[] {
+    const rows: PairCounter[] = [];
+    for (const [tenant_id, store] of this.stores) {
+      store.pairs.forEach((byFirst, p) => {
+        const dimensions = PAIR_PARTS[p]!.name;
+        for (const [first, bySecond] of byFirst) for (const [second, counts] of bySecond) for (const [status, count] of counts) if (count !== 0) rows.push({ tenant_id, dimensions, value: pairValue(first, second), status, count });
+      });
+    }
+    return rows;
   }
 }
 
 const CHUNK = 5_000;
-const inKeyOrder = <T extends object>(map: Map<string, T>, count: (c: T) => number) =>
-  [...map.entries()].filter(([, c]) => count(c) !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+// Key order: two writers of the same counters never lock them in opposite orders.
+const dayOrder = (x: DayCounter, y: DayCounter) => x.tenant_id - y.tenant_id || compare(x.dimension, y.dimension) || compare(x.value, y.value) || x.day - y.day || compare(x.status, y.status);
+const pairOrder = (x: PairCounter, y: PairCounter) => x.tenant_id - y.tenant_id || compare(x.dimensions, y.dimensions) || compare(x.value, y.value) || compare(x.status, y.status);
 
 // One statement a chunk, its rows as a JSON parameter: the SQL text stays the same whatever the
 // number of counters (a statement per count of rows would fill the statement caches).
@@ -81,9 +138,9 @@ function upsertPairs(tx: Tx, rows: PairCounter[]) {
 
 /** Writes the summed changes, in the caller's transaction. */
 export async function writeDeltas(tx: Tx, deltas: CountDeltas): Promise<void> {
-  const days = inKeyOrder(deltas.days, (c) => c.count);
+  const days = deltas.days.sort(dayOrder);
   for (let i = 0; i < days.length; i += CHUNK) await upsertDays(tx, days.slice(i, i + CHUNK));
-  const pairs = inKeyOrder(deltas.pairs, (c) => c.count);
+  const pairs = deltas.pairs.sort(pairOrder);
   for (let i = 0; i < pairs.length; i += CHUNK) await upsertPairs(tx, pairs.slice(i, i + CHUNK));
 }
 
@@ -129,12 +186,17 @@ export function orderSide(o: {
   };
 }
 
-/** A batch: about 1,000 rows, a few milliseconds of SQLite's one writer. */
-export const COUNTS_BATCH = 1_000;
+/**
+ * A batch: 500 changes, about 20 ms of SQLite's one writer. Folded every 500 ms at most when
+ * less than a batch waits: a counter's many changes of a batch are one write, and the counts
+ * read the unfolded tail anyway (docs/benchmarks.md, "What the writes pay").
+ */
+export const COUNTS_BATCH = 500;
 
 export const countsConsumer: FeedConsumer = {
   name: COUNTS_CONSUMER,
   batch: COUNTS_BATCH,
+  pollMs: 500,
   async fold(tx, rows) {
     const deltas = new CountDeltas();
     for (const row of rows) deltas.addChange(row);

@@ -17,6 +17,13 @@ export interface FeedConsumer {
   readonly name: string;
   /** Rows folded in one transaction at most. */
   readonly batch: number;
+  /**
+   * 'position': the consumer needs only to know that rows came, not what they hold (its rows
+   * carry their position, store and order, old and new null): an index-only read.
+   */
+  readonly reads?: 'values' | 'position';
+  /** The pause after a round that found less than a batch (default FEED_POLL_MS of feed-worker.ts). */
+  readonly pollMs?: number;
   /** Writes what the rows make, in the fold's transaction (rows in feed order, at least one). */
   fold(tx: Tx, rows: readonly FeedRow[]): Promise<void>;
   /**
@@ -82,7 +89,7 @@ export async function foldOnce(database: FeedDatabase, consumer: FeedConsumer, c
     if (!(await takeTurn(tx, consumer.name))) return 0;
     const cursor = await readCursor(tx, consumer.name);
     if (!cursor) return 0;
-    const rows = await readFeed(tx, cursor.position, consumer.batch, { settled: true, snapshot: cursor.snapshot });
+    const rows = await readFeed(tx, cursor.position, consumer.batch, { settled: true, snapshot: cursor.snapshot, positionOnly: consumer.reads === 'position' });
     if (rows.length === 0) return 0;
     await consumer.fold(tx, rows);
     const last = rows[rows.length - 1]!.position;

@@ -8,7 +8,7 @@ import { foldOnce, markSeen, type FeedConsumer, type FeedDatabase } from './cons
 /** The pause after a round that found nothing to fold: the live list's and the counts' tail's latency. */
 export const FEED_POLL_MS = 100;
 
-export function feedWorker(database: FeedDatabase, consumer: FeedConsumer, clock: Clock, pollMs = FEED_POLL_MS): Worker<never, never> {
+export function feedWorker(database: FeedDatabase, consumer: FeedConsumer, clock: Clock, pollMs = consumer.pollMs ?? FEED_POLL_MS): Worker<never, never> {
   return {
     name: consumer.name,
     async claim() {

@@ -23,6 +23,8 @@ export interface FeedRead {
   settled: boolean;
   /** Up to and including this position. */
   upTo?: FeedPosition;
+  /** Only where the rows are (their old and new values null). */
+  positionOnly?: boolean;
 }
 
 const after = (db: Db | Tx, p: FeedPosition) => (isPostgres(db) ? sql<boolean>`(txid, id) > (${p.txid}, ${p.id})` : sql<boolean>`id > ${p.id}`);
@@ -31,7 +33,8 @@ const XMIN = sql<number>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
 /** The rows after `from`, in feed order, at most `limit`. */
 export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<FeedRow[]> {
-  let query = db.selectFrom('order_feed').selectAll().where(after(db, from)).limit(fixedLimit(limit));
+  const columns = read.positionOnly ? db.selectFrom('order_feed').select(isPostgres(db) ? ['txid', 'id', 'tenant_id', 'order_id', 'at'] : ['id', 'tenant_id', 'order_id', 'at']) : db.selectFrom('order_feed').selectAll();
+  let query = columns.where(after(db, from)).limit(fixedLimit(limit));
   if (read.tenantId !== undefined) query = query.where('tenant_id', '=', read.tenantId);
   if (read.upTo) query = query.where(upTo(db, read.upTo));
   if (isPostgres(db)) {
@@ -41,7 +44,9 @@ export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, r
   } else {
     query = query.orderBy('id');
   }
-  return (await query.execute()).map(feedRowOf);
+  const rows = await query.execute();
+  if (read.positionOnly) return rows.map((r) => ({ position: { txid: Number(r.txid ?? 0), id: Number(r.id) }, tenantId: Number(r.tenant_id), orderId: Number(r.order_id), at: Number(r.at), source: null, old: null, new: null }));
+  return rows.map((r) => feedRowOf(r as Parameters<typeof feedRowOf>[0]));
 }
 
 /** How many rows follow `from` (less those `snapshot` saw), counting up to `max` (then `max`). */

@@ -13,6 +13,7 @@ export const FEED_CHANNEL = 'lapak_feed';
 export const liveConsumer: FeedConsumer = {
   name: LIVE_CONSUMER,
   batch: 1_000,
+  reads: 'position',
   async fold(tx) {
     if (isPostgres(tx)) await sql`select pg_notify(${FEED_CHANNEL}, '')`.execute(tx);
   },
