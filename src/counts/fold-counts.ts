@@ -189,7 +189,7 @@ export function orderSide(o: {
 /**
  * A batch: 500 changes, about 20 ms of SQLite's one writer. Folded every 500 ms at most when
  * less than a batch waits: a counter's many changes of a batch are one write, and the counts
- * read the unfolded tail anyway (docs/benchmarks.md, "What the writes pay").
+ * read the unfolded tail anyway (docs/performance.md, "The orders list").
  */
 export const COUNTS_BATCH = 500;
 

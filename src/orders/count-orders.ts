@@ -1,6 +1,6 @@
 // The tabs' counts of the orders list (issue 32 §1, §5; issue 39 §2): how many of the store's
 // orders within the member's scope are in each status under the list's filters (no tab).
-// Measured at a million orders (docs/benchmarks.md, "The orders list"):
+// Measured at a million orders (docs/performance.md, "The orders list"):
 // - the whole store, one filter (followed_up=none included) or a CS's own orders, over all time
 //   or days of it: the folded counters (src/counts/), exact with the feed's unfolded tail,
 //   summed over whole UTC days; the part-days at the ends of a range (a store's day seldom

@@ -1,4 +1,4 @@
-// The query plans of the orders list and its counts (issue 32 §6; docs/benchmarks.md, "The
+// The query plans of the orders list and its counts (issue 32 §6; docs/performance.md, "The
 // orders list"), on SQLite (EXPLAIN QUERY PLAN) and PostgreSQL (EXPLAIN) over a seeded store
 // with its statistics gathered: each shape reads the index chosen for it, never the whole
 // orders table, and the name search keeps its `id IN (SELECT rowid ...)` shape on SQLite. A
