@@ -8,8 +8,9 @@
 // - two of those over all time (a CS's orders under one filter, or two filters): the pair counters;
 // - `stale_hours`: the pending orders created before the cut-off (counters, as a range) less
 //   those of them followed up since it (few: through orders_tenant_follow_up_last);
-// - a name search: the orders themselves, up to CAP per status (`capped` names the statuses
-//   that have more); a search by number, phone or resi: the few orders it finds;
+// - a name search: the store's newest matching orders, up to CAP (`capped` names every status
+//   when there are more: each count is then "at least"); a search by number, phone or resi:
+//   the few orders it finds;
 // - anything else (two filters and a range, three filters): the orders themselves.
 import { sql } from 'kysely';
 import type { Db } from '../lib/db/db.js';
@@ -24,11 +25,11 @@ export type StatusCounts = Record<'all' | OrderStatus, number>;
 
 export interface OrderCounts {
   counts: StatusCounts;
-  /** The statuses counted only up to CAP (a name search): the count is CAP and more. */
+  /** A name search with more than CAP matches: every status, each count "at least". Else empty. */
   capped: OrderStatus[];
 }
 
-/** A name search counts each status up to this many orders. */
+/** A name search counts the store's newest this many matching orders at most. */
 export const CAP = 1_000;
 
 function countsOf(tallies: readonly Tally[]): StatusCounts {
@@ -121,15 +122,26 @@ async function tallyRows(db: Db, tenantId: number, scope: OrderScope, filters: O
   return ORDER_STATUSES.map((status) => ({ status, n: Number(row?.[status] ?? 0) }));
 }
 
-/** Each status's matches of a name search, counted up to CAP + 1 (a common name matches a tenth of a store). */
-export const cappedQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus, plan: SearchPlan) =>
+/**
+ * A name search's matches, the store's newest first, CAP + 1 at most, counted per status: one
+ * read of the name's matches (a common name matches a tenth of a store; counting every match
+ * took 1.4-3.3 s p95 at a million orders).
+ */
+export const cappedQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, plan: SearchPlan) =>
   db
-    .selectFrom(filteredOrders(db, tenantId, scope, filters, plan).select('orders.id').where('orders.status', '=', status).limit(fixedLimit(CAP + 1)).as('found'))
-    .select(sql<number | string>`count(*)`.as('n'));
+    .selectFrom(
+      filteredOrders(db, tenantId, scope, filters, plan)
+        .select('orders.status')
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .limit(fixedLimit(CAP + 1))
+        .as('found'),
+    )
+    .select(['found.status', sql<number | string>`count(*)`.as('n')])
+    .groupBy('found.status');
 
 async function cappedCounts(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<OrderCounts> {
-  const plan = await searchPlanFor(db, filters);
-  const found = await Promise.all(ORDER_STATUSES.map(async (status) => ({ status, n: Number((await cappedQuery(db, tenantId, scope, filters, status, plan).executeTakeFirst())?.n ?? 0) })));
-  const capped = found.filter((t) => t.n > CAP).map((t) => t.status);
-  return { counts: countsOf(found.map((t) => ({ status: t.status, n: Math.min(t.n, CAP) }))), capped };
+  const found = (await cappedQuery(db, tenantId, scope, filters, await searchPlanFor(db, filters)).execute()).map((r) => ({ status: r.status, n: Number(r.n) }));
+  // More than CAP: the counts are of the newest CAP + 1, each "at least".
+  return { counts: countsOf(found), capped: found.reduce((sum, t) => sum + t.n, 0) > CAP ? [...ORDER_STATUSES] : [] };
 }

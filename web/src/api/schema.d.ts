@@ -10820,7 +10820,7 @@ export interface operations {
                             cancelled: number;
                             invalid_no_hp: number;
                         };
-                        /** @description Under a name search each status is counted up to 1,000 orders: the statuses listed here have more (their count is 1,000, shown "1.000+"; `all` is then a lower bound). Empty otherwise. */
+                        /** @description Under a name search the store's newest 1,001 matching orders at most are counted: when there are more, every status is listed here and each count (and `all`) is a lower bound, shown "N+". Empty otherwise. */
                         capped: ("pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed")[];
                     };
                 };

@@ -16,7 +16,7 @@ const CURRENT = 'border-brand-700 bg-brand-700 text-white';
 export function StatusTabs({ search }: { search: OrdersSearch }) {
   const filters = filtersOf(search);
   const counts = useQuery(countsQuery(filters));
-  // A name search counts each status up to 1,000: such a tab shows "1.000+", and so does "Semua".
+  // A name search with many matches counts the newest 1,001: every tab then shows "N+" (at least N).
   const capped = new Set<string>(counts.data?.capped ?? []);
   const shown = (status: OrderStatus | undefined): string | undefined => {
     const n = counts.data?.counts[status ?? 'all'];

@@ -3,7 +3,9 @@
 // is shown. An order already on screen is updated in place at once; the lists and the tab
 // counts are asked again shortly after (debounced), so that new orders appear, and an order
 // that left a tab leaves it; `order_removed` (a CS's order given to someone else) takes it off
-// at once. The server does not replay what a broken stream missed: every reconnect refetches.
+// at once. A reconnect (the browser's, with Last-Event-ID) first receives what the broken stream
+// missed, and the lists and counts are asked again as well; `reset` (the server could not
+// replay) asks them again too.
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { paths } from '../../api/client';
@@ -81,10 +83,12 @@ export function useLiveOrders(): number {
       source = new EventSource(STREAM);
       source.addEventListener('order', onOrder);
       source.addEventListener('order_removed', onRemoved);
+      source.addEventListener('reset', () => refetch());
       source.addEventListener('open', () => {
         opened += 1;
-        // A reconnect: what the broken stream missed is not replayed. The first open: the lists
-        // already shown may have been read before the stream began, and lack changes made meanwhile.
+        // The first open: the lists already shown may have been read before the stream began,
+        // and lack changes made meanwhile. A reconnect refetches too: the server replays only
+        // after an event the browser received (Last-Event-ID), not a gap before the first one.
         const stale = queryClient.getQueriesData<Pages>({ queryKey: orderKeys.lists() }).some(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) < started);
         if (opened > 1 || stale) refetch();
       });

@@ -41,7 +41,7 @@ export const ordersQuery = (search: OrdersSearch) =>
     getNextPageParam: (last) => last.next_cursor,
   });
 
-/** Each tab's count under the view's search and filters, and the tabs counted only up to 1,000 (a name search). */
+/** Each tab's count under the view's search and filters, and the tabs whose count is a lower bound (a name search with many matches). */
 export const countsQuery = (filters: OrdersFilters) =>
   queryOptions({ queryKey: orderKeys.counts(filters), queryFn: async () => call(api.GET('/dashboard/api/orders/counts', { params: { query: filters } })) });
 
