@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { RECORD_COLUMNS } from '../src/orders/order-record.js';
+import { RECORD_COLUMNS } from '../src/orders/core/order-record.js';
 import { openLikeServer, patchStatements } from './patch-statements.js';
 
 export const FLOOR_EVENT_TYPE = 'bench.floor';

@@ -1,11 +1,11 @@
 // The SQLite statements of a PATCH with an Idempotency-Key, written out in SQL as the server
-// runs them (orders/read-for-patch.ts, orders/record-status-change.ts, events/, idempotency/):
+// runs them (orders/api/read-for-patch.ts, orders/core/record-status-change.ts, events/, idempotency/):
 // the work below which no server of this schema can answer a PATCH. Shared by `npm run
 // bench:floor` (the statements alone) and the floor server (the same statements behind a bare
 // node:http server, bench/floor-server.ts).
 import SQLite from 'better-sqlite3';
 import { IDEMPOTENCY_RETENTION_MS } from '../src/idempotency/idempotency-key.js';
-import { PATCH_ORDER_COLUMNS } from '../src/orders/patch-decision.js';
+import { PATCH_ORDER_COLUMNS } from '../src/orders/api/patch-decision.js';
 
 /** The server's settings for its connection (src/lib/db/db.ts). */
 export function openLikeServer(file: string): SQLite.Database {

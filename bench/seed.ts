@@ -7,7 +7,7 @@ import type { Clock } from '../src/lib/clock.js';
 import type { Db } from '../src/lib/db/db.js';
 import { valueOf } from '../src/lib/outcome.js';
 import type { OrderTable } from '../src/lib/db/schema.js';
-import { ORDER_STATUSES, type OrderStatus } from '../src/orders/statuses.js';
+import { ORDER_STATUSES, type OrderStatus } from '../src/orders/core/statuses.js';
 import { createProduct } from '../src/products/create-product.js';
 import type { Product } from '../src/products/product-record.js';
 import { parseVariant, unitPrice } from '../src/products/variant-prices.js';

@@ -1,6 +1,6 @@
 // `npm run bench:floor`: what a PATCH costs SQLite itself, with no HTTP, no Fastify, no
 // Kysely and no Lapak code: the statements a status change with an Idempotency-Key runs
-// (orders/read-for-patch.ts, orders/record-status-change.ts, events/, idempotency/),
+// (orders/api/read-for-patch.ts, orders/core/record-status-change.ts, events/, idempotency/),
 // written out here in SQL, run through better-sqlite3 on a seeded bench database with the
 // server's settings (WAL, synchronous=FULL, foreign keys, temp_store) and grouped 35 to a
 // COMMIT without savepoints, as the server's group commit runs PATCH's repeatable units

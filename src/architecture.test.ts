@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-/** One import, between paths relative to src/ ("orders/routes.ts"); `to` may leave src/ ("../test/helpers.ts"). */
+/** One import, between paths relative to src/ ("orders/api/routes.ts"); `to` may leave src/ ("../test/helpers.ts"). */
 interface ImportEdge {
   from: string;
   to: string;
@@ -273,8 +273,8 @@ describe('src/', () => {
 
   it('is read whole: the checker sees the imports it must judge', () => {
     expect(edges.length).toBeGreaterThan(300);
-    expect(edges).toContainEqual(edge('app.ts', 'orders/routes.ts'));
-    expect(edges).toContainEqual(edge('orders/routes.ts', 'context.ts', true));
+    expect(edges).toContainEqual(edge('app.ts', 'orders/api/routes.ts'));
+    expect(edges).toContainEqual(edge('orders/api/routes.ts', 'context.ts', true));
     expect(edges).toContainEqual(edge('workers.ts', 'jobs/runner.ts'));
     expect(edges).toContainEqual(edge('webhooks/dispatcher.ts', 'jobs/runner.ts'));
   });

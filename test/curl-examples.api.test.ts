@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationContract } from '../src/lib/http/contract.js';
 import { lookupContract } from '../src/customers/schemas.js';
-import { getOrderContract, patchOrderContract } from '../src/orders/schemas.js';
+import { getOrderContract, patchOrderContract } from '../src/orders/api/schemas.js';
 import { duplicateContract, embedContract } from '../src/products/schemas.js';
 import { seedOrder, seedProduct, seedStore, startTestApp } from './helpers.js';
 

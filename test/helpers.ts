@@ -17,7 +17,7 @@ import { valueOf } from '../src/lib/outcome.js';
 import { issueKey } from '../src/api-keys/issue-key.js';
 import { createTenant } from '../src/tenants/create-tenant.js';
 import { createProduct } from '../src/products/create-product.js';
-import { createOrder } from '../src/orders/create-order.js';
+import { createOrder } from '../src/orders/core/create-order.js';
 import { checkApiResponse } from './openapi-validator.js';
 import { createScratchDatabase } from './pg-scratch.js';
 

@@ -2,8 +2,8 @@
 // what issue 9 asks of it, and the response check of the API tests refuses what it does
 // not describe.
 import { describe, expect, it } from 'vitest';
-import { orderResponseSchema } from '../src/orders/order-record.js';
-import { OrderRecord } from '../src/orders/schemas.js';
+import { orderResponseSchema } from '../src/orders/core/order-record.js';
+import { OrderRecord } from '../src/orders/api/schemas.js';
 import { lintOffline, generateOpenapiDocument, readOpenapiFile, serialiseDocument } from './openapi-document.js';
 import { checkApiResponse } from './openapi-validator.js';
 

@@ -93,7 +93,7 @@ describe.skipIf(!testPostgresUrl || !testRedisUrl)('round trips per request on P
     const trips = await counted(() => patchOrder('pending'));
     // The key check with the remembered response and the order read, the Redis window, and
     // one statement: the key's lock, the change, its history entry and event, the remembered
-    // response (src/orders/patch-on-postgres.ts).
+    // response (src/orders/api/patch-on-postgres.ts).
     expect(trips).toEqual({ postgres: 2, redis: 1, total: 3 });
     expect(trips.total).toBeLessThanOrEqual(TARGET.patchWithKey);
   });

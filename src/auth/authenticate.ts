@@ -31,14 +31,14 @@ export interface KeyLookupRow {
 /**
  * Reads the key's row by hash. The default is the plain lookup (findKeyByHash); a route may
  * pass one that reads the row along with what it needs next, in one statement
- * (orders/read-order.ts), and that falls back to `plain` when that statement fails.
+ * (orders/api/read-order.ts), and that falls back to `plain` when that statement fails.
  */
 export type KeyLookup = (hash: string, plain: (hash: string) => Promise<KeyLookupRow | undefined>) => Promise<KeyLookupRow | undefined>;
 
 /**
  * SQLite: reads the key cache's change token together with what the route reads next, in one
  * statement (one read transaction instead of two, issue 13), for the key as it is cached (its
- * store and scopes; orders/read-order.ts). Returns the token read, or undefined when it could
+ * store and scopes; orders/api/read-order.ts). Returns the token read, or undefined when it could
  * not (the cache then reads it alone). The route uses what was read only after every check of
  * the key has passed.
  */

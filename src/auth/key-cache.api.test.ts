@@ -89,7 +89,7 @@ it.runIf(backend === 'sqlite')('the key change token moves with keys and stores,
 });
 
 // Issue 13: on SQLite a GET with a cached key reads the key's change token and the order in one
-// statement (orders/read-order.ts, orderWithKeyToken): one read transaction, whose lock costs
+// statement (orders/api/read-order.ts, orderWithKeyToken): one read transaction, whose lock costs
 // two system calls, instead of two. Every statement better-sqlite3 runs is counted.
 it.runIf(backend === 'sqlite')('SQLite: a GET with a cached key reads the change token and the order in one statement', async () => {
   const product = await seedProduct(t.ctx, store.tenantId, { name: 'Sarung', price: 1000 });

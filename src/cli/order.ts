@@ -1,10 +1,10 @@
 // lapak order create | set-status | history: orders as the seller works them.
 import type { Command } from 'commander';
 import { systemClock } from '../lib/clock.js';
-import { createOrder } from '../orders/create-order.js';
-import { findOrderTenant } from '../orders/find-order-tenant.js';
-import { orderHistory } from '../orders/order-history.js';
-import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { createOrder } from '../orders/core/create-order.js';
+import { findOrderTenant } from '../orders/core/find-order-tenant.js';
+import { orderHistory } from '../orders/core/order-history.js';
+import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 import { CliError, command, positiveInt, print, readStdinJson, valueOrExit, withDb, type Output } from './io.js';
 
 export function orderCommands(program: Command): void {

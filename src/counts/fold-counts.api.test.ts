@@ -13,10 +13,10 @@ import { backend, seedOrder, seedProduct, seedStore, startTestApp, type Store } 
 import { foldAllCounts, keptCounts, recountedCounts } from '../../test/order-counts.js';
 import { foldOnce, type FeedConsumer } from '../feed/consumer.js';
 import { positionText } from '../feed/feed-row.js';
-import { countOrders, tallyQuery } from '../orders/count-orders.js';
-import { NO_FILTERS, type OrderFilters } from '../orders/order-filters.js';
-import type { OrderScope } from '../orders/order-scope.js';
-import { ORDER_STATUSES } from '../orders/statuses.js';
+import { countOrders, tallyQuery } from '../orders/workspace/list/count-orders.js';
+import { NO_FILTERS, type OrderFilters } from '../orders/workspace/list/order-filters.js';
+import type { OrderScope } from '../orders/core/order-scope.js';
+import { ORDER_STATUSES } from '../orders/core/statuses.js';
 import { countsConsumer } from './fold-counts.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;

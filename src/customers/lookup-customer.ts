@@ -4,10 +4,10 @@
 import type { AppContext } from '../context.js';
 import { apiFailure, fail, ok, type ApiFailure, type Result } from '../lib/http/failures.js';
 import { formatTimestamp } from '../lib/time.js';
-import { customerBlock, type Customer } from '../orders/order-record.js';
+import { customerBlock, type Customer } from '../orders/core/order-record.js';
 import { placeholdersIn } from '../templates/placeholders.js';
 import { renderTemplate, templateSource } from '../templates/render-template.js';
-import { messageInputOf } from '../orders/message-input.js';
+import { messageInputOf } from '../orders/core/message-input.js';
 import { loadStoreSettings } from '../tenants/store-settings.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
@@ -53,7 +53,7 @@ export async function lookupCustomer(
       'id', 'status', 'product_name', 'variant', 'quantity', 'total', 'created_at',
       'customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_village',
       'customer_district', 'customer_city', 'customer_province', 'customer_postal_code',
-      // What the opening message's placeholders read besides (orders/message-input.ts).
+      // What the opening message's placeholders read besides (orders/core/message-input.ts).
       'shipping_fee', 'payment_method', 'unique_code', 'courier', 'resi', 'assigned_user_id',
     ])
     .where('tenant_id', '=', tenantId)

@@ -18,8 +18,8 @@ import {
 } from '../lib/http/contract.js';
 import { rateLimitPolicy, type AdvertisedWindow } from '../lib/http/rate-limit-headers.js';
 import { LOOKUP_BRAKE, WINDOWS } from '../lib/limits.js';
-import { CustomerBlock } from '../orders/schemas.js';
-import { ORDER_STATUSES } from '../orders/statuses.js';
+import { CustomerBlock } from '../orders/api/schemas.js';
+import { ORDER_STATUSES } from '../orders/core/statuses.js';
 import { LOOKUP_ORDER_LIMIT } from './lookup-customer.js';
 import { LOOKUP_MIN_RESPONSE_MS } from './response-floor.js';
 

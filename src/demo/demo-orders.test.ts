@@ -3,8 +3,8 @@
 // mix the workspace is tried and measured with.
 import { describe, expect, it } from 'vitest';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
-import { checkMove } from '../orders/status-moves.js';
-import { ORDER_STATUSES } from '../orders/statuses.js';
+import { checkMove } from '../orders/core/status-moves.js';
+import { ORDER_STATUSES } from '../orders/core/statuses.js';
 import { PROVINCES } from '../shipping/provinces.js';
 import { ASSIGNED_FIELD, CREATED_FIELD, demoOrders, type DemoOrder, type DemoStore } from './demo-orders.js';
 

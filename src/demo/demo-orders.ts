@@ -2,7 +2,7 @@
 // where it ships, which ad brought them and how far each order got, drawn from one seeded
 // random stream so the same seed gives the same store. Pure: no database, no clock.
 import { PROVINCES } from '../shipping/provinces.js';
-import type { OrderStatus } from '../orders/statuses.js';
+import type { OrderStatus } from '../orders/core/statuses.js';
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32: small, fast, good enough for data). */
 export function seededRandom(seed: number): () => number {
@@ -200,8 +200,8 @@ const PATHS: Record<Fate, Array<[OrderStatus, number, number]>> = {
 };
 
 // The history's fields as the workspace writes them: `created` (new value: the first status,
-// orders/insert-order.ts), `assigned_to` (the member's shown name, orders/assign-orders.ts),
-// `status`, and the `resi` and `reason` a move carries (orders/move-order-status.ts).
+// orders/core/insert-order.ts), `assigned_to` (the member's shown name, orders/core/assign-orders.ts),
+// `status`, and the `resi` and `reason` a move carries (orders/workspace/order/move-order-status.ts).
 export const CREATED_FIELD = 'created';
 export const ASSIGNED_FIELD = 'assigned_to';
 const RETURN_REASONS = ['Paket diretur, pembeli tidak di tempat', 'Pembeli menolak paket', 'Alamat tidak ditemukan kurir'];

@@ -9,7 +9,7 @@ import { keptCounts, recountedCounts } from '../../test/order-counts.js';
 import { ManualClock } from '../lib/clock.js';
 import type { Db, DbHandle } from '../lib/db/db.js';
 import { valueOf } from '../lib/outcome.js';
-import { ORDER_STATUSES } from '../orders/statuses.js';
+import { ORDER_STATUSES } from '../orders/core/statuses.js';
 import { replaceRates } from '../shipping/set-rates.js';
 import { createMemberUser } from '../team/create-member-user.js';
 import { createTenant } from '../tenants/create-tenant.js';

@@ -11,7 +11,7 @@ import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { OrderHistoryTable, OrderTable } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
-import { shownName } from '../orders/member-actor.js';
+import { shownName } from '../orders/core/member-actor.js';
 import { createProduct } from '../products/create-product.js';
 import { countsConsumer } from '../counts/fold-counts.js';
 import { foldOnce } from '../feed/consumer.js';

@@ -13,10 +13,10 @@
 // is reached from the form's thank-you page, which an order entered by hand does not have.
 import type { AppContext } from '../context.js';
 import { refuse, succeed, type Refusal } from '../lib/outcome.js';
-import { assignOrder } from '../orders/assign-orders.js';
-import { CUSTOMER_FIELDS, type CustomerField } from '../orders/create-order.js';
-import type { MemberActor } from '../orders/member-actor.js';
-import type { OrderScope } from '../orders/order-scope.js';
+import { assignOrder } from '../orders/core/assign-orders.js';
+import { CUSTOMER_FIELDS, type CustomerField } from '../orders/core/create-order.js';
+import type { MemberActor } from '../orders/core/member-actor.js';
+import type { OrderScope } from '../orders/core/order-scope.js';
 import { assignNewOrder } from '../rotation/assign-new-order.js';
 import { findProduct } from '../products/find-product.js';
 import { parseVariant } from '../products/variant-prices.js';

@@ -2,14 +2,14 @@
 // form.js only updates the shown prices, sizes the iframe and takes the ad parameters from
 // the parent page. Every buyer field carries its standard autocomplete token.
 import { formatRupiah } from '../templates/format.js';
-import { quote } from '../orders/price.js';
+import { quote } from '../orders/core/price.js';
 import { PROVINCES } from '../shipping/provinces.js';
 import { ANY_PROVINCE } from '../shipping/provinces.js';
 import { feeFor } from '../shipping/rates.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import type { OrderForm } from './load-form.js';
-import { TEXT_RULES } from '../orders/field-rules.js';
+import { TEXT_RULES } from '../orders/core/field-rules.js';
 import { FORM_TEXT, PAYMENT_LABELS, type FormField } from './messages.js';
 import { HONEYPOT_FIELD } from './submit-order.js';
 import { chosenOptions, MAX_QUANTITY, parseQuantity, type FieldErrors, type Fields } from './validate-submission.js';

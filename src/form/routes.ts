@@ -18,7 +18,7 @@ import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
 import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
 import { needsPaymentLink, renderThankYou } from './thank-you.js';
-import { assignedCs } from '../orders/message-input.js';
+import { assignedCs } from '../orders/core/message-input.js';
 import { fieldsOf } from './validate-submission.js';
 
 interface FormParams {

@@ -6,9 +6,9 @@
 // order in that transaction too (src/rotation/assign-new-order.ts).
 import type { AppContext } from '../context.js';
 import type { Tx } from '../lib/db/db.js';
-import { insertOrder, type OrderOrigin } from '../orders/insert-order.js';
+import { insertOrder, type OrderOrigin } from '../orders/core/insert-order.js';
 import { assignNewOrder } from '../rotation/assign-new-order.js';
-import { assignUniqueCode } from '../orders/transfer-codes.js';
+import { assignUniqueCode } from '../orders/core/transfer-codes.js';
 import type { OrderForm } from './load-form.js';
 import { fieldsOf, validateSubmission, type FieldErrors, type OrderDraft } from './validate-submission.js';
 

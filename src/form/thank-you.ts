@@ -2,13 +2,13 @@
 // order's CS (the assigned member's own number, else the store's: contactOf) with the buyer's
 // message rendered from the store's template. Found by the form's one-time token, so only the
 // buyer who placed the order can open it. Rendering reads nothing: the route fetches the
-// gateway's payment link (needsPaymentLink) and the assigned CS (orders/message-input.ts) first.
+// gateway's payment link (needsPaymentLink) and the assigned CS (orders/core/message-input.ts) first.
 import type { StoreSettings } from '../tenants/store-settings.js';
 import { formatRupiah } from '../templates/format.js';
 import { contactOf } from '../templates/placeholders.js';
 import { renderTemplate } from '../templates/render-template.js';
 import { waMeUrl } from '../templates/wa-link.js';
-import { trackingUrl } from '../orders/tracking-links.js';
+import { trackingUrl } from '../orders/core/tracking-links.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import { FORM_TEXT } from './messages.js';

@@ -1,13 +1,13 @@
 // Reads a submitted order form: every field checked, every price recomputed from the
 // product and the store's rates. Either the order to save or an Indonesian message per field.
 import { normalizeIndonesianMobile } from '../lib/phone.js';
-import { quote, type Quote } from '../orders/price.js';
-import type { Customer } from '../orders/order-record.js';
+import { quote, type Quote } from '../orders/core/price.js';
+import type { Customer } from '../orders/core/order-record.js';
 import { isProvince } from '../shipping/provinces.js';
 import { feeFor } from '../shipping/rates.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 import { pickAdParams } from './ad-params.js';
-import { passes, TEXT_RULES } from '../orders/field-rules.js';
+import { passes, TEXT_RULES } from '../orders/core/field-rules.js';
 import type { OrderForm } from './load-form.js';
 import { FIELD_ERRORS, type FormField } from './messages.js';
 

@@ -30,7 +30,7 @@ export async function whileHoldingKey<T>(
 
 /**
  * PostgreSQL: true when this transaction now holds the key, false when another one does.
- * Also one part of a one-statement write (orders/record-status-change.ts, orders/patch-on-postgres.ts), whose implicit
+ * Also one part of a one-statement write (orders/core/record-status-change.ts, orders/api/patch-on-postgres.ts), whose implicit
  * transaction then holds the key until it commits.
  */
 export const takeKeyLockPart = (lockName: string): RawBuilder<boolean> => sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0))`;

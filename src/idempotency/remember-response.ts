@@ -1,7 +1,7 @@
 // The response of a request with an Idempotency-Key, remembered with the change it describes,
 // so that a retry gets the same answer (SPEC: kept 30 days). In the change's transaction
 // (rememberResponse), or on PostgreSQL as one part of the change's own statement
-// (insertRecordPart, orders/record-status-change.ts, orders/patch-on-postgres.ts).
+// (insertRecordPart, orders/core/record-status-change.ts, orders/api/patch-on-postgres.ts).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';

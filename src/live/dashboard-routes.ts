@@ -9,7 +9,7 @@ import { parsePosition } from '../feed/feed-row.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, dashboardErrors } from '../dashboard/contract.js';
 import { dashboardRoute } from '../dashboard/route.js';
 import { requireSession } from '../sessions/require-session.js';
-import { orderScopeOf } from '../orders/order-scope.js';
+import { orderScopeOf } from '../orders/core/order-scope.js';
 import { openOrderStream } from './order-stream.js';
 import { REPLAY_MAX } from './live-feed.js';
 

@@ -8,7 +8,7 @@
 import type { Db } from '../lib/db/db.js';
 import type { FeedPosition, FeedRow } from '../feed/feed-row.js';
 import { feedEnd, feedHolds, readFeed } from '../feed/read-feed.js';
-import { memberNames } from '../orders/member-actor.js';
+import { memberNames } from '../orders/core/member-actor.js';
 
 /** A change as a stream sends it: an order created, or its status or CS changed. No buyer data. */
 export interface LiveChange {

@@ -15,7 +15,7 @@ import { openStream, type OpenedStream, type StreamEvent } from '../../test/even
 import { backend, CUSTOMER, seedOrder, seedProduct, seedStore, startTestApp, TEST_SECRET_KEY, type Store } from '../../test/helpers.js';
 import { foldOnce } from '../feed/consumer.js';
 import { comparePositions, parsePosition } from '../feed/feed-row.js';
-import { createOrder } from '../orders/create-order.js';
+import { createOrder } from '../orders/core/create-order.js';
 import { purgeExpired } from '../ops/housekeeping.js';
 import { FEED_CHANNEL, liveConsumer } from './live-consumer.js';
 

@@ -10,7 +10,7 @@
 // or `event: reset` (the position is gone or unreadable, or it missed too much), and refetches.
 import type { ServerResponse } from 'node:http';
 import { positionText, type FeedPosition } from '../feed/feed-row.js';
-import type { OrderScope } from '../orders/order-scope.js';
+import type { OrderScope } from '../orders/core/order-scope.js';
 import type { FeedListener, LiveChange, LiveFeed } from './live-feed.js';
 
 export interface StreamTimings {

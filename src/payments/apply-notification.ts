@@ -6,7 +6,7 @@
 // changes nothing the seller did not ask for.
 import type { AppContext } from '../context.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
-import { recordStatusChange } from '../orders/record-status-change.js';
+import { recordStatusChange } from '../orders/core/record-status-change.js';
 import type { Gateway } from '../tenants/store-settings.js';
 
 export interface GatewayNotification {

@@ -7,7 +7,7 @@ import { BUYER, formBody, seedFormStore, seedKaos, tokenOf } from '../../test/fo
 import { startGatewayStandIn, type GatewayStandIn } from '../../test/gateway-stand-in.js';
 import { midtransNotification, xenditCallback } from '../../test/payment-notifications.js';
 import type { Product } from '../products/product-record.js';
-import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 
 const MIDTRANS_KEY = 'SB-Mid-server-lapak-test-0123456789';
 const XENDIT_SECRET = 'xnd_development_lapak_test_secret';

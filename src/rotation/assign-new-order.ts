@@ -13,8 +13,8 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
-import { assignOrder, type AssignActor } from '../orders/assign-orders.js';
-import { shownName } from '../orders/member-actor.js';
+import { assignOrder, type AssignActor } from '../orders/core/assign-orders.js';
+import { shownName } from '../orders/core/member-actor.js';
 import { pickSmooth } from './smooth-weighted.js';
 
 export const STICKY_DAYS = 90;
@@ -85,7 +85,7 @@ export async function assignNewOrder(tx: Tx, order: NewOrderRef): Promise<Rotati
 
 /**
  * The buyer's latest order before `beforeId` in the store: a probe of orders_tenant_phone
- * (tenant_id, customer_phone, id), read backwards, one row (src/orders/list-plans.api.test.ts
+ * (tenant_id, customer_phone, id), read backwards, one row (src/orders/workspace/list/list-plans.api.test.ts
  * checks the plan on both backends at 50,000 orders).
  */
 export const latestOrderOfPhone = (db: Db | Tx, tenantId: number, phone: string, beforeId: number) =>

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../lib/db/db.js';
 import { isPostgres } from '../lib/db/db.js';
 import type { Role } from '../lib/db/schema.js';
 import { refuse, succeed, type Refusal } from '../lib/outcome.js';
-import { shownName } from '../orders/member-actor.js';
+import { shownName } from '../orders/core/member-actor.js';
 
 export const ROTATION_MODES = ['off', 'round_robin', 'weighted'] as const;
 export type RotationMode = (typeof ROTATION_MODES)[number];

@@ -4,8 +4,8 @@
 // duty, new orders wait there, and the page says so. The count is the list's count of the
 // unassigned orders (`cs=none`): folded counters, no scan of orders.
 import type { Db } from '../lib/db/db.js';
-import { countOrders } from '../orders/count-orders.js';
-import { NO_FILTERS } from '../orders/order-filters.js';
+import { countOrders } from '../orders/workspace/list/count-orders.js';
+import { NO_FILTERS } from '../orders/workspace/list/order-filters.js';
 import type { RotationMode } from './rotation-settings.js';
 
 export interface RotationStatus {

@@ -11,7 +11,7 @@ import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js
 import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { listAudit } from './audit-log.js';
 import { previewTemplate, sampleInput } from '../templates/preview-template.js';
-import { messageInputOf, newestOrderOfKind } from '../orders/message-input.js';
+import { messageInputOf, newestOrderOfKind } from '../orders/core/message-input.js';
 import { readSettings } from './read-settings.js';
 import { saveSensitiveSettings, changedFields } from './save-sensitive-settings.js';
 import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './save-settings.js';

@@ -15,7 +15,7 @@ import { MeBody } from '../accounts/schemas.js';
 import { InvitationTaken, acceptInvitation, createInvitation, listInvitations, revokeInvitation } from './invitations.js';
 import { inviteUrl, resetUrl } from './links.js';
 import { previewInvitation } from './preview-invitation.js';
-import { memberActor } from '../orders/member-actor.js';
+import { memberActor } from '../orders/core/member-actor.js';
 import { changeMember, createResetLink, findReset, listTeam, removeMember, useReset } from './members.js';
 import {
   AcceptBody,

@@ -7,9 +7,9 @@ import type { Clock } from '../lib/clock.js';
 import type { Db, Tx } from '../lib/db/db.js';
 import type { Role } from '../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
-import { unassignMember } from '../orders/assign-orders.js';
+import { unassignMember } from '../orders/core/assign-orders.js';
 import { leaveRotation } from '../rotation/rotation-settings.js';
-import type { MemberActor } from '../orders/member-actor.js';
+import type { MemberActor } from '../orders/core/member-actor.js';
 import { endUserSessions } from '../sessions/end-sessions.js';
 import { newLinkToken, sha256Hex } from '../sessions/session-token.js';
 

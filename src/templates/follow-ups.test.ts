@@ -8,7 +8,7 @@ import { previewTemplate, sampleInput } from './preview-template.js';
 import { renderFollowUp, renderTemplate } from './render-template.js';
 import { FOLLOW_UP_TEXT_MAX } from './store-templates.js';
 import { waMeUrl } from './wa-link.js';
-import { ORDER_STATUSES } from '../orders/statuses.js';
+import { ORDER_STATUSES } from '../orders/core/statuses.js';
 
 const base: TemplateInput = {
   storeName: 'Toko Berkah',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatIndonesianDate, formatRupiah } from './format.js';
 import { PLACEHOLDERS, PLACEHOLDER_NAMES, STATUS_WORDS, unknownPlaceholders, type TemplateInput } from './placeholders.js';
 import { DEFAULT_OPENING_TEMPLATE, TEMPLATE_KINDS, renderTemplate } from './render-template.js';
-import { ORDER_STATUSES } from '../orders/statuses.js';
+import { ORDER_STATUSES } from '../orders/core/statuses.js';
 
 const input: TemplateInput = {
   storeName: 'Toko Berkah',

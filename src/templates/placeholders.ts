@@ -35,7 +35,7 @@ export interface TemplateInput {
   bankAccounts: readonly BankAccountLine[];
   /** The gateway's payment page of the order; null for bank transfer, COD, or a gateway order without a charge yet. */
   paymentLink: string | null;
-  /** The courier's tracking page of the resi (orders/tracking-links.ts); null without one. */
+  /** The courier's tracking page of the resi (orders/core/tracking-links.ts); null without one. */
   trackingLink: string | null;
   /** Who the buyer talks to: the assigned CS's name and number, each falling back to the store's (name; WhatsApp number, or null). */
   contact: { name: string; whatsapp: string | null };

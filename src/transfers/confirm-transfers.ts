@@ -2,14 +2,14 @@
 // only when the seller marks it in the dashboard), in one write transaction: per item, the
 // credit line is recorded under its unique key first (a line applied before, by this upload
 // or an overlapping one, is skipped), then the order moves from the status the proposal saw
-// to paid, as the status moves table allows (orders/status-moves.ts), with its event and history
+// to paid, as the status moves table allows (orders/core/status-moves.ts), with its event and history
 // entry naming the member (recordStatusChange, which also frees the order's unique code). An order that is no longer in that status, or whose total is not the credit's
 // amount, is skipped and its line record taken back, so nothing is half applied.
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
-import type { MemberActor } from '../orders/member-actor.js';
-import { recordStatusChange, type ChangeSettings } from '../orders/record-status-change.js';
-import { checkMove, type Mover } from '../orders/status-moves.js';
+import type { MemberActor } from '../orders/core/member-actor.js';
+import { recordStatusChange, type ChangeSettings } from '../orders/core/record-status-change.js';
+import { checkMove, type Mover } from '../orders/core/status-moves.js';
 import { lineKey } from './line-key.js';
 import type { Credit } from './match-statement.js';
 import type { Bank } from './statement-formats.js';

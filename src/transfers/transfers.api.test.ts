@@ -7,11 +7,11 @@ import { seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { formBody, seedFormStore, seedKaos, tokenOf } from '../../test/form-helpers.js';
 import { formatTimestamp } from '../lib/time.js';
-import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 import type { Product } from '../products/product-record.js';
 import { updateStoreSettings } from '../tenants/update-store-settings.js';
-import { UNIQUE_CODE_MAX, assignUniqueCode } from '../orders/transfer-codes.js';
-import { insertOrder } from '../orders/insert-order.js';
+import { UNIQUE_CODE_MAX, assignUniqueCode } from '../orders/core/transfer-codes.js';
+import { insertOrder } from '../orders/core/insert-order.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 let t: App;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_SECRET_KEY, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import { startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { ManualClock } from '../lib/clock.js';
-import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
 import { LEASE_MS } from './claim-deliveries.js';
 import { systemResolver } from './url-safety.js';

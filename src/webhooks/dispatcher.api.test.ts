@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { addTestEndpoint, noDns, startReceiver, type Receiver, testDispatcher } from '../../test/webhook-receiver.js';
 import { openDatabase } from '../lib/db/db.js';
-import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
 import { claimDeliveries, LEASE_MS } from './claim-deliveries.js';
 import { type Dispatcher, type DispatcherOptions } from './dispatcher.js';

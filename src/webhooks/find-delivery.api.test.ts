@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { addTestEndpoint, startReceiver, testDispatcher, type Receiver } from '../../test/webhook-receiver.js';
-import { setStatusBySeller } from '../orders/set-status-by-seller.js';
+import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 import type { Dispatcher } from './dispatcher.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;

@@ -98,22 +98,22 @@ export const DASHBOARD_ERRORS = {
   endpoint_disabled: { status: 409, error: 'Endpoint webhook ini nonaktif. Aktifkan terlebih dahulu.' },
   endpoint_removed: { status: 409, error: 'Endpoint webhook ini sudah dihapus.' },
   delivery_in_flight: { status: 409, error: 'Pengiriman ini sedang berlangsung. Coba lagi sebentar lagi.' },
-  // The orders workspace (issue 32): one order, its status moves (src/orders/status-moves.ts).
+  // The orders workspace (issue 32): one order, its status moves (src/orders/core/status-moves.ts).
   order_not_found: { status: 404, error: 'Pesanan tidak ditemukan.' },
   status_move_not_allowed: { status: 409, error: 'Status pesanan tidak dapat dipindah ke status itu. Pilih salah satu status yang tersedia.' },
   status_conflict: { status: 409, error: 'Status pesanan sudah diubah orang lain. Muat ulang pesanan, lalu coba lagi.' },
   resi_required: { status: 422, error: 'Nomor resi wajib diisi untuk mengirim pesanan.' },
   reason_required: { status: 422, error: 'Alasan wajib diisi untuk perpindahan status ini.' },
-  // Follow-ups (issue 34 §2, src/orders/follow-up-order.ts): a step that does not fit the order's status, a buyer without a WhatsApp number.
+  // Follow-ups (issue 34 §2, src/orders/workspace/order/follow-up-order.ts): a step that does not fit the order's status, a buyer without a WhatsApp number.
   follow_up_step_not_available: { status: 409, error: 'Pesan follow-up ini tidak sesuai dengan status pesanan. Pilih salah satu pesan yang tersedia.' },
   buyer_phone_invalid: { status: 422, error: 'Nomor HP pembeli tidak valid, jadi WhatsApp tidak dapat dibuka. Perbaiki nomor HP pembeli terlebih dahulu.' },
-  // The orders list (src/orders/order-search.ts): a search that could only be a name, too short for one.
+  // The orders list (src/orders/workspace/list/order-search.ts): a search that could only be a name, too short for one.
   query_too_short: { status: 422, error: 'Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.' },
-  // The orders' CSV import (src/orders/import-orders.ts; docs/dashboard.md, "Orders").
+  // The orders' CSV import (src/orders/workspace/files/import-orders.ts; docs/dashboard.md, "Orders").
   orders_csv_required: { status: 415, error: 'File impor pesanan harus dikirim sebagai CSV (text/csv).' },
   import_no_header: { status: 422, error: 'Baris judul kolom tidak ditemukan. Baris pertama file harus memuat kolom order, serta resi dan/atau status.' },
   import_too_many_lines: { status: 422, error: 'File impor paling banyak 2.000 baris pesanan. Bagi file menjadi beberapa bagian.' },
-  // Orders in bulk (src/orders/view-order-ids.ts): "all in this view" matches more orders than one action may change.
+  // Orders in bulk (src/orders/workspace/bulk/view-order-ids.ts): "all in this view" matches more orders than one action may change.
   too_many_orders: { status: 422, error: 'Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.' },
   // The CS rotation (src/rotation/): a member's own duty, when they are not in the rotation.
   not_in_rotation: { status: 409, error: 'Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.' },
@@ -157,7 +157,7 @@ export const DASHBOARD_FIELD_TEXT = {
   nothingToChange: 'Tidak ada pengaturan yang diubah.',
   imageOrder: 'Urutan harus menyebut setiap gambar produk ini tepat satu kali.',
   notMember: 'Pilih anggota toko ini.',
-  // An order's edit (src/orders/edit-order.ts): the order form's rules, in the seller's words.
+  // An order's edit (src/orders/workspace/order/edit-order.ts): the order form's rules, in the seller's words.
   buyerName: 'Nama wajib diisi (2 sampai 100 huruf).',
   buyerPhone: 'Nomor HP tidak valid. Tulis nomor HP/WhatsApp Indonesia, contoh 0812-3456-7890.',
   buyerEmail: 'Format email tidak valid, contoh nama@email.com. Boleh dikosongkan.',
@@ -169,11 +169,11 @@ export const DASHBOARD_FIELD_TEXT = {
   buyerPostalCode: 'Kode pos harus 5 angka.',
   courier: 'Nama kurir wajib diisi, paling banyak 40 karakter.',
   resi: 'Nomor resi paling banyak 60 karakter, tanpa baris baru.',
-  // The orders list's query (src/orders/order-filters.ts, lib/db/keyset.ts).
+  // The orders list's query (src/orders/workspace/list/order-filters.ts, lib/db/keyset.ts).
   day: 'Tanggal tidak valid. Tulis YYYY-MM-DD, contoh 2026-01-31.',
   dayRange: 'Tanggal awal harus sama dengan atau sebelum tanggal akhir.',
   cursor: 'Penanda halaman tidak valid. Muat ulang daftar dari awal.',
-  // Orders in bulk and entered by hand (src/orders/bulk-status.ts, enter-order.ts).
+  // Orders in bulk and entered by hand (src/orders/workspace/bulk/bulk-status.ts, enter-order.ts).
   idsOrQuery: 'Kirim daftar pesanan (ids) atau tampilan (query), salah satu saja.',
   product: 'Pilih produk yang aktif di toko ini.',
   variant: 'Pilih varian yang tersedia.',
@@ -290,7 +290,7 @@ export const STATEMENT_LINE_TEXT = {
 } as const;
 
 // Why a line of an orders import was refused (POST /dashboard/api/orders/import,
-// `lines[].message`; src/orders/import-orders.ts, docs/dashboard.md "Orders").
+// `lines[].message`; src/orders/workspace/files/import-orders.ts, docs/dashboard.md "Orders").
 export const IMPORT_LINE_TEXT = {
   invalid_order: 'Nomor pesanan tidak valid: tulis angkanya saja, contoh 1024.',
   order_not_found: 'Pesanan tidak ditemukan.',

@@ -1,0 +1,101 @@
+// The orders list of the dashboard (issue 32 §1, §5): the store's orders within the member's
+// scope, newest first, a page at a time by keyset (lib/db/keyset.ts: no OFFSET), under a tab
+// (one status) and the shared filters (order-filters.ts).
+import type { Db } from '../../../lib/db/db.js';
+import { keysetPage, pageOf, type Position } from '../../../lib/db/keyset.js';
+import { formatTimestamp } from '../../../lib/time.js';
+import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
+import { memberNames } from '../../core/member-actor.js';
+import type { OrderScope } from '../../core/order-scope.js';
+import type { OrderStatus } from '../../core/statuses.js';
+import { stepsFor, type FollowUpStep } from '../../../templates/follow-up-steps.js';
+
+export interface ListedOrder {
+  id: number;
+  created_at: string;
+  status: string;
+  customer_name: string;
+  customer_phone: string;
+  product: string;
+  variant: string;
+  quantity: number;
+  total: number;
+  payment_method: string;
+  courier: string;
+  resi: string | null;
+  assigned_to: { id: number; name: string } | null;
+  /** 025's columns of the order row (no join, no aggregate), and the steps that fit its status. */
+  follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: FollowUpStep[] };
+}
+
+export interface OrderPage {
+  orders: ListedOrder[];
+  next_cursor: string | null;
+}
+
+export interface ListOrdersInput {
+  status: OrderStatus | null;
+  filters: OrderFilters;
+  /** The position of the previous page's last order (its cursor), or null for the first page. */
+  after: Position | null;
+  limit: number;
+}
+
+/** The page's query (one more row than the limit: pageOf), apart so that its plan can be tested. */
+export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, plan: SearchPlan) {
+  const { status } = input;
+  const filtered = filteredOrders(db, tenantId, scope, input.filters, plan);
+  return keysetPage(status === null ? filtered : filtered.where('orders.status', '=', status), { key: 'orders.created_at', id: 'orders.id' }, input.after, input.limit)
+    .select([
+      'orders.id',
+      'orders.created_at',
+      'orders.status',
+      'orders.customer_name',
+      'orders.customer_phone',
+      'orders.product_name',
+      'orders.variant',
+      'orders.quantity',
+      'orders.total',
+      'orders.payment_method',
+      'orders.courier',
+      'orders.resi',
+      'orders.assigned_user_id',
+      'orders.follow_up_count',
+      'orders.follow_up_last_step',
+      'orders.follow_up_last_at',
+    ]);
+}
+
+export async function listOrders(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, timeZone: string): Promise<OrderPage> {
+  const rows = await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute();
+  const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
+  // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
+  const names = await memberNames(db, page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])));
+  return {
+    orders: page.rows.map((row) => {
+      const assigned = row.assigned_user_id === null ? null : Number(row.assigned_user_id);
+      return {
+        id: Number(row.id),
+        created_at: formatTimestamp(Number(row.created_at), timeZone),
+        status: row.status,
+        customer_name: row.customer_name,
+        customer_phone: row.customer_phone,
+        product: row.product_name,
+        variant: row.variant,
+        quantity: row.quantity,
+        total: Number(row.total),
+        payment_method: row.payment_method,
+        courier: row.courier,
+        resi: row.resi,
+        assigned_to: assigned === null ? null : { id: assigned, name: names.get(assigned) ?? '' },
+        follow_ups: {
+          count: Number(row.follow_up_count),
+          last_step: row.follow_up_last_step,
+          last_at: row.follow_up_last_at === null ? null : formatTimestamp(Number(row.follow_up_last_at), timeZone),
+          steps: [...stepsFor(row.status)],
+        },
+      };
+    }),
+    next_cursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,50 @@
+// The orders list's one search box, `q` (issue 32 §1): what a seller or a CS types while a buyer
+// waits on the phone, read into the exact paths it can take. Results are the union of the paths
+// that apply:
+// - all digits: that order number;
+// - a phone in any written form (0812-..., +62 812 ..., 62812...), normalised as the customer
+//   lookup does (lib/phone.ts): that buyer's orders. All digits that normalise to an Indonesian
+//   number are a phone too: 081234567890 is both an order number (none) and a phone;
+// - anything: a resi, exactly, whatever its case;
+// - three characters or more, unless a number or a phone: a part of the buyer's name, whatever
+//   its case (trigram indexes need three; a name holds neither a number nor a phone).
+// Fewer than three characters that are neither a number nor a phone: refused, query_too_short
+// (a name path that short could only scan the store).
+import { normalizeIndonesianPhone } from '../../../lib/phone.js';
+import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
+
+export interface OrderSearch {
+  orderId: number | null;
+  /** International digits, as orders store them (628...). */
+  phone: string | null;
+  /** As typed; compared through the database's lower() on both sides. */
+  resi: string | null;
+  /** As typed (trimmed), at least MIN_NAME_LENGTH characters. */
+  name: string | null;
+}
+
+export const MIN_NAME_LENGTH = 3;
+/** Longer than any resi or name the form takes; a longer `q` is refused by the route's schema. */
+export const MAX_QUERY_LENGTH = 200;
+const MAX_RESI_LENGTH = 100;
+
+export type SearchCode = 'query_too_short';
+
+/** The search `q` asks for; null when it asks for none (absent, empty or blank). */
+export function parseOrderSearch(q: string | undefined): Outcome<OrderSearch | null, SearchCode> {
+  const text = (q ?? '').trim();
+  if (text === '') return succeed(null);
+  const digits = /^\d+$/.test(text);
+  const orderId = digits && Number.isSafeInteger(Number(text)) && Number(text) > 0 ? Number(text) : null;
+  const phone = normalizeIndonesianPhone(text);
+  const length = [...text].length;
+  if (!digits && phone === null && length < MIN_NAME_LENGTH) {
+    return refuse('query_too_short', `a search for a name needs at least ${MIN_NAME_LENGTH} characters`);
+  }
+  return succeed({
+    orderId,
+    phone,
+    resi: length <= MAX_RESI_LENGTH ? text : null,
+    name: length >= MIN_NAME_LENGTH && !digits && phone === null ? text : null,
+  });
+}

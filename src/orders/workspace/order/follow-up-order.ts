@@ -1,0 +1,80 @@
+// A follow-up press (POST /dashboard/api/orders/{id}/follow-ups, issue 34 §2): a member opens
+// WhatsApp to the buyer with a step's text rendered for the order. The press is recorded in one
+// transaction: the order's follow-up columns (count, last step, last time: what the list shows
+// and filters on, 025) and a history entry (field `follow_up`, the step, who and when). The text
+// is the store's own for the step and the order's payment method, else the default; the link is
+// wa.me's, the text URL-encoded whole (line breaks as %0A, emoji as UTF-8), so WhatsApp shows it as
+// written. Lapak sends nothing itself: the member's phone does.
+import type { AppContext } from '../../../context.js';
+import { normalizeIndonesianPhone } from '../../../lib/phone.js';
+import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
+import { formatTimestamp } from '../../../lib/time.js';
+import { methodKindOf, stepsFor, type FollowUpStep } from '../../../templates/follow-up-steps.js';
+import { renderFollowUp } from '../../../templates/render-template.js';
+import { readStepTexts } from '../../../templates/store-templates.js';
+import { waMeUrl } from '../../../templates/wa-link.js';
+import { loadStoreSettings } from '../../../tenants/store-settings.js';
+import type { MemberActor } from '../../core/member-actor.js';
+import { MESSAGE_ORDER_COLUMNS, messageInputOf } from '../../core/message-input.js';
+import { inScope, type OrderScope } from '../../core/order-scope.js';
+
+export type FollowUpCode = 'order_not_found' | 'follow_up_step_not_available' | 'buyer_phone_invalid' | 'status_conflict';
+
+export interface FollowUpPress {
+  wa_url: string;
+  step: FollowUpStep;
+  at: string;
+}
+
+export async function followUpOrder(
+  ctx: Pick<AppContext, 'db' | 'writeTransaction' | 'clock'>,
+  tenantId: number,
+  orderId: number,
+  who: { scope: OrderScope; actor: MemberActor },
+  step: FollowUpStep,
+  serverTimeZone: string,
+): Promise<Outcome<FollowUpPress, FollowUpCode>> {
+  const order = await inScope(ctx.db.selectFrom('orders').select(MESSAGE_ORDER_COLUMNS).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), who.scope).executeTakeFirst();
+  if (!order) return refuse('order_not_found', `order ${orderId} not found`);
+  const fitting = stepsFor(order.status);
+  if (!fitting.includes(step)) return refuse('follow_up_step_not_available', `step ${step} does not fit an order in ${order.status} (fitting: ${fitting.join(', ') || 'none'})`);
+  const phone = normalizeIndonesianPhone(order.customer_phone);
+  if (phone === null) return refuse('buyer_phone_invalid', "the buyer's phone is not an Indonesian number");
+  const store = await loadStoreSettings(ctx.db, tenantId);
+  if (!store) return refuse('order_not_found', `order ${orderId} not found`);
+  const method = methodKindOf(order.payment_method);
+  const [texts, input] = await Promise.all([readStepTexts(ctx.db, tenantId, step), messageInputOf(ctx.db, tenantId, order, store, serverTimeZone)]);
+  const text = renderFollowUp(step, method, texts[method], input);
+
+  const now = ctx.clock.now();
+  const recorded = await ctx.writeTransaction(async (tx) => {
+    // Only while the order is still in the status the step was chosen for (and in the member's scope).
+    const updated = await inScope(
+      tx
+        .updateTable('orders')
+        .set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_step: step, follow_up_last_at: now }))
+        .where('orders.tenant_id', '=', tenantId)
+        .where('orders.id', '=', orderId)
+        .where('orders.status', '=', order.status),
+      who.scope,
+    ).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await tx
+      .insertInto('order_history')
+      .values({
+        tenant_id: tenantId,
+        order_id: orderId,
+        source: who.actor.source,
+        actor: who.actor.actor,
+        actor_user_id: who.actor.actorUserId,
+        field: 'follow_up',
+        old_value: null,
+        new_value: step,
+        created_at: now,
+      })
+      .execute();
+    return true;
+  });
+  if (!recorded) return refuse('status_conflict', `order ${orderId} changed meanwhile`);
+  return succeed({ wa_url: waMeUrl(phone, text), step, at: formatTimestamp(now, serverTimeZone) });
+}

@@ -1,0 +1,92 @@
+// A member moves an order's status on its page (POST /dashboard/api/orders/{id}/status, issue 32
+// §3): the move as the table allows it (status-moves.ts), through recordStatusChange (its event
+// without the integration fields, source `dashboard`, and its history entry), with the resi sent
+// along and the reason, each its own history entry, all in the caller's transaction. Every
+// refusal comes before the first write.
+import type { Clock } from '../../../lib/clock.js';
+import type { Tx } from '../../../lib/db/db.js';
+import { refuse, succeed, type Refusal } from '../../../lib/outcome.js';
+import { checkResi } from './edit-order.js';
+import type { MemberActor } from '../../core/member-actor.js';
+import { inScope, type OrderScope } from '../../core/order-scope.js';
+import { recordStatusChange, type ChangeSettings } from '../../core/record-status-change.js';
+import { allowedMoves, checkMove, type MoveCode, type Mover } from '../../core/status-moves.js';
+import type { OrderStatus } from '../../core/statuses.js';
+
+export interface StatusMoveInput {
+  status: string;
+  /** The status the member saw: when the order is no longer in it, nothing changes (status_conflict). */
+  expected_status?: string;
+  resi?: string;
+  reason?: string;
+}
+
+export type MoveStatusCode = 'order_not_found' | 'status_conflict' | 'invalid_resi' | MoveCode;
+
+/** A refusal; status_move_not_allowed says where this member may move the order instead. */
+export type MoveStatusRefusal = Refusal<MoveStatusCode> & { allowed?: OrderStatus[] };
+
+export type MoveStatusAnswer = { ok: true; value: { from: string; to: string } } | MoveStatusRefusal;
+
+/** What a move reads of the order, once: its status (the change is conditional on it) and its resi. */
+export interface MovingOrder {
+  status: string;
+  resi: string | null;
+}
+
+/** The order as a move reads it, in the member's scope; undefined when there is none. */
+export function readMovingOrder(tx: Tx, tenantId: number, orderId: number, scope: OrderScope): Promise<MovingOrder | undefined> {
+  return inScope(tx.selectFrom('orders').select(['status', 'resi']).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
+}
+
+export async function moveOrderStatus(
+  tx: Tx,
+  deps: { clock: Clock; config: ChangeSettings },
+  tenantId: number,
+  orderId: number,
+  who: { scope: OrderScope; mover: Mover; actor: MemberActor },
+  input: StatusMoveInput,
+): Promise<MoveStatusAnswer> {
+  const order = await readMovingOrder(tx, tenantId, orderId, who.scope);
+  if (!order) return refuse('order_not_found', `order ${orderId} not found`);
+  return moveReadOrder(tx, deps, tenantId, orderId, order, who, input);
+}
+
+/**
+ * The move of an order the caller has just read with readMovingOrder in the same transaction
+ * (the bulk move reads it once to tell an unchanged order): every refusal after the read, then
+ * the change, conditional on the status read.
+ */
+export async function moveReadOrder(
+  tx: Tx,
+  deps: { clock: Clock; config: ChangeSettings },
+  tenantId: number,
+  orderId: number,
+  order: MovingOrder,
+  who: { scope: OrderScope; mover: Mover; actor: MemberActor },
+  input: StatusMoveInput,
+): Promise<MoveStatusAnswer> {
+  const from = order.status;
+  if (input.expected_status !== undefined && input.expected_status !== from) {
+    return refuse('status_conflict', `the order is in ${from}, not ${input.expected_status}`);
+  }
+  const sentResi = checkResi(input.resi);
+  if (!sentResi.ok) return refuse('invalid_resi', 'the resi is one line of at most 60 characters');
+  const resi = sentResi.value;
+  const reason = input.reason?.trim() || null;
+  const move = checkMove(from, input.status, who.mover, { resi: resi ?? order.resi, reason });
+  if (!move.ok) return move.code === 'status_move_not_allowed' ? { ...move, allowed: allowedMoves(from, who.mover) } : move;
+
+  const now = deps.clock.now();
+  const changed = await recordStatusChange(tx, { tenantId, orderId, from, to: input.status, now, ...who.actor }, deps.config);
+  // Moved meanwhile by someone else: nothing was written.
+  if (!changed) return refuse('status_conflict', 'the order changed meanwhile');
+
+  const entry = { tenant_id: tenantId, order_id: orderId, source: who.actor.source, actor: who.actor.actor, actor_user_id: who.actor.actorUserId, created_at: now };
+  if (resi !== null && resi !== order.resi) {
+    await tx.updateTable('orders').set({ resi, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', orderId).execute();
+    await tx.insertInto('order_history').values({ ...entry, field: 'resi', old_value: order.resi, new_value: resi }).execute();
+  }
+  if (reason !== null) await tx.insertInto('order_history').values({ ...entry, field: 'reason', old_value: null, new_value: reason }).execute();
+  return succeed({ from, to: input.status });
+}
