@@ -81,10 +81,14 @@ async function start(database: FeedDatabase, consumer: FeedConsumer, now: number
  */
 export async function foldOnce(database: FeedDatabase, consumer: FeedConsumer, clock: Clock): Promise<number> {
   const now = clock.now();
-  if (!(await readCursor(database.db, consumer.name))) {
+  const seen = await readCursor(database.db, consumer.name);
+  if (!seen) {
     await start(database, consumer, now);
     return 0;
   }
+  // Idle (most rounds): one read, no write transaction. Its answer may be stale; the
+  // transaction below reads the position again.
+  if ((await readFeed(database.db, seen.position, 1, { settled: true, snapshot: seen.snapshot, positionOnly: true })).length === 0) return 0;
   const fold = async (tx: Tx): Promise<number> => {
     if (!(await takeTurn(tx, consumer.name))) return 0;
     const cursor = await readCursor(tx, consumer.name);

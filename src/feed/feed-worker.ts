@@ -3,17 +3,24 @@
 // round starts at once, an empty one pauses for pollMs. No jobs of its own to hand out.
 import type { Clock } from '../lib/clock.js';
 import type { Worker } from '../jobs/worker.js';
-import { foldOnce, markSeen, type FeedConsumer, type FeedDatabase } from './consumer.js';
+import { foldOnce, markSeen, SEEN_EVERY_MS, type FeedConsumer, type FeedDatabase } from './consumer.js';
 
 /** The pause after a round that found nothing to fold: the live list's and the counts' tail's latency. */
 export const FEED_POLL_MS = 100;
 
 export function feedWorker(database: FeedDatabase, consumer: FeedConsumer, clock: Clock, pollMs = consumer.pollMs ?? FEED_POLL_MS): Worker<never, never> {
+  // A fold says the consumer runs (seen_at); an idle round writes it at most every SEEN_EVERY_MS.
+  let said = clock.now();
   return {
     name: consumer.name,
     async claim() {
       const folded = await foldOnce(database, consumer, clock);
-      if (folded === 0) await markSeen(database.db, consumer.name, clock.now());
+      const now = clock.now();
+      if (folded > 0) said = now;
+      else if (now - said >= SEEN_EVERY_MS) {
+        await markSeen(database.db, consumer.name, now);
+        said = now;
+      }
       return { jobs: [], more: folded >= consumer.batch };
     },
     handle: () => Promise.reject(new Error(`the ${consumer.name} consumer hands out no jobs`)),
