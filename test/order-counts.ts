@@ -3,10 +3,11 @@
 // a count of every order gives, per store, dimension (or pair), value, UTC day and status. The
 // recount is written here on its own, not with the consumer's code.
 import type { Db } from '../src/lib/db/db.js';
-import { foldOnce, readCursor, type FeedDatabase } from '../src/feed/consumer.js';
+import { foldOnce, readCursor, type FeedConsumer, type FeedDatabase } from '../src/feed/consumer.js';
 import { countAfter } from '../src/feed/read-feed.js';
 import { countsConsumer } from '../src/counts/fold-counts.js';
 import { systemClock } from '../src/lib/clock.js';
+import { STATUS_COUNT_COLUMNS } from '../src/lib/db/schema.js';
 
 const DAY_MS = 86_400_000;
 const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up'] as const;
@@ -17,24 +18,41 @@ type Dimension = (typeof DIMENSIONS)[number];
  * only once every older transaction of the server has ended (gap safety): another test file's
  * open transaction holds it back a while, so this waits for the tail to empty (up to 60 s).
  */
-export async function foldAllCounts(database: FeedDatabase): Promise<void> {
+/**
+ * Folds until the consumer has passed every row of the feed. On PostgreSQL a row waits until
+ * every older transaction of the cluster has ended (xmin is cluster-wide): another test file's
+ * open transaction can hold the fold back for a while, so a round that folds nothing is no proof.
+ */
+export async function foldUntilCaughtUp(database: FeedDatabase, consumer: FeedConsumer): Promise<void> {
   const until = Date.now() + 60_000;
   for (;;) {
-    await foldOnce(database, countsConsumer, systemClock);
-    const cursor = await readCursor(database.db, countsConsumer.name);
+    await foldOnce(database, consumer, systemClock);
+    const cursor = await readCursor(database.db, consumer.name);
     if (cursor && (await countAfter(database.db, cursor.position, 1, cursor.snapshot)) === 0) return;
-    if (Date.now() > until) throw new Error('the counts consumer did not catch up within 60 s');
+    if (Date.now() > until) throw new Error(`the ${consumer.name} consumer did not catch up within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
+export const foldAllCounts = (database: FeedDatabase): Promise<void> => foldUntilCaughtUp(database, countsConsumer);
+
+/** order_counts' rows of a store, one per status with a count (the table keeps a column per status). */
+export async function storeDayCounts(database: FeedDatabase, tenantId: number, dimension: string): Promise<Array<{ day: number; value: string; status: string; count: number }>> {
+  await foldAllCounts(database);
+  const rows = await database.db.selectFrom('order_counts').selectAll().where('tenant_id', '=', tenantId).where('dimension', '=', dimension).orderBy('day').execute();
+  return rows.flatMap((r) =>
+    [...STATUS_COUNT_COLUMNS].sort().flatMap((status) => (Number(r[status]) === 0 ? [] : [{ day: Number(r.day), value: r.value, status, count: Number(r[status]) }])),
+  );
+}
+
 export async function keptCounts(database: FeedDatabase): Promise<Record<string, number>> {
   await foldAllCounts(database);
-  const days = await database.db.selectFrom('order_counts').selectAll().where('count', '<>', 0).execute();
-  const pairs = await database.db.selectFrom('order_pair_counts').selectAll().where('count', '<>', 0).execute();
+  const days = await database.db.selectFrom('order_counts').selectAll().execute();
+  const pairs = await database.db.selectFrom('order_pair_counts').selectAll().execute();
+  const perStatus = (key: string, row: Record<string, unknown>) => STATUS_COUNT_COLUMNS.flatMap((status) => (Number(row[status]) === 0 ? [] : [[`${key}|${status}`, Number(row[status])] as const]));
   return Object.fromEntries([
-    ...days.map((r) => [`${r.tenant_id}|${r.dimension}|${r.value}|${r.day}|${r.status}`, Number(r.count)]),
-    ...pairs.map((r) => [`${r.tenant_id}|${r.dimensions}|${r.value}|all|${r.status}`, Number(r.count)]),
+    ...days.flatMap((r) => perStatus(`${r.tenant_id}|${r.dimension}|${r.value}|${r.day}`, r)),
+    ...pairs.flatMap((r) => perStatus(`${r.tenant_id}|${r.dimensions}|${r.value}|all`, r)),
   ]);
 }
 

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMember } from '../../test/dashboard-helpers.js';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp, type Store } from '../../test/helpers.js';
-import { foldAllCounts, keptCounts, recountedCounts } from '../../test/order-counts.js';
+import { foldAllCounts, foldUntilCaughtUp, keptCounts, recountedCounts } from '../../test/order-counts.js';
 import { foldOnce, type FeedConsumer } from '../feed/consumer.js';
 import { positionText } from '../feed/feed-row.js';
 import { countOrders, tallyQuery } from '../orders/workspace/list/count-orders.js';
@@ -172,7 +172,7 @@ describe.skipIf(backend !== 'postgres')('gap-safe on PostgreSQL', () => {
     await Promise.all(writers);
     stop = true;
     await Promise.all(folding);
-    while ((await foldOnce(t.ctx, recorder, t.clock)) > 0);
+    await foldUntilCaughtUp(t.ctx, recorder);
     const written = await sql<{ p: string }>`select txid || '-' || id as p from order_feed
       where not pg_visible_in_snapshot(txid::text::xid8, ${start.snapshot}::pg_snapshot) order by txid, id`.execute(t.ctx.db);
     expect(written.rows.length).toBeGreaterThanOrEqual(200);
@@ -180,4 +180,9 @@ describe.skipIf(backend !== 'postgres')('gap-safe on PostgreSQL', () => {
     expect(await keptCounts(t.ctx)).toEqual(await recountedCounts(t.ctx.db));
     await t.ctx.db.deleteFrom('feed_consumers').where('name', '=', 'test_recorder').execute();
   });
+});
+
+it('keeps a counter column for every status of an order, and no other', async () => {
+  const { STATUS_COUNT_COLUMNS } = await import('../lib/db/schema.js');
+  expect([...STATUS_COUNT_COLUMNS].sort()).toEqual([...ORDER_STATUSES].sort());
 });

@@ -5,6 +5,7 @@
 // and a seeding that folds its own rows, never lock them in opposite orders).
 import { sql } from 'kysely';
 import { isPostgres, type Tx } from '../lib/db/db.js';
+import { STATUS_COUNT_COLUMNS } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { FeedConsumer } from '../feed/consumer.js';
 import type { FeedRow, OrderSide } from '../feed/feed-row.js';
@@ -12,16 +13,23 @@ import { dayOf, DIMENSIONS, PAIRS, pairName, pairValue, valueOf } from './dimens
 
 export const COUNTS_CONSUMER = 'counts';
 
-interface DayCounter { tenant_id: number; dimension: string; value: string; day: number; status: string; count: number }
-interface PairCounter { tenant_id: number; dimensions: string; value: string; status: string; count: number }
+/** A counter's changes, one per status in STATUS_COUNT_COLUMNS' order (the counters' columns). */
+type ByStatus = number[];
+
+interface DayCounter { tenantId: number; dimension: string; value: string; day: number; counts: ByStatus }
+interface PairCounter { tenantId: number; dimensions: string; value: string; counts: ByStatus }
 
 // Each pair as the positions of its two dimensions in DIMENSIONS, and its name.
 const PAIR_PARTS = PAIRS.map((pair) => ({ a: DIMENSIONS.indexOf(pair[0]), b: DIMENSIONS.indexOf(pair[1]), name: pairName(pair) }));
 
-/** A counter's changes in every status (the counters' rows differ only by status). */
-type ByStatus = Map<string, number>;
+const STATUS_INDEX = new Map<string, number>(STATUS_COUNT_COLUMNS.map((status, i) => [status, i]));
+function statusIndex(status: string): number {
+  const i = STATUS_INDEX.get(status);
+  if (i === undefined) throw new Error(`a status the counters do not know: ${status}`);
+  return i;
+}
+const noCounts = (): ByStatus => STATUS_COUNT_COLUMNS.map(() => 0);
 
-const bump = (counts: ByStatus, status: string, n: number) => counts.set(status, (counts.get(status) ?? 0) + n);
 /** The map under `key`, made when missing. */
 function under<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
@@ -52,14 +60,16 @@ export class CountDeltas {
     const store = under(this.stores, tenantId, (): StoreDeltas => ({ days: DIMENSIONS.map(() => new Map()), pairs: PAIR_PARTS.map(() => new Map()) }));
     const day = dayOf(order.createdAt);
     const values = DIMENSIONS.map((d) => valueOf(order, d));
+    const s = statusIndex(status);
+    const o = other === null ? -1 : statusIndex(other);
     const count = (counts: ByStatus) => {
-      bump(counts, status, n);
-      if (other !== null) bump(counts, other, m);
+      counts[s]! += n;
+      if (o >= 0) counts[o]! += m;
     };
-    for (let i = 0; i < values.length; i++) count(under(under(store.days[i]!, values[i]!, () => new Map<number, ByStatus>()), day, () => new Map()));
+    for (let i = 0; i < values.length; i++) count(under(under(store.days[i]!, values[i]!, () => new Map<number, ByStatus>()), day, noCounts));
     for (let p = 0; p < PAIR_PARTS.length; p++) {
       const { a, b } = PAIR_PARTS[p]!;
-      count(under(under(store.pairs[p]!, values[a]!, () => new Map<string, ByStatus>()), values[b]!, () => new Map()));
+      count(under(under(store.pairs[p]!, values[a]!, () => new Map<string, ByStatus>()), values[b]!, noCounts));
     }
   }
 
@@ -78,24 +88,24 @@ export class CountDeltas {
     if (row.new) this.add(row.tenantId, row.new, 1);
   }
 
-  /** The day counters' changes, one row per status, none of 0. */
+  /** The day counters' changes, none all 0. */
   get days(): DayCounter[] {
     const rows: DayCounter[] = [];
-    for (const [tenant_id, store] of this.stores) {
+    for (const [tenantId, store] of this.stores) {
       store.days.forEach((byValue, i) => {
-        for (const [value, byDay] of byValue) for (const [day, counts] of byDay) for (const [status, count] of counts) if (count !== 0) rows.push({ tenant_id, dimension: DIMENSIONS[i]!, value, day, status, count });
+        for (const [value, byDay] of byValue) for (const [day, counts] of byDay) if (counts.some((c) => c !== 0)) rows.push({ tenantId, dimension: DIMENSIONS[i]!, value, day, counts });
       });
     }
     return rows;
   }
 
-  /** The pair counters' changes, one row per status, none of 0. */
+  /** The pair counters' changes, none all 0. */
   get pairs(): PairCounter[] {
     const rows: PairCounter[] = [];
-    for (const [tenant_id, store] of this.stores) {
+    for (const [tenantId, store] of this.stores) {
       store.pairs.forEach((byFirst, p) => {
         const dimensions = PAIR_PARTS[p]!.name;
-        for (const [first, bySecond] of byFirst) for (const [second, counts] of bySecond) for (const [status, count] of counts) if (count !== 0) rows.push({ tenant_id, dimensions, value: pairValue(first, second), status, count });
+        for (const [first, bySecond] of byFirst) for (const [second, counts] of bySecond) if (counts.some((c) => c !== 0)) rows.push({ tenantId, dimensions, value: pairValue(first, second), counts });
       });
     }
     return rows;
@@ -105,43 +115,43 @@ export class CountDeltas {
 const CHUNK = 5_000;
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 // Key order: two writers of the same counters never lock them in opposite orders.
-const dayOrder = (x: DayCounter, y: DayCounter) => x.tenant_id - y.tenant_id || compare(x.dimension, y.dimension) || compare(x.value, y.value) || x.day - y.day || compare(x.status, y.status);
-const pairOrder = (x: PairCounter, y: PairCounter) => x.tenant_id - y.tenant_id || compare(x.dimensions, y.dimensions) || compare(x.value, y.value) || compare(x.status, y.status);
+const dayOrder = (x: DayCounter, y: DayCounter) => x.tenantId - y.tenantId || compare(x.dimension, y.dimension) || compare(x.value, y.value) || x.day - y.day;
+const pairOrder = (x: PairCounter, y: PairCounter) => x.tenantId - y.tenantId || compare(x.dimensions, y.dimensions) || compare(x.value, y.value);
 
-// One statement a chunk, its rows as a JSON parameter: the SQL text stays the same whatever the
-// number of counters (a statement per count of rows would fill the statement caches).
-function upsertDays(tx: Tx, rows: DayCounter[]) {
+// One statement a chunk, its rows as a JSON array of arrays (the key, then a change per status):
+// the SQL text stays the same whatever the number of counters (a statement per count of rows
+// would fill the statement caches).
+const STATUS_LIST = STATUS_COUNT_COLUMNS.join(', ');
+const ADD_STATUSES = STATUS_COUNT_COLUMNS.map((s) => `${s} = TABLE.${s} + excluded.${s}`).join(', ');
+
+function upsert(tx: Tx, table: 'order_counts' | 'order_pair_counts', key: readonly string[], keyTypes: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>) {
   const json = JSON.stringify(rows);
+  const columns = [...key, ...STATUS_COUNT_COLUMNS];
+  const add = sql.raw(ADD_STATUSES.replaceAll('TABLE', table));
   if (isPostgres(tx)) {
-    return sql`insert into order_counts (tenant_id, dimension, value, day, status, count)
-      select * from jsonb_to_recordset(${json}::jsonb) as r(tenant_id bigint, dimension text, value text, day bigint, status text, count bigint)
-      on conflict (tenant_id, dimension, value, day, status) do update set count = order_counts.count + excluded.count`.execute(tx);
+    const types = [...keyTypes, ...STATUS_COUNT_COLUMNS.map(() => 'bigint')];
+    const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
+    return sql`insert into ${sql.table(table)} (${sql.raw(columns.join(', '))})
+      select ${fields} from jsonb_array_elements(${json}::jsonb) r
+      on conflict (${sql.raw(key.join(', '))}) do update set ${add}`.execute(tx);
   }
-  return sql`insert into order_counts (tenant_id, dimension, value, day, status, count)
-    select j.value ->> '$.tenant_id', j.value ->> '$.dimension', j.value ->> '$.value', j.value ->> '$.day', j.value ->> '$.status', j.value ->> '$.count'
-    from json_each(${json}) j where true
-    on conflict (tenant_id, dimension, value, day, status) do update set count = count + excluded.count`.execute(tx);
+  const fields = sql.raw(columns.map((_, i) => `j.value ->> ${i}`).join(', '));
+  return sql`insert into ${sql.table(table)} (${sql.raw(columns.join(', '))})
+    select ${fields} from json_each(${json}) j where true
+    on conflict (${sql.raw(key.join(', '))}) do update set ${add}`.execute(tx);
 }
 
-function upsertPairs(tx: Tx, rows: PairCounter[]) {
-  const json = JSON.stringify(rows);
-  if (isPostgres(tx)) {
-    return sql`insert into order_pair_counts (tenant_id, dimensions, value, status, count)
-      select * from jsonb_to_recordset(${json}::jsonb) as r(tenant_id bigint, dimensions text, value text, status text, count bigint)
-      on conflict (tenant_id, dimensions, value, status) do update set count = order_pair_counts.count + excluded.count`.execute(tx);
-  }
-  return sql`insert into order_pair_counts (tenant_id, dimensions, value, status, count)
-    select j.value ->> '$.tenant_id', j.value ->> '$.dimensions', j.value ->> '$.value', j.value ->> '$.status', j.value ->> '$.count'
-    from json_each(${json}) j where true
-    on conflict (tenant_id, dimensions, value, status) do update set count = count + excluded.count`.execute(tx);
-}
+const DAY_KEY = ['tenant_id', 'dimension', 'value', 'day'];
+const DAY_KEY_TYPES = ['bigint', 'text', 'text', 'bigint'];
+const PAIR_KEY = ['tenant_id', 'dimensions', 'value'];
+const PAIR_KEY_TYPES = ['bigint', 'text', 'text'];
 
 /** Writes the summed changes, in the caller's transaction. */
 export async function writeDeltas(tx: Tx, deltas: CountDeltas): Promise<void> {
-  const days = deltas.days.sort(dayOrder);
-  for (let i = 0; i < days.length; i += CHUNK) await upsertDays(tx, days.slice(i, i + CHUNK));
-  const pairs = deltas.pairs.sort(pairOrder);
-  for (let i = 0; i < pairs.length; i += CHUNK) await upsertPairs(tx, pairs.slice(i, i + CHUNK));
+  const days = deltas.days.sort(dayOrder).map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]);
+  for (let i = 0; i < days.length; i += CHUNK) await upsert(tx, 'order_counts', DAY_KEY, DAY_KEY_TYPES, days.slice(i, i + CHUNK));
+  const pairs = deltas.pairs.sort(pairOrder).map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]);
+  for (let i = 0; i < pairs.length; i += CHUNK) await upsert(tx, 'order_pair_counts', PAIR_KEY, PAIR_KEY_TYPES, pairs.slice(i, i + CHUNK));
 }
 
 const BACKFILL_CHUNK = 5_000;

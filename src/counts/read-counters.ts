@@ -4,6 +4,7 @@
 // consumer is stopped or far behind) the caller counts the orders directly instead.
 import { sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
+import { STATUS_COUNT_COLUMNS } from '../lib/db/schema.js';
 import { readCursor } from '../feed/consumer.js';
 import type { FeedRow, OrderSide } from '../feed/feed-row.js';
 import { countAfter, readFeed } from '../feed/read-feed.js';
@@ -25,15 +26,14 @@ export type Counter =
   /** A pair's counters, over all time. */
   | { kind: 'pair'; dimensions: readonly [Dimension, Dimension]; values: readonly [string, string] };
 
-/** The counters of whole UTC days of one dimension's value, per status. */
+/** The counters of whole UTC days of one dimension's value: one row, a sum per status (null for no day). */
 export function daysQuery(db: Db | Tx, tenantId: number, counter: { dimension: Dimension; value: string }, firstDay: number | null, endDay: number | null) {
   let days = db
     .selectFrom('order_counts')
-    .select(['status', sql<number | string>`sum(count)`.as('n')])
+    .select(STATUS_COUNT_COLUMNS.map((status) => sql<number | string | null>`sum(${sql.ref(status)})`.as(status)))
     .where('tenant_id', '=', tenantId)
     .where('dimension', '=', counter.dimension)
-    .where('value', '=', counter.value)
-    .groupBy('status');
+    .where('value', '=', counter.value);
   if (firstDay !== null) days = days.where('day', '>=', firstDay);
   if (endDay !== null) days = days.where('day', '<', endDay);
   return days;
@@ -42,10 +42,13 @@ export function daysQuery(db: Db | Tx, tenantId: number, counter: { dimension: D
 export const pairQuery = (db: Db | Tx, tenantId: number, counter: Extract<Counter, { kind: 'pair' }>) =>
   db
     .selectFrom('order_pair_counts')
-    .select(['status', 'count as n'])
+    .select([...STATUS_COUNT_COLUMNS])
     .where('tenant_id', '=', tenantId)
     .where('dimensions', '=', pairName(counter.dimensions))
     .where('value', '=', pairValue(counter.values[0], counter.values[1]));
+
+/** A counters row's tallies, one per status. */
+const talliesOf = (row: Record<string, number | string | null> | undefined): Tally[] => STATUS_COUNT_COLUMNS.map((status) => ({ status, n: Number(row?.[status] ?? 0) }));
 
 /** Whether an order's values fall under the counter. */
 function counts(counter: Counter, order: OrderSide): boolean {
@@ -70,10 +73,10 @@ export async function readCounter(db: Db, tenantId: number, counter: Counter): P
     const cursor = await readCursor(tx, COUNTS_CONSUMER);
     if (!cursor || (await countAfter(tx, cursor.position, TAIL_MAX + 1, cursor.snapshot)) > TAIL_MAX) return null;
     const [folded, tail] = await Promise.all([
-      counter.kind === 'pair' ? pairQuery(tx, tenantId, counter).execute() : daysQuery(tx, tenantId, counter, counter.firstDay, counter.endDay).execute(),
+      counter.kind === 'pair' ? pairQuery(tx, tenantId, counter).executeTakeFirst() : daysQuery(tx, tenantId, counter, counter.firstDay, counter.endDay).executeTakeFirst(),
       readFeed(tx, cursor.position, TAIL_MAX, { tenantId, settled: false, snapshot: cursor.snapshot }),
     ]);
-    return [...folded.map((r) => ({ status: r.status, n: Number(r.n) })), ...tailTallies(counter, tail)];
+    return [...talliesOf(folded), ...tailTallies(counter, tail)];
   };
   // One snapshot for the counters, the position and the tail.
   return isPostgres(db) ? db.transaction().setIsolationLevel('repeatable read').execute(read) : db.transaction().execute(read);

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { backend } from '../../../test/helpers.js';
-import { foldAllCounts, keptCounts, recountedCounts } from '../../../test/order-counts.js';
+import { keptCounts, recountedCounts, storeDayCounts } from '../../../test/order-counts.js';
 import { useEmptyDatabase } from '../../../test/empty-database.js';
 import { migrateToLatest, migrations } from './migrate.js';
 
@@ -24,8 +24,7 @@ async function byName(tenant: number, part: string): Promise<number[]> {
 
 // Folded first: the counts consumer keeps order_counts since migration 026.
 const storeRows = async (tenant: number) =>
-  (await foldAllCounts(database()), await database().db.selectFrom('order_counts').select(['day', 'status', 'count']).where('tenant_id', '=', tenant).where('dimension', '=', 'store').where('count', '<>', 0).orderBy('day').orderBy('status').execute())
-    .map((r) => ({ day: (Number(r.day) - BASE) / DAY, status: r.status, count: Number(r.count) }));
+  (await storeDayCounts(database(), tenant, 'store')).map((r) => ({ day: (r.day - BASE) / DAY, status: r.status, count: r.count }));
 
 it('counts the orders already taken per UTC day, status and filter value, finds their names, and keeps both for every write after it', async () => {
   const all = migrations(database());

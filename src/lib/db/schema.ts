@@ -114,29 +114,27 @@ export interface OrderNoteTable {
 }
 
 /**
- * 020: how many of a store's orders created on one UTC day (epoch ms of its midnight) are in
- * `status`: in total (dimension 'store', value '') and per value of each list filter (product_id,
- * cs, payment_method, courier, province, utm_source, utm_campaign; '' for none). Kept by triggers
- * on orders (migration 020): the list's tab counts add these rows up.
+ * How many of a store's orders created on one UTC day (epoch ms of its midnight) are in each
+ * status (one column per status since 027): in total (dimension 'store', value '') and per value
+ * of each list filter (src/counts/dimensions.ts). Folded by the counts consumer (src/counts/).
  */
-export interface OrderCountTable {
+export const STATUS_COUNT_COLUMNS = ['pending', 'closing', 'invalid_no_hp', 'paid', 'cancelled', 'shipped', 'completed'] as const;
+export type StatusCountColumns = Record<(typeof STATUS_COUNT_COLUMNS)[number], number>;
+
+export interface OrderCountTable extends StatusCountColumns {
   tenant_id: number;
   dimension: string;
   value: string;
   day: number;
-  status: string;
-  count: number;
 }
 
 /** 026: a store's orders per status for each pair of list filters, over all time (src/counts/). */
-export interface OrderPairCountTable {
+export interface OrderPairCountTable extends StatusCountColumns {
   tenant_id: number;
   /** The two dimensions' names, `a+b` in DIMENSIONS' order. */
   dimensions: string;
   /** The two values as a JSON array. */
   value: string;
-  status: string;
-  count: number;
 }
 
 /**
