@@ -59,7 +59,7 @@ function errorSchema(code: DashboardErrorCode): TSchema {
           }
         : {}),
       ...(code === 'status_move_not_allowed'
-        ? { allowed: Type.Array(Type.String(), { description: 'The statuses this member may move the order to from its current one (src/orders/status-moves.ts); may be empty.' }) }
+        ? { allowed: Type.Array(Type.String(), { description: 'The statuses this member may move the order to from its current one (src/orders/core/status-moves.ts); may be empty.' }) }
         : {}),
       request_id: REQUEST_ID,
     },

@@ -12319,7 +12319,7 @@ export interface operations {
                         error: "Status pesanan tidak dapat dipindah ke status itu. Pilih salah satu status yang tersedia.";
                         /** @enum {string} */
                         code: "status_move_not_allowed";
-                        /** @description The statuses this member may move the order to from its current one (src/orders/status-moves.ts); may be empty. */
+                        /** @description The statuses this member may move the order to from its current one (src/orders/core/status-moves.ts); may be empty. */
                         allowed: string[];
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;

@@ -78,7 +78,7 @@ const Order = Type.Object(
     ),
     courier: Type.String(),
     resi: Nullable(Type.String()),
-    tracking_url: Nullable(Type.String({ description: "The courier's public tracking page for the resi (src/orders/tracking-links.ts); null: no resi, or a courier not in the table." })),
+    tracking_url: Nullable(Type.String({ description: "The courier's public tracking page for the resi (src/orders/core/tracking-links.ts); null: no resi, or a courier not in the table." })),
     customer: Customer,
     ad_params: Type.Record(Type.String(), Type.String(), { description: 'As they reached the form: fbclid, gclid, utm_*.' }),
     utm_source: Nullable(Type.String()),
