@@ -129,6 +129,8 @@ it("the owner exports the view and finds exactly its orders in the file, then im
 it('the import dialog on a phone: fits 360 px, its targets are 44 px, axe passes', async () => {
   const page = await loggedIn(PHONE);
   await page.goto('/dashboard/orders');
+  // On a phone the file actions wait in the compact menu beside "Tambah".
+  await page.getByRole('button', { name: 'Lainnya' }).click();
   await page.getByRole('button', { name: 'Impor CSV' }).click();
   const dialog = page.getByRole('dialog');
   await chooseFile(page, 'ponsel.csv', `order;resi\n${paid[2]};SPX123\nabc;X\n`);

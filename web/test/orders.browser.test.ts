@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { formatTimestamp } from '../../src/lib/time.js';
 import { seedOrder } from '../../test/helpers.js';
-import { account, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
+import { account, checkPage, DESKTOP, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 const owner = account({ storeName: 'Toko Orders', name: 'Sari Wulandari' });
@@ -148,6 +148,55 @@ it('a CS on a phone finds their order by the phone written 0812-xxxx-xxxx, enter
   d.expectFailure('GET', `/dashboard/api/orders/${recentKaos}`, 404);
   await page.goto(`/dashboard/orders/${recentKaos}`);
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('Pesanan tidak ditemukan.');
+  await context.close();
+});
+
+/** The top of the first order card, in px from the top of the page (the screen when scrolled to the top). */
+const firstCardTop = (page: Page) => page.getByRole('article').first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+
+it('on a 360x740 phone the first order shows on the first screen, with and without a filter, for the owner and for a CS', async () => {
+  for (const who of [owner, cs]) {
+    const { context, page } = await loggedIn(PHONE, who);
+    await page.goto('/dashboard/orders');
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+    expect(await firstCardTop(page), `${who.name}: the first card`).toBeLessThan(740);
+    // The tabs are one row that scrolls sideways, not rows that wrap.
+    const tabs = page.getByRole('navigation', { name: 'Status pesanan' }).getByRole('link');
+    const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await context.close();
+  }
+
+  const { context, page } = await loggedIn(PHONE, owner);
+  await page.goto('/dashboard/orders');
+  // Ekspor and Impor wait in a compact menu beside "Tambah pesanan".
+  expect(await page.getByRole('link', { name: 'Ekspor CSV' }).isVisible()).toBe(false);
+  await page.getByRole('button', { name: 'Lainnya' }).click();
+  await expect.poll(() => page.getByRole('link', { name: 'Ekspor CSV' }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Impor CSV' }).isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('link', { name: 'Ekspor CSV' }).isVisible()).toBe(false);
+
+  // A filter applied: the panel closes and the filter shows as a chip; the first order is still on the first screen.
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const filters = page.getByRole('region', { name: 'Filter pesanan' });
+  await filters.getByLabel('Produk').selectOption({ label: 'Kaos Polos' });
+  await filters.getByLabel('Belum pernah di-follow-up').check();
+  await filters.getByRole('button', { name: 'Terapkan filter' }).click();
+  await page.waitForURL((url) => url.searchParams.get('product_id') === String(kaos));
+  await expect.poll(() => filters.isVisible()).toBe(false);
+  const chips = page.getByRole('region', { name: 'Filter aktif' });
+  await expect.poll(() => chips.getByRole('button', { name: 'Hapus filter Produk: Kaos Polos' }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+  expect(await firstCardTop(page), 'the first card under a filter').toBeLessThan(740);
+  await checkPage(page, 'orders-filtered', 'phone', { screen: true });
+  // A chip's × removes its filter alone; "Hapus semua filter" the rest.
+  await chips.getByRole('button', { name: 'Hapus filter Produk: Kaos Polos' }).click();
+  await page.waitForURL((url) => !url.searchParams.has('product_id') && url.searchParams.has('followed_up'));
+  await chips.getByRole('button', { name: 'Hapus filter Belum pernah di-follow-up' }).click();
+  await page.waitForURL((url) => !url.searchParams.has('followed_up'));
+  await expect.poll(() => chips.count()).toBe(0);
+  await checkPage(page, 'orders', 'phone', { screen: true });
   await context.close();
 });
 

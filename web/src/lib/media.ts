@@ -6,6 +6,9 @@ import { useSyncExternalStore } from 'react';
 /** Tailwind's `lg` breakpoint: from here the pages have a side menu and room for a table. */
 export const WIDE = '(min-width: 1024px)';
 
+/** Tailwind's `sm` breakpoint: wider than a phone held upright. */
+export const SMALL = '(min-width: 640px)';
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -44,6 +44,11 @@ export const orders = {
   utmCampaign: 'UTM campaign',
   apply: 'Terapkan filter',
   clearFilters: 'Hapus semua filter',
+  activeFilters: 'Filter aktif',
+  removeFilter: (chip: string) => `Hapus filter ${chip}`,
+  chip: (label: string, value: string) => `${label}: ${value}`,
+  chipDates: (from: string | undefined, to: string | undefined) => (from && to ? `${from} s.d. ${to}` : from ? `sejak ${from}` : `sampai ${to}`),
+  moreActions: 'Lainnya',
   empty: 'Belum ada pesanan. Pesanan dari formulir masuk ke sini.',
   emptyCs: 'Belum ada pesanan yang ditugaskan kepada Anda.',
   emptyView: 'Tidak ada pesanan yang cocok dengan status, pencarian, dan filter ini.',
@@ -242,6 +247,7 @@ export const bulk = {
 // An order entered by hand (issue 33 §2).
 export const newOrder = {
   add: 'Tambah pesanan',
+  addShort: 'Tambah',
   title: 'Tambah pesanan',
   lead: 'Catat pesanan yang masuk lewat chat. Harga, ongkos kirim, dan kode unik dihitung seperti di formulir pesanan.',
   leadCs: 'Pesanan yang Anda catat langsung ditugaskan kepada Anda.',

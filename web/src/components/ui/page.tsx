@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, lead, actions }: { title: string; lead?: ReactNode; actions?: ReactNode }) {
+/**
+ * A page's title, its lead and its actions. `compact` (a page whose first screen on a phone is
+ * for its content, such as the orders list): the actions beside the title and no lead on a phone.
+ */
+export function PageHeader({ title, lead, actions, compact = false }: { title: string; lead?: ReactNode; actions?: ReactNode; compact?: boolean }) {
   return (
-    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {lead ? <p className="mt-1 max-w-2xl text-sm text-slate-700">{lead}</p> : null}
+    <div className={`flex sm:flex-row sm:items-end sm:justify-between sm:gap-3 ${compact ? 'mb-3 flex-row flex-wrap items-center justify-between gap-2 sm:mb-5 sm:flex-nowrap' : 'mb-5 flex-col gap-3'}`}>
+      <div className="min-w-0">
+        <h1 className={`font-bold tracking-tight ${compact ? 'text-xl sm:text-2xl' : 'text-2xl'}`}>{title}</h1>
+        {lead ? <p className={`mt-1 max-w-2xl text-sm text-slate-700 ${compact ? 'hidden sm:block' : ''}`}>{lead}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>

@@ -48,6 +48,76 @@ function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
 /** The values to choose from, with the one chosen now kept when the choices no longer hold it. */
 const withCurrent = (values: string[], current: string): string[] => (current === '' || values.includes(current) ? values : [...values, current]);
 
+type Choices = ReturnType<typeof useFilterChoices>;
+
+const productNameIn = (choices: Choices, id: string) => choices.products.find((product) => String(product.id) === id)?.name ?? `${T.orders.product} ${T.orders.number(Number(id))}`;
+function assigneeNameIn(choices: Choices, id: string): string {
+  if (id === 'none') return T.orders.unassigned;
+  const member = choices.assignees.find((candidate) => String(candidate.id) === id);
+  return member ? T.orders.assignRole(member.name, T.roles[member.role] ?? member.role) : `${T.orders.cs} ${T.orders.number(Number(id))}`;
+}
+
+/** Each filter the view sets, as a chip's text and the view without it. */
+function activeChips(search: OrdersSearch, choices: Choices): Array<{ key: string; text: string; without: OrdersFilters }> {
+  const { status: _tab, ...filters } = search;
+  const chips: Array<{ key: string; text: string; without: OrdersFilters }> = [];
+  const add = (keys: Array<keyof OrdersFilters>, text: string) => {
+    const without = { ...filters };
+    for (const key of keys) delete without[key];
+    chips.push({ key: keys.join('-'), text, without });
+  };
+  if (filters.from || filters.to) add(['from', 'to'], T.orders.chip(T.orders.dates, T.orders.chipDates(filters.from, filters.to)));
+  if (filters.product_id !== undefined) add(['product_id'], T.orders.chip(T.orders.product, productNameIn(choices, String(filters.product_id))));
+  if (filters.cs !== undefined) add(['cs'], T.orders.chip(T.orders.cs, assigneeNameIn(choices, filters.cs)));
+  if (filters.payment_method !== undefined) add(['payment_method'], T.orders.chip(T.orders.paymentMethod, T.orders.payment[filters.payment_method] ?? filters.payment_method));
+  if (filters.courier !== undefined) add(['courier'], T.orders.chip(T.orders.courier, filters.courier));
+  if (filters.province !== undefined) add(['province'], T.orders.chip(T.orders.province, filters.province));
+  if (filters.utm_source !== undefined) add(['utm_source'], T.orders.chip(T.orders.utmSource, filters.utm_source));
+  if (filters.utm_campaign !== undefined) add(['utm_campaign'], T.orders.chip(T.orders.utmCampaign, filters.utm_campaign));
+  if (filters.stale_hours !== undefined) add(['stale_hours'], T.orders.chip(T.orders.followUp.stale, T.orders.followUp.hours(filters.stale_hours)));
+  if (filters.followed_up !== undefined) add(['followed_up'], T.orders.followUp.filterNone);
+  return chips;
+}
+
+/**
+ * The filters the view sets, as chips under the search (the panel stays closed once applied):
+ * each chip removes its filter; "Hapus semua filter" removes them all. Nothing when none is set.
+ */
+export function ActiveFilters({ search, onApply }: { search: OrdersSearch; onApply(filters: OrdersFilters): void }) {
+  const me = useMe();
+  const chips = activeChips(search, useFilterChoices(me));
+  if (chips.length === 0) return null;
+  return (
+    // One row on a phone, scrolling sideways like the tabs under it; rows that wrap from 640 px.
+    <section aria-label={T.orders.activeFilters} className="-mx-3 mb-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:overflow-visible sm:px-0">
+      <ul className="flex gap-2 sm:flex-wrap">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <button
+              type="button"
+              className="inline-flex min-h-11 max-w-[18rem] shrink-0 items-center gap-2 whitespace-nowrap rounded-full border border-brand-600 bg-brand-50 px-3 text-left text-sm font-medium text-brand-800 hover:bg-brand-100"
+              aria-label={T.orders.removeFilter(chip.text)}
+              onClick={() => onApply(chip.without)}
+            >
+              <span className="truncate">{chip.text}</span>
+              <span aria-hidden="true" className="text-base leading-none">
+                ×
+              </span>
+            </button>
+          </li>
+        ))}
+        {chips.length > 1 ? (
+          <li>
+            <button type="button" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap px-2 text-sm font-semibold text-brand-800 underline" onClick={() => onApply({ q: search.q })}>
+              {T.orders.clearFilters}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 export function FilterPanel({ search, open, onApply, error }: { search: OrdersSearch; open: boolean; onApply(filters: OrdersFilters): void; error: ApiError | null }) {
   const me = useMe();
   const choices = useFilterChoices(me);
@@ -64,15 +134,12 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
     choices.products.map((product) => String(product.id)),
     draft.product_id,
   );
-  const productName = (id: string) => choices.products.find((product) => String(product.id) === id)?.name ?? `${T.orders.product} ${T.orders.number(Number(id))}`;
+  const productName = (id: string) => productNameIn(choices, id);
   const assignees = withCurrent(
     choices.assignees.map((member) => String(member.id)),
     draft.cs === 'none' ? '' : draft.cs,
   );
-  const assigneeName = (id: string) => {
-    const member = choices.assignees.find((candidate) => String(candidate.id) === id);
-    return member ? T.orders.assignRole(member.name, T.roles[member.role] ?? member.role) : `${T.orders.cs} ${T.orders.number(Number(id))}`;
-  };
+  const assigneeName = (id: string) => assigneeNameIn(choices, id);
   return (
     <section id="orders-filters" hidden={!open} aria-labelledby="orders-filters-title" className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="orders-filters-title" className="mb-3 text-base font-semibold">

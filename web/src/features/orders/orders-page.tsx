@@ -9,16 +9,17 @@ import { useEffect, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { can, useMe } from '../../api/use-session';
 import { Button, buttonClass } from '../../components/ui/button';
+import { MoreActions } from '../../components/ui/more-actions';
 import { ErrorNotice } from '../../components/ui/notice';
 import { Loading, PageHeader } from '../../components/ui/page';
-import { useMediaQuery, WIDE } from '../../lib/media';
+import { SMALL, useMediaQuery, WIDE } from '../../lib/media';
 import { T } from '../../text/id';
 import { BulkBar } from './bulk-bar';
 import { SelectAll, SelectBox, SelectPageBox, useSelection } from './bulk-select';
 import { OrderCard, OrdersTable } from './order-row';
 import { OrderFilesActions } from './order-files-actions';
 import { LiveOrders } from './live-orders';
-import { FilterPanel } from './orders-filters';
+import { ActiveFilters, FilterPanel } from './orders-filters';
 import { activeFilterCount, rememberView, type OrdersFilters } from './orders-search';
 import { OrdersToolbar } from './orders-toolbar';
 import { StatusTabs } from './status-tabs';
@@ -29,7 +30,9 @@ export function OrdersPage() {
   const search = useSearch({ from: '/app/orders' });
   const navigate = useNavigate({ from: '/orders' });
   const wide = useMediaQuery(WIDE);
-  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(search) > 0);
+  const phoneOrWider = useMediaQuery(SMALL);
+  // Closed at first and once applied: the filters set show as chips, so the first order stays on a phone's first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const list = useInfiniteQuery(ordersQuery(search));
   const error = list.error as ApiError | null;
   const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
@@ -37,19 +40,31 @@ export function OrdersPage() {
   useEffect(() => rememberView(search), [search]);
 
   const show = (filters: OrdersFilters) => void navigate({ search: { ...filters, status: search.status } });
+  const apply = (filters: OrdersFilters) => {
+    setFiltersOpen(false);
+    show(filters);
+  };
   const viewed = search.q !== undefined || activeFilterCount(search) > 0 || search.status !== undefined;
   return (
     <>
       <PageHeader
         title={T.orders.title}
         lead={can(me, 'orders:all') ? T.orders.lead : T.orders.leadCs}
+        compact
         actions={
-          // One row beside the title from 640 px; on a phone the file buttons go under "Tambah pesanan".
-          <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-            <Link to="/orders/new" className={`${buttonClass('primary')} whitespace-nowrap`}>
-              {T.newOrder.add}
+          // Beside the title; on a phone the file actions wait in a compact menu.
+          <div className="flex gap-2">
+            {/* "Tambah" on a phone, its name still "Tambah pesanan" (the visible word starts it). */}
+            <Link to="/orders/new" className={`${buttonClass('primary', 'px-3 sm:px-4')} whitespace-nowrap`} aria-label={phoneOrWider ? undefined : T.newOrder.add}>
+              {phoneOrWider ? T.newOrder.add : T.newOrder.addShort}
             </Link>
-            <OrderFilesActions search={search} />
+            {phoneOrWider ? (
+              <OrderFilesActions search={search} />
+            ) : (
+              <MoreActions label={T.orders.moreActions}>
+                <OrderFilesActions search={search} />
+              </MoreActions>
+            )}
           </div>
         }
       />
@@ -60,7 +75,8 @@ export function OrdersPage() {
         onToggleFilters={() => setFiltersOpen(!filtersOpen)}
         error={error}
       />
-      <FilterPanel search={search} open={filtersOpen} onApply={show} error={error} />
+      <FilterPanel search={search} open={filtersOpen} onApply={apply} error={error} />
+      <ActiveFilters search={search} onApply={apply} />
       <StatusTabs search={search} />
       <LiveOrders />
       {list.isPending ? <Loading label={T.loading} /> : null}

@@ -30,7 +30,7 @@ export function OrdersToolbar({
   }
   const refused = error?.code === 'query_too_short' ? error.body.error : undefined;
   return (
-    <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-start">
+    <div className="mb-3 flex items-start gap-2">
       <form
         role="search"
         className="min-w-0 flex-1"
@@ -68,7 +68,7 @@ export function OrdersToolbar({
           </p>
         ) : null}
       </form>
-      <Button variant="secondary" className="sm:mt-6" aria-expanded={filtersOpen} aria-controls="orders-filters" onClick={onToggleFilters}>
+      <Button variant="secondary" className="mt-6 shrink-0" aria-expanded={filtersOpen} aria-controls="orders-filters" onClick={onToggleFilters}>
         {T.orders.filters(activeFilterCount(search))}
       </Button>
     </div>

@@ -13,6 +13,9 @@ const TAB = 'inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded
 const IDLE = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100';
 const CURRENT = 'border-brand-700 bg-brand-700 text-white';
 
+/** Scrolls the current tab into the row's view (not the page's). */
+const inView = (link: HTMLAnchorElement | null) => link?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+
 export function StatusTabs({ search }: { search: OrdersSearch }) {
   const filters = filtersOf(search);
   const counts = useQuery(countsQuery(filters));
@@ -28,13 +31,20 @@ export function StatusTabs({ search }: { search: OrdersSearch }) {
     ...ORDER_STATUSES.map((status) => ({ status, label: statusName(status), count: shown(status) })),
   ];
   return (
-    <nav aria-label={T.orders.tabs} className="mb-4">
-      <ul className="flex flex-wrap gap-2">
+    // One row: on a phone it scrolls sideways (its links take the keyboard's focus), the current tab in view.
+    <nav aria-label={T.orders.tabs} className="-mx-3 mb-3 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0">
+      <ul className="flex gap-2">
         {tabs.map((tab) => {
           const current = tab.status === search.status;
           return (
             <li key={tab.status ?? 'all'}>
-              <Link to="/orders" search={{ ...filters, status: tab.status }} className={`${TAB} ${current ? CURRENT : IDLE}`} aria-current={current ? 'page' : undefined}>
+              <Link
+                to="/orders"
+                search={{ ...filters, status: tab.status }}
+                className={`${TAB} ${current ? CURRENT : IDLE}`}
+                aria-current={current ? 'page' : undefined}
+                ref={current ? inView : undefined}
+              >
                 {tab.label}{' '}
                 {tab.count !== undefined ? <span className={`text-xs font-semibold ${current ? 'text-white' : 'text-slate-600'}`}>{tab.count}</span> : null}
               </Link>
