@@ -264,6 +264,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'POST /dashboard/api/orders/{id}/status', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { status: 'closing', expected_status: 'pending' } }) },
   { operation: 'PATCH /dashboard/api/orders/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { courier: `JNE YES ${s.serial()}`, customer: { city: 'Kota Rahasia A' } } }) },
   { operation: 'POST /dashboard/api/orders/{id}/notes', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { text: 'Catatan rahasia A' } }) },
+  { operation: 'GET /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'POST /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { step: 'fu1' } }) },
   // Whom to assign to: another store's owner reads their own store's members.
   { operation: 'GET /dashboard/api/orders/assignees', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },

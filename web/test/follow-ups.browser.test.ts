@@ -79,7 +79,12 @@ it('a CS on a phone presses FU1 on the order: WhatsApp opens with the rendered t
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Pesanan #${mine}`);
   const card = page.getByRole('region', { name: 'Follow-up WhatsApp' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Follow-up WhatsApp' }) }));
   await expect.poll(() => page.getByTestId('follow-up-summary').textContent()).toBe('Belum pernah di-follow-up.');
-  expect(await page.getByRole('button', { name: /^FU\d — / }).allTextContents()).toEqual(['FU1', 'FU2', 'FU3', 'FU4']);
+  // Each step by its name and the first words of the text it would send (issue 40 §2).
+  const steps = page.getByRole('button', { name: /^FU\d — / });
+  await expect.poll(async () => (await steps.allTextContents()).every((text) => text.includes('Kak Rina Marlina'))).toBe(true);
+  const names = ['FU1 — pengingat pertama', 'FU2 — pengingat kedua', 'FU3 — pengingat ketiga', 'FU4 — sebelum dibatalkan'];
+  expect((await steps.allTextContents()).map((text, i) => text.startsWith(names[i]!))).toEqual([true, true, true, true]);
+  expect(await steps.nth(2).textContent()).toContain('Selamat pagi Kak Rina Marlina');
   await axe(page, 'order-follow-up');
   expect(await smallTargets(page)).toEqual([]);
 
@@ -109,6 +114,8 @@ it('from the list to the buyer\'s WhatsApp in two taps: the row\'s WhatsApp butt
   await row.getByRole('button', { name: `WhatsApp Dewi Lestari, pesanan #${second}` }).click();
   const dialog = page.getByRole('dialog', { name: `Follow-up pesanan #${second}` });
   await dialog.waitFor();
+  // The chooser names each step and shows the first words of its text for this buyer.
+  await expect.poll(() => dialog.getByRole('button', { name: 'FU2 — pengingat kedua' }).textContent()).toMatch(/^FU2 — pengingat keduaHalo Kak Dewi Lestari/);
   await axe(page, 'list-follow-up-dialog');
   expect(await smallTargets(page)).toEqual([]);
   // Tap two.

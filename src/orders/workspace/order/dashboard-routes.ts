@@ -15,8 +15,8 @@ import { addNote } from './add-note.js';
 import { assignOrders } from '../../core/assign-orders.js';
 import { AssignBody } from '../bulk/bulk-schemas.js';
 import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from '../bulk/chosen-orders.js';
-import { followUpOrder } from './follow-up-order.js';
-import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
+import { followUpOrder, previewFollowUps } from './follow-up-order.js';
+import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, FollowUpPreviews, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';
 import { listAssignees } from './list-assignees.js';
 import { memberActor } from '../../core/member-actor.js';
@@ -141,6 +141,25 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       const added = await addNote(ctx.db, ctx.clock, session.tenantId, params.id, { scope: orderScopeOf(session), userId: session.userId }, body, serverZone);
       if (added.ok) return { status: 201, body: added.value };
       return added.code === 'order_not_found' ? dashboardFailure('order_not_found') : invalid({ text: DASHBOARD_FIELD_TEXT.required });
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/orders/:id/follow-ups',
+    access: 'member',
+    contract: {
+      operationId: 'previewFollowUps',
+      summary: 'The texts each follow-up step that fits the order would open WhatsApp with',
+      description: `${SCOPE} What the step chooser shows before a press: the same steps and the same rendering as the press (POST), nothing recorded.`,
+      tags: TAGS,
+      security: SESSION,
+      params: OrderIdParams,
+      response: { 200: jsonResponse('The steps and their texts.', FollowUpPreviews), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, 'order_not_found']) },
+    },
+    handler: async ({ session, params }) => {
+      const previews = await previewFollowUps(ctx, session.tenantId, params.id, orderScopeOf(session), serverZone);
+      return previews.ok ? { status: 200, body: previews.value } : dashboardFailure(previews.code);
     },
   });
 

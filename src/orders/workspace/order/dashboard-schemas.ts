@@ -143,6 +143,16 @@ export const EditOrderBody = Type.Object(
 
 export const FollowUpBody = Type.Object({ step: FollowUpStepSchema }, { additionalProperties: false });
 
+export const FollowUpPreviews = Type.Object(
+  {
+    steps: Type.Array(
+      Type.Object({ step: FollowUpStepSchema, text: Type.String({ description: 'The text a press of the step would open WhatsApp with, rendered for the order now.' }) }, { additionalProperties: false }),
+      { description: "The steps that fit the order's status now, in order; empty for a completed order or one in invalid_no_hp." },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const FollowUpAnswer = Type.Object(
   {
     wa_url: Type.String({ description: 'https://wa.me/<buyer, 62...>?text=<the rendered text, URL-encoded: line breaks as %0A, emoji kept>.' }),

@@ -26,6 +26,35 @@ export interface FollowUpPress {
   at: string;
 }
 
+/** The order as a follow-up needs it, within the member's scope; null when there is none. */
+const orderForMessage = (db: AppContext['db'], tenantId: number, orderId: number, scope: OrderScope) =>
+  inScope(db.selectFrom('orders').select(MESSAGE_ORDER_COLUMNS).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
+
+type MessageOrder = NonNullable<Awaited<ReturnType<typeof orderForMessage>>>;
+
+/** The steps' texts rendered for the order: the store's own for the order's payment method, else the defaults. */
+async function renderSteps(db: AppContext['db'], tenantId: number, order: MessageOrder, steps: readonly FollowUpStep[], serverTimeZone: string): Promise<Array<{ step: FollowUpStep; text: string }> | null> {
+  const store = await loadStoreSettings(db, tenantId);
+  if (!store) return null;
+  const method = methodKindOf(order.payment_method);
+  const [texts, input] = await Promise.all([Promise.all(steps.map((step) => readStepTexts(db, tenantId, step))), messageInputOf(db, tenantId, order, store, serverTimeZone)]);
+  return steps.map((step, i) => ({ step, text: renderFollowUp(step, method, texts[i]![method], input) }));
+}
+
+/** What each step that fits the order now would send (GET /dashboard/api/orders/{id}/follow-ups): the chooser shows it. */
+export async function previewFollowUps(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: number,
+  orderId: number,
+  scope: OrderScope,
+  serverTimeZone: string,
+): Promise<Outcome<{ steps: Array<{ step: FollowUpStep; text: string }> }, 'order_not_found'>> {
+  const order = await orderForMessage(ctx.db, tenantId, orderId, scope);
+  if (!order) return refuse('order_not_found', `order ${orderId} not found`);
+  const steps = await renderSteps(ctx.db, tenantId, order, stepsFor(order.status), serverTimeZone);
+  return steps ? succeed({ steps }) : refuse('order_not_found', `order ${orderId} not found`);
+}
+
 export async function followUpOrder(
   ctx: Pick<AppContext, 'db' | 'writeTransaction' | 'clock'>,
   tenantId: number,
@@ -34,17 +63,15 @@ export async function followUpOrder(
   step: FollowUpStep,
   serverTimeZone: string,
 ): Promise<Outcome<FollowUpPress, FollowUpCode>> {
-  const order = await inScope(ctx.db.selectFrom('orders').select(MESSAGE_ORDER_COLUMNS).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), who.scope).executeTakeFirst();
+  const order = await orderForMessage(ctx.db, tenantId, orderId, who.scope);
   if (!order) return refuse('order_not_found', `order ${orderId} not found`);
   const fitting = stepsFor(order.status);
   if (!fitting.includes(step)) return refuse('follow_up_step_not_available', `step ${step} does not fit an order in ${order.status} (fitting: ${fitting.join(', ') || 'none'})`);
   const phone = normalizeIndonesianPhone(order.customer_phone);
   if (phone === null) return refuse('buyer_phone_invalid', "the buyer's phone is not an Indonesian number");
-  const store = await loadStoreSettings(ctx.db, tenantId);
-  if (!store) return refuse('order_not_found', `order ${orderId} not found`);
-  const method = methodKindOf(order.payment_method);
-  const [texts, input] = await Promise.all([readStepTexts(ctx.db, tenantId, step), messageInputOf(ctx.db, tenantId, order, store, serverTimeZone)]);
-  const text = renderFollowUp(step, method, texts[method], input);
+  const rendered = await renderSteps(ctx.db, tenantId, order, [step], serverTimeZone);
+  if (!rendered) return refuse('order_not_found', `order ${orderId} not found`);
+  const text = rendered[0]!.text;
 
   const now = ctx.clock.now();
   const recorded = await ctx.writeTransaction(async (tx) => {

@@ -128,6 +128,23 @@ describe('the follow-up press', () => {
     expect(again.history.filter((h: Body) => h.field === 'follow_up').map((h: Body) => [h.new_value, h.actor])).toEqual([['fu2', 'Pemilik'], ['fu1', 'Rina CS']]);
   });
 
+  it('GET previews each fitting step\'s text as the press would render it, records nothing; another CS\'s order 404', async () => {
+    const id = await order({}, csOne);
+    const res = await send(csOne, 'GET', `/dashboard/api/orders/${id}/follow-ups`);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.steps.map((s: Body) => s.step)).toEqual(['fu1', 'fu2', 'fu3', 'fu4']);
+    const pressed = await press(csOne, id, 'fu2');
+    expect(res.body.steps[1].text).toBe(textOf(pressed.body.wa_url));
+    expect(res.body.steps[0].text).toContain(`Pesanan #${id}`);
+    const shipped = await order({ status: 'shipped', resi: 'JN777' }, csOne);
+    expect((await send(csOne, 'GET', `/dashboard/api/orders/${shipped}/follow-ups`)).body.steps.map((s: Body) => s.step)).toEqual(['shipped']);
+    const completed = await order({ status: 'completed', resi: 'JN778' }, csOne);
+    expect((await send(csOne, 'GET', `/dashboard/api/orders/${completed}/follow-ups`)).body).toEqual({ steps: [] });
+    expect((await send(csTwo, 'GET', `/dashboard/api/orders/${id}/follow-ups`)).status).toBe(404);
+    // Nothing recorded by a preview: the one press above only.
+    expect((await send(owner, 'GET', `/dashboard/api/orders/${id}`)).body.order.follow_ups.count).toBe(1);
+  });
+
   it("uses the store's own text, line breaks and emoji through the link", async () => {
     await send(owner, 'PUT', '/dashboard/api/templates/fu3', { bank_transfer: 'Halo {nama} 👋\nBaris dua & 100% *tebal*', cod: null, gateway: null });
     const id = await order();

@@ -4,6 +4,7 @@
 // open a tab while the tap is being handled, not after a request returns, so the tab is opened
 // blank at the tap and sent to the link when it arrives (closed again if the press is refused);
 // where the browser held it back all the same, the link is shown to tap (docs/decisions.md).
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,7 @@ import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
 import { T } from '../../text/id';
-import { useFollowUp, type FollowUpStep, type ListedOrder, type Order } from './use-orders';
+import { followUpPreviewsQuery, useFollowUp, type FollowUpStep, type ListedOrder, type Order } from './use-orders';
 
 const F = T.orders.followUp;
 
@@ -24,8 +25,17 @@ export const followUpSummary = (followUps: FollowUps): string =>
     ? F.never
     : `${F.count(followUps.count)} · ${F.last(F.steps[followUps.last_step] ?? followUps.last_step, formatDateTime(followUps.last_at))}`;
 
+/** The first words of a message, on one line: what the chooser shows under a step's name. */
+export function firstWords(text: string, words = 12): string {
+  const all = text.replace(/[*_~]/g, '').split(/\s+/).filter((word) => word !== '');
+  return all.length > words ? `${all.slice(0, words).join(' ')}…` : all.join(' ');
+}
+
 function FollowUpButtons({ orderId, steps, onOpened }: { orderId: number; steps: readonly FollowUpStep[]; onOpened?(): void }) {
   const press = useFollowUp(orderId);
+  // Each step's text as it would go now: the buttons show its name and first words (without them until it comes).
+  const previews = useQuery(followUpPreviewsQuery(orderId));
+  const previewOf = (step: FollowUpStep) => previews.data?.find((preview) => preview.step === step)?.text;
   const [held, setHeld] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
   const open = (step: FollowUpStep) => {
@@ -48,13 +58,30 @@ function FollowUpButtons({ orderId, steps, onOpened }: { orderId: number; steps:
   if (steps.length === 0) return <p className="text-sm text-slate-700">{F.none}</p>;
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        {steps.map((step) => (
-          <Button key={step} variant="secondary" busy={press.isPending && press.variables === step} onClick={() => open(step)} aria-label={F.stepNames[step] ?? step}>
-            {F.steps[step] ?? step}
-          </Button>
-        ))}
-      </div>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {steps.map((step) => {
+          const preview = previewOf(step);
+          return (
+            <li key={step}>
+              <Button
+                variant="secondary"
+                className="h-full w-full flex-col !items-start !justify-start text-left"
+                busy={press.isPending && press.variables === step}
+                onClick={() => open(step)}
+                aria-label={F.stepNames[step] ?? step}
+                aria-describedby={preview ? `follow-up-${orderId}-${step}` : undefined}
+              >
+                <span>{F.stepNames[step] ?? step}</span>
+                {preview ? (
+                  <span id={`follow-up-${orderId}-${step}`} className="block text-sm font-normal text-slate-700">
+                    {firstWords(preview)}
+                  </span>
+                ) : null}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
       {opened ? <Notice tone="success">{F.opened}</Notice> : null}
       {held ? (
         <Notice tone="info">

@@ -26,6 +26,7 @@ export const orderKeys = {
   allCounts: () => [...orderKeys.all, 'counts'] as const,
   counts: (filters: OrdersFilters) => [...orderKeys.allCounts(), filters] as const,
   one: (id: number) => [...orderKeys.all, 'one', id] as const,
+  followUps: (id: number) => [...orderKeys.all, 'one', id, 'follow-ups'] as const,
   assignees: () => [...orderKeys.all, 'assignees'] as const,
 };
 
@@ -47,6 +48,10 @@ export const countsQuery = (filters: OrdersFilters) =>
 
 export const orderQuery = (id: number) =>
   queryOptions({ queryKey: orderKeys.one(id), queryFn: async () => (await call(api.GET('/dashboard/api/orders/{id}', { params: { path: { id } } }))).order });
+
+/** What each fitting follow-up step would send the buyer now (the chooser's previews). */
+export const followUpPreviewsQuery = (id: number) =>
+  queryOptions({ queryKey: orderKeys.followUps(id), queryFn: async () => (await call(api.GET('/dashboard/api/orders/{id}/follow-ups', { params: { path: { id } } }))).steps });
 
 /** After a change: the order's answer is its page; the lists and counts that may hold it are asked again when shown. */
 function remember(queryClient: QueryClient, order: Order): void {
