@@ -200,6 +200,30 @@ it('on a 360x740 phone the first order shows on the first screen, with and witho
   await context.close();
 });
 
+it("the order's status moves: the usual next step is the one primary button, ending the order is styled destructive", async () => {
+  const { context, page } = await loggedIn(PHONE, owner);
+  await page.goto(`/dashboard/orders/${recentMug}`);
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Status' }) });
+  const moves = card.getByRole('button', { name: /^Jadikan / });
+  await expect.poll(() => moves.count()).toBeGreaterThan(2);
+  const styled = await moves.evaluateAll((buttons) => buttons.map((b) => ({ name: b.textContent, bg: getComputedStyle(b).backgroundColor, color: getComputedStyle(b).color })));
+  // Pending: "Jadikan Closing" first and alone filled with the brand colour; Dibatalkan and Nomor HP tidak valid last, in red text.
+  expect(styled[0]!.name).toBe('Jadikan Closing');
+  const BRAND = 'rgb(15, 118, 110)';
+  // Tailwind's red-700, as Chromium computes it.
+  const RED = 'oklch(0.505 0.213 27.518)';
+  expect(styled.filter((b) => b.bg === BRAND).map((b) => b.name)).toEqual(['Jadikan Closing']);
+  const destructive = styled.filter((b) => b.color === RED).map((b) => b.name);
+  expect(destructive).toEqual(expect.arrayContaining(['Jadikan Dibatalkan', 'Jadikan Nomor HP tidak valid']));
+  expect(styled.slice(-destructive.length).map((b) => b.name)).toEqual(destructive);
+  // The dialog's confirmation of a cancel is red too.
+  await card.getByRole('button', { name: 'Jadikan Dibatalkan' }).click();
+  const confirm = page.getByRole('dialog').getByRole('button', { name: /Dibatalkan/ });
+  expect(await confirm.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(RED);
+  await page.keyboard.press('Escape');
+  await context.close();
+});
+
 it('the owner on a desktop filters by a product and a date range, opens an order and assigns it to the CS', async () => {
   const { context, page } = await loggedIn(DESKTOP, owner);
   await page.goto('/dashboard/orders');

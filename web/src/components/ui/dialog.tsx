@@ -69,7 +69,22 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
 }
 
 /** A dialog's form: its fields, then Cancel and the action (the action first on a phone, at the thumb). */
-export function DialogForm({ onSubmit, onCancel, submitLabel, busy, children }: { onSubmit(): void; onCancel(): void; submitLabel: string; busy: boolean; children: ReactNode }) {
+export function DialogForm({
+  onSubmit,
+  onCancel,
+  submitLabel,
+  busy,
+  destructive = false,
+  children,
+}: {
+  onSubmit(): void;
+  onCancel(): void;
+  submitLabel: string;
+  busy: boolean;
+  /** The submit ends something (cancels an order): styled as destructive. */
+  destructive?: boolean;
+  children: ReactNode;
+}) {
   return (
     <form
       className="space-y-4"
@@ -83,7 +98,7 @@ export function DialogForm({ onSubmit, onCancel, submitLabel, busy, children }: 
         <Button variant="secondary" onClick={onCancel}>
           {T.cancel}
         </Button>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy} variant={destructive ? 'danger' : 'primary'}>
           {submitLabel}
         </Button>
       </div>

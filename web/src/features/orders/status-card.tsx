@@ -15,7 +15,26 @@ import { useMoveStatus, type Order } from './use-orders';
 
 type Move = Order['moves'][number];
 
+/** The way an order usually goes; the next of these among the moves is the card's one primary button. */
+const FORWARD = ['pending', 'closing', 'paid', 'shipped', 'completed'];
+/** Moves that end an order's way: styled as destructive (the dialog still asks). */
+const DESTRUCTIVE = new Set(['cancelled', 'invalid_no_hp']);
+
+/** The usual next step from `status` among the moves: the nearest forward one, or none. */
+export function usualNext(status: string, moves: readonly Move[]): string | null {
+  const from = FORWARD.indexOf(status);
+  if (from < 0) return null;
+  const ahead = moves.map((move) => move.status).filter((to) => FORWARD.indexOf(to) > from);
+  return ahead.sort((a, b) => FORWARD.indexOf(a) - FORWARD.indexOf(b))[0] ?? null;
+}
+
+const variantOf = (to: string, next: string | null) => (to === next ? 'primary' : DESTRUCTIVE.has(to) ? 'dangerQuiet' : 'secondary');
+
+/** The primary first, the destructive last, the rest in the server's order between. */
+const rank = (to: string, next: string | null) => (to === next ? 0 : DESTRUCTIVE.has(to) ? 2 : 1);
+
 export function StatusCard({ order }: { order: Order }) {
+  const next = usualNext(order.status, order.moves);
   const [move, setMove] = useState<Move | null>(null);
   const [done, setDone] = useState<string | null>(null);
   return (
@@ -34,10 +53,10 @@ export function StatusCard({ order }: { order: Order }) {
         <>
           <p className="mb-2 text-sm text-slate-700">{T.orders.movesLead}</p>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {order.moves.map((candidate) => (
+            {[...order.moves].sort((a, b) => rank(a.status, next) - rank(b.status, next)).map((candidate) => (
               <Button
                 key={candidate.status}
-                variant={candidate.needs === 'reason' ? 'secondary' : 'primary'}
+                variant={variantOf(candidate.status, next)}
                 onClick={() => {
                   setDone(null);
                   setMove(candidate);
@@ -83,7 +102,7 @@ function MoveDialog({ order, move, onClose }: { order: Order; move: Move; onClos
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose(false))} title={T.orders.moveTitle(label)}>
-      <DialogForm onSubmit={submit} onCancel={() => onClose(false)} submitLabel={T.orders.moveSave(label)} busy={moveStatus.isPending}>
+      <DialogForm onSubmit={submit} onCancel={() => onClose(false)} submitLabel={T.orders.moveSave(label)} busy={moveStatus.isPending} destructive={DESTRUCTIVE.has(move.status)}>
         {move.needs === 'resi' ? (
           <TextField
             label={T.orders.moveResi}
