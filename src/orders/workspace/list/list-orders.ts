@@ -1,10 +1,11 @@
 // The orders list of the dashboard (issue 32 §1, §5): the store's orders within the member's
 // scope, newest first, a page at a time by keyset (lib/db/keyset.ts: no OFFSET), under a tab
 // (one status) and the shared filters (order-filters.ts).
-import type { Db } from '../../../lib/db/db.js';
+import { isPostgres, type Db } from '../../../lib/db/db.js';
 import { keysetPage, pageOf, type Position } from '../../../lib/db/keyset.js';
 import { formatTimestamp } from '../../../lib/time.js';
 import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
+import { newestMatches, type OrderColumn } from './pg-name-search.js';
 import { memberNames } from '../../core/member-actor.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import type { OrderStatus } from '../../core/statuses.js';
@@ -41,33 +42,43 @@ export interface ListOrdersInput {
   limit: number;
 }
 
+const LISTED_COLUMNS = [
+  'orders.id',
+  'orders.created_at',
+  'orders.status',
+  'orders.customer_name',
+  'orders.customer_phone',
+  'orders.product_name',
+  'orders.variant',
+  'orders.quantity',
+  'orders.total',
+  'orders.payment_method',
+  'orders.courier',
+  'orders.resi',
+  'orders.assigned_user_id',
+  'orders.follow_up_count',
+  'orders.follow_up_last_step',
+  'orders.follow_up_last_at',
+] as const satisfies readonly OrderColumn[];
+
+/** How many orders a name search walks on PostgreSQL before it reads the name's matches instead (pg-name-search.ts). */
+export const LIST_WALK_WINDOW = 5_000;
+
 /** The page's query (one more row than the limit: pageOf), apart so that its plan can be tested. */
 export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, plan: SearchPlan) {
   const { status } = input;
   const filtered = filteredOrders(db, tenantId, scope, input.filters, plan);
   return keysetPage(status === null ? filtered : filtered.where('orders.status', '=', status), { key: 'orders.created_at', id: 'orders.id' }, input.after, input.limit)
-    .select([
-      'orders.id',
-      'orders.created_at',
-      'orders.status',
-      'orders.customer_name',
-      'orders.customer_phone',
-      'orders.product_name',
-      'orders.variant',
-      'orders.quantity',
-      'orders.total',
-      'orders.payment_method',
-      'orders.courier',
-      'orders.resi',
-      'orders.assigned_user_id',
-      'orders.follow_up_count',
-      'orders.follow_up_last_step',
-      'orders.follow_up_last_at',
-    ]);
+    .select(LISTED_COLUMNS);
 }
 
 export async function listOrders(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, timeZone: string): Promise<OrderPage> {
-  const rows = await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute();
+  // A name search on PostgreSQL chooses its way itself (pg-name-search.ts); the same rows.
+  const rows = (
+    isPostgres(db) && input.filters.search?.name
+      ? await newestMatches(db, tenantId, scope, input.filters, input.status, input.after, input.limit + 1, LIST_WALK_WINDOW, LISTED_COLUMNS)
+      : await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute()
+  ) as Array<Awaited<ReturnType<ReturnType<typeof listOrdersQuery>['execute']>>[number]>;
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
   const names = await memberNames(db, page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])));

@@ -161,7 +161,7 @@ function foundIds(tenantId: number, search: OrderSearch) {
 }
 
 /** PostgreSQL: the paths as one OR, which its planner serves by a BitmapOr or a walk; the name by ILIKE over pg_trgm's GIN. */
-function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch): Expression<SqlBool> {
+export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch): Expression<SqlBool> {
   const paths: Expression<SqlBool>[] = [];
   if (search.orderId !== null) paths.push(eb('orders.id', '=', search.orderId));
   if (search.phone !== null) paths.push(eb('orders.customer_phone', '=', search.phone));

@@ -1,0 +1,109 @@
+// A name search's newest matches on PostgreSQL (issue 39 §4): the list's page and the capped
+// counts. Its planner cannot know how many orders a part of a name matches (it estimated 61
+// to 6,085 rows for names matching 0 to 84,000 orders of a million), so it chose the wrong one
+// of its two ways for many names: walking the list's index newest first and testing each order
+// (fast for a common name, the whole store for a rare one: 1.2 s for "hutap") or reading every
+// match through pg_trgm's GIN and sorting them (fast for a rare name, 0.9 s for "wib"). So the
+// choice is made here, as SQLite's is (order-filters.ts, SearchPlan), without counting first:
+// 1. walk: the newest `window` orders under the other filters (the list's own index, as the
+//    plain list), testing each against the search; a name that fills the page in them is done;
+// 2. else, when the walk saw the whole filtered set (fewer than `window` orders), it is done too;
+// 3. else the name is rare among the newest orders: the matches older than the walk's last order
+//    are read through the GIN (a materialized CTE with no ORDER BY or LIMIT, so the planner has
+//    no walk to choose) and sorted.
+// The result is the plain query's: the same rows in the same order (list-orders.api.test.ts).
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../../lib/db/db.js';
+import { fixedLimit } from '../../../lib/db/fixed-limit.js';
+import { keysetPage, type Position } from '../../../lib/db/keyset.js';
+import type { Database } from '../../../lib/db/schema.js';
+import { filteredOrders, searchMatches, type OrderFilters } from './order-filters.js';
+import type { OrderScope } from '../../core/order-scope.js';
+import type { OrderStatus } from '../../core/statuses.js';
+
+export type OrderColumn = `orders.${keyof Database['orders'] & string}`;
+type Row = Record<string, unknown>;
+
+const KEYSET = { key: 'orders.created_at', id: 'orders.id' } as const;
+
+/** The orders the query reads without its search: the scope, the other filters, the tab. */
+function unsearched(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null) {
+  const filtered = filteredOrders(db, tenantId, scope, { ...filters, search: null });
+  return status === null ? filtered : filtered.where('orders.status', '=', status);
+}
+
+/**
+ * 1. The walk: the newest `window` orders under the other filters (after `after`), each with a
+ * `hit` flag (the search) and its `place` in the window (the last place tells whether the window
+ * was full); the hits and the window's last order, newest first, `wanted + 1` at most, so the
+ * walk stops once the page is full.
+ */
+export function walkQuery(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null, after: Position | null, wanted: number, window: number, columns: readonly OrderColumn[]) {
+  const search = filters.search!;
+  const walked = keysetPage(unsearched(db, tenantId, scope, filters, status), KEYSET, after, window - 1)
+    .select(columns)
+    .select((eb) => sql<boolean>`${searchMatches(eb, search)}`.as('hit'));
+  return db
+    .selectFrom(
+      db
+        .selectFrom(walked.as('w'))
+        .selectAll()
+        .select(sql<string>`row_number() over (order by w.created_at desc, w.id desc)`.as('place'))
+        .as('x'),
+    )
+    .selectAll()
+    .where(sql<SqlBool>`x.hit or x.place = ${window}`)
+    .orderBy('x.created_at', 'desc')
+    .orderBy('x.id', 'desc')
+    .limit(fixedLimit(wanted + 1));
+}
+
+/**
+ * 3. The matches older than `before` (the window's last order), through the search's own
+ * indexes: a materialized CTE with no ORDER BY or LIMIT, so that the planner has no walk to
+ * choose; then sorted, `wanted` at most.
+ */
+export function olderMatchesQuery(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null, before: Position, wanted: number, columns: readonly OrderColumn[]) {
+  const search = filters.search!;
+  const older = unsearched(db, tenantId, scope, filters, status)
+    .where((eb) => searchMatches(eb, search))
+    .where(sql<SqlBool>`(orders.created_at, orders.id) < (${before.key}, ${before.id})`)
+    .select(columns);
+  return db
+    .with((cte) => cte('found').materialized(), () => older)
+    .selectFrom('found')
+    .selectAll()
+    .orderBy(sql.ref('found.created_at'), 'desc')
+    .orderBy(sql.ref('found.id'), 'desc')
+    .limit(fixedLimit(wanted));
+}
+
+/**
+ * The first `wanted` rows of the plain query (filteredOrders with the search, the tab, after
+ * `after`, newest first) with `columns`, which must hold orders.created_at and orders.id.
+ * PostgreSQL only; the filters hold a search. `window`: how many orders the walk reads at most.
+ */
+export async function newestMatches(
+  db: Db,
+  tenantId: number,
+  scope: OrderScope,
+  filters: OrderFilters,
+  status: OrderStatus | null,
+  after: Position | null,
+  wanted: number,
+  window: number,
+  columns: readonly OrderColumn[],
+): Promise<Row[]> {
+  if (!filters.search) throw new Error('newestMatches needs a search');
+  const rows = (await walkQuery(db, tenantId, scope, filters, status, after, wanted, window, columns).execute()) as Row[];
+  const strip = ({ hit: _hit, place: _place, ...row }: Row): Row => row;
+  const hits = rows.filter((r) => r.hit === true);
+  if (hits.length >= wanted) return hits.slice(0, wanted).map(strip);
+  // Fewer hits than wanted: the LIMIT cut nothing, so the window's last order is among the rows
+  // when the window was full. 2. Not full: the walk saw every order the filters keep.
+  const last = rows.find((r) => Number(r.place) === window);
+  if (!last) return hits.map(strip);
+  const before = { key: Number(last.created_at), id: Number(last.id) };
+  const rest = (await olderMatchesQuery(db, tenantId, scope, filters, status, before, wanted - hits.length, columns).execute()) as Row[];
+  return [...hits.map(strip), ...rest];
+}
