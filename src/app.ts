@@ -43,6 +43,7 @@ import { createLiveFeed } from './live/live-feed.js';
 import { wakeOnNotify } from './live/wake-on-notify.js';
 import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk-routes.js';
+import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { templateDashboardRoutes } from './templates/dashboard-routes.js';
@@ -220,6 +221,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     liveDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
     orderBulkDashboardRoutes(app, ctx);
+    bulkJobDashboardRoutes(app, ctx);
     formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };
     // Uploads are raw image bytes: parsed as buffers in this scope only (every other route keeps strings).

@@ -19,6 +19,8 @@ import type { FeedConsumer } from './feed/consumer.js';
 import { feedWorker } from './feed/feed-worker.js';
 import { liveConsumer } from './live/live-consumer.js';
 import { createWebhookWorker, WEBHOOK_WORKER } from './webhooks/dispatcher.js';
+import { BULK_WORKER, bulkJobWorker } from './orders/workspace/bulk/run-bulk-job.js';
+import { permissionsOf } from './team/roles.js';
 
 /** What a worker is built from. */
 export interface WorkerDeps {
@@ -66,6 +68,13 @@ const WORKERS = {
     offSwitch: 'LIVE_CONSUMER=off',
     isOn: (config) => config.liveConsumer,
     build: ({ database }) => feedWorker(database, liveConsumer, systemClock),
+  },
+  // Bulk moves and assignments of more than 500 orders (issue 40 §5), one order a transaction.
+  [BULK_WORKER]: {
+    offSwitch: 'BULK_JOBS=off',
+    isOn: (config) => config.bulkJobs,
+    build: ({ config, database, log }) =>
+      bulkJobWorker({ db: database.db, dialect: database.dialect, writeTransaction: database.writeTransaction, clock: systemClock, config, permissionsOf, log }),
   },
 } satisfies Record<string, WorkerEntry>;
 

@@ -12,6 +12,8 @@ import type { Role } from '../src/lib/db/schema.js';
 import type { DashboardErrorCode } from '../src/lib/http/messages.js';
 import type { Permission } from '../src/lib/permissions.js';
 import { replaceRates } from '../src/shipping/set-rates.js';
+import { memberActor } from '../src/orders/core/member-actor.js';
+import { startBulkJob } from '../src/orders/workspace/bulk/bulk-jobs.js';
 import { asMember, seedMember, type Member } from './dashboard-helpers.js';
 import { seedOrder, seedStore, startTestApp, type TestApp } from './helpers.js';
 
@@ -104,6 +106,8 @@ export interface Scene {
   order(): Promise<{ id: number; total: number }>;
   /** An order of store A, assigned to `caller` when they are a member of store A (so that a CS sees it). */
   orderFor(caller: Caller | null | undefined): Promise<number>;
+  /** A queued bulk job of store A, started by `caller` when they are a member of store A (so that a CS sees it), else by its owner. */
+  jobFor(caller: Caller | null | undefined): Promise<number>;
   /** A new number, for names and amounts that must not repeat. */
   serial(): number;
 }
@@ -293,6 +297,10 @@ export const ROUTE_TABLE: Row[] = [
   },
   // Orders in bulk: another store's owner gets store A's ids refused one by one in their own store.
   { operation: 'POST /dashboard/api/orders/bulk-status', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => ({ json: { ids: [await s.orderFor(caller)], status: 'closing', expected_status: 'pending' } }) },
+  // Bulk jobs (over 500 orders): the member who started it, owners and admins; another store's owner: 404 job_not_found.
+  { operation: 'GET /dashboard/api/jobs', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.jobFor(caller), {}) },
+  { operation: 'GET /dashboard/api/jobs/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'job_not_found', call: async (s, caller) => ({ params: { id: await s.jobFor(caller) } }) },
+  { operation: 'POST /dashboard/api/jobs/{id}/cancel', access: 'member', allowed: 200, otherStore: 404, notFound: 'job_not_found', call: async (s, caller) => ({ params: { id: await s.jobFor(caller) } }) },
   // An order entered by hand: another store's owner names store A's product, not one of their store (422 with fields.product_id).
   {
     operation: 'POST /dashboard/api/orders',
@@ -386,6 +394,11 @@ export async function createScene(): Promise<Scene> {
       if (caller?.tenantId === storeA) await t.ctx.db.updateTable('orders').set({ assigned_user_id: caller.userId }).where('tenant_id', '=', storeA).where('id', '=', id).execute();
       return id;
     },
+    jobFor: async (caller) => {
+      const by = caller?.tenantId === storeA ? caller.userId : fixtureOwner.userId;
+      const actor = await memberActor(t.ctx.db, by);
+      return (await startBulkJob(t.ctx.db, t.clock, storeA, by, { kind: 'bulk_status', move: { status: 'closing' }, actor }, [await scene.orderFor(caller)])).id;
+    },
   };
   // Store A holds something of every kind from the start, so that a list leaking it to another
   // store would show it (its members, products and images, keys, endpoints and their deliveries,
@@ -395,6 +408,7 @@ export async function createScene(): Promise<Scene> {
   await scene.delivery();
   await scene.invitation();
   await scene.order();
+  await scene.jobFor(null);
   // A courier with a rate everywhere, so that an order entered by hand finds its shipping fee.
   await t.ctx.db.transaction().execute((tx) => replaceRates(tx, storeA, [{ courier: 'JNE', province: '*', fee: 10000 }]));
   return scene;

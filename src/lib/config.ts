@@ -20,6 +20,8 @@ export interface Config {
   readonly countsConsumer: boolean;
   /** Run the change feed's live consumer inside `serve` (LIVE_CONSUMER, default on). */
   readonly liveConsumer: boolean;
+  /** Run the bulk jobs' worker inside `serve` (BULK_JOBS, default on). */
+  readonly bulkJobs: boolean;
   /** How long a change stays in the feed once every consumer has folded it (FEED_RETENTION_HOURS, default 24), in ms. */
   readonly feedRetentionMs: number;
   /** Allow http and private/loopback/link-local webhook targets (WEBHOOK_ALLOW_PRIVATE=1; development and tests only). */
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     housekeeping: flag(env, 'HOUSEKEEPING', true, 'on', 'off'),
     countsConsumer: flag(env, 'COUNTS_CONSUMER', true, 'on', 'off'),
     liveConsumer: flag(env, 'LIVE_CONSUMER', true, 'on', 'off'),
+    bulkJobs: flag(env, 'BULK_JOBS', true, 'on', 'off'),
     feedRetentionMs: positiveNumber(env, 'FEED_RETENTION_HOURS', 24, false) * 3_600_000,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false, '1', '0'),
     trustProxy: trustProxy(env.TRUST_PROXY),

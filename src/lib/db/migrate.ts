@@ -28,6 +28,7 @@ import { followUps } from './migrations/025-follow-ups.js';
 import { orderFeedMigration } from './migrations/026-order-feed.js';
 import { counterColumnsMigration } from './migrations/027-counter-columns.js';
 import { unassignedOrders } from './migrations/028-unassigned-orders.js';
+import { bulkJobs } from './migrations/029-bulk-jobs.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -61,6 +62,7 @@ export function migrations(handle: DbHandle): Migrations {
     '026-order-feed': { up: orderFeedMigration(handle.dialect) },
     '027-counter-columns': { up: counterColumnsMigration(handle.dialect) },
     '028-unassigned-orders': { up: unassignedOrders(handle.dialect) },
+    '029-bulk-jobs': { up: bulkJobs(handle.dialect) },
   };
 }
 

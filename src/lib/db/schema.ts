@@ -448,6 +448,37 @@ export interface OrderExportTable {
   finished_at: number | null;
 }
 
+/** 029: a bulk move or assignment of more than 500 orders, run by the `bulk` worker (src/orders/workspace/bulk/jobs/). */
+export interface BulkJobTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** `bulk_status` | `assign`. */
+  kind: string;
+  /** `queued` | `running` | `done` | `failed` | `cancelled`. */
+  state: string;
+  started_by: number;
+  /** JSON: what each order's change is made with (the move, or the CS), and the starter's rights. */
+  input: string;
+  /** JSON: the orders chosen, in the order they are worked. */
+  order_ids: string;
+  total: number;
+  /** How many of order_ids are done: the next order is order_ids[position]. */
+  position: Generated<number>;
+  changed: Generated<number>;
+  unchanged: Generated<number>;
+  refused: Generated<number>;
+  /** JSON: the first 100 refusals, [{id, code}]. */
+  errors: Generated<string>;
+  /** Attempts that failed (a throw, not a kill): after the retry schedule, the job has failed. */
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  lease_token: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
 export interface ProductImageTable {
   id: Generated<number>;
   tenant_id: number;
@@ -524,6 +555,7 @@ export interface Database {
   transfer_applied_lines: TransferAppliedLineTable;
   settings_audit: SettingsAuditTable;
   order_exports: OrderExportTable;
+  bulk_jobs: BulkJobTable;
   product_images: ProductImageTable;
   product_image_variants: ProductImageVariantTable;
   image_blobs: ImageBlobTable;

@@ -115,6 +115,9 @@ export const DASHBOARD_ERRORS = {
   import_too_many_lines: { status: 422, error: 'File impor paling banyak 2.000 baris pesanan. Bagi file menjadi beberapa bagian.' },
   // Orders in bulk (src/orders/workspace/bulk/view-order-ids.ts): "all in this view" matches more orders than one action may change.
   too_many_orders: { status: 422, error: 'Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.' },
+  // Bulk jobs (src/orders/workspace/bulk/bulk-jobs.ts): a job of another store, or one a CS did not start; a cancel of a job that has ended.
+  job_not_found: { status: 404, error: 'Proses massal tidak ditemukan.' },
+  job_finished: { status: 409, error: 'Proses massal ini sudah selesai dan tidak dapat dibatalkan.' },
   // The CS rotation (src/rotation/): a member's own duty, when they are not in the rotation.
   not_in_rotation: { status: 409, error: 'Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },

@@ -7,7 +7,7 @@
 // assignOrder too, in the order's transaction, its entry by the actor `rotasi`.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../lib/db/db.js';
+import { isPostgres, type Db, type Tx } from '../../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../../lib/outcome.js';
 import type { ChangeSource } from '../../events/sources.js';
 import { shownName, type MemberActor } from './member-actor.js';
@@ -58,6 +58,27 @@ export async function assignOrder(tx: Tx, tenantId: number, orderId: number, to:
   return 'changed';
 }
 
+/**
+ * The member an assignment gives orders to, as a member of the store now (null: unassigned), or
+ * `not_a_member`. A bulk job reads it again for every order, in the order's transaction: a CS
+ * removed from the store meanwhile receives no more of it (jobs: run-bulk-job.ts).
+ */
+export async function assigneeOf(db: Db | Tx, tenantId: number, csUserId: number | null, options: { hold?: boolean } = {}): Promise<Assignee | null | 'not_a_member'> {
+  if (csUserId === null) return null;
+  const member = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.name', 'users.email'])
+    .where('memberships.tenant_id', '=', tenantId)
+    .where('memberships.user_id', '=', csUserId)
+    // `hold` (PostgreSQL): the membership's row is held until the caller's commit, so a removal
+    // (team/members.ts deletes it first, then unassigns the member's orders) waits for the
+    // assignment and then unassigns it too, or comes first and the member is found gone.
+    .$if(options.hold === true && isPostgres(db), (q) => q.forShare('memberships'))
+    .executeTakeFirst();
+  return member ? { id: csUserId, name: shownName(member) } : 'not_a_member';
+}
+
 export interface AssignResult {
   id: number;
   outcome: 'changed' | 'unchanged' | 'refused';
@@ -76,18 +97,8 @@ export async function assignOrders(
   csUserId: number | null,
   actor: MemberActor,
 ): Promise<Outcome<AssignResult[], 'not_a_member'>> {
-  let to: Assignee | null = null;
-  if (csUserId !== null) {
-    const member = await ctx.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['users.name', 'users.email'])
-      .where('memberships.tenant_id', '=', tenantId)
-      .where('memberships.user_id', '=', csUserId)
-      .executeTakeFirst();
-    if (!member) return refuse('not_a_member', `user ${csUserId} is not a member of this store`);
-    to = { id: csUserId, name: shownName(member) };
-  }
+  const to = await assigneeOf(ctx.db, tenantId, csUserId);
+  if (to === 'not_a_member') return refuse('not_a_member', `user ${csUserId} is not a member of this store`);
   const now = ctx.clock.now();
   const results: AssignResult[] = [];
   for (const id of ids) {

@@ -1083,7 +1083,7 @@ export interface paths {
         put?: never;
         /**
          * Assign orders to a member (a CS), or unassign them
-         * @description Owners and admins (403 `forbidden` otherwise). `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is assigned on its own, in a transaction of its own, and answered in `results`: `changed`, `unchanged` (already so), or `refused` with `code` `order_not_found` (no such order in the store). Each change is a history entry (`assigned_to`) naming who assigned. `cs` must be a member of the store (422 `invalid_request` with `fields.cs`); null unassigns.
+         * @description Owners and admins (403 `forbidden` otherwise). `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is assigned on its own, in a transaction of its own, and answered in `results`: `changed`, `unchanged` (already so), or `refused` with `code` `order_not_found` (no such order in the store). Each change is a history entry (`assigned_to`) naming who assigned. `cs` must be a member of the store (422 `invalid_request` with `fields.cs`); null unassigns. More than 500 orders (a view's): 202 `{job: {id, state: "queued", total}}` at once, after the same checks, and the orders are worked one after another by the `bulk` worker, each as the synchronous action works it; read the job's progress and results with `GET /dashboard/api/jobs/{id}`, stop it with `POST /dashboard/api/jobs/{id}/cancel`. Up to 500: the 200 answer, within the request. A job reads `cs` again for every order: a member who left the store meanwhile receives no more of it (`not_a_member`).
          */
         post: operations["assignOrders"];
         delete?: never;
@@ -1103,9 +1103,69 @@ export interface paths {
         put?: never;
         /**
          * Move the status of many orders, each as its own move
-         * @description Any member, on the orders they see (owners and admins every order of the store, a CS their own). `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is moved as `POST /dashboard/api/orders/{id}/status` moves it, in a transaction of its own (its event, its history entries, the resi and reason sent along); one order refused does not stop the others. Each is answered in `results`: `changed`; `unchanged` (already in `status`: nothing written); or `refused` with the code its own move would answer: `order_not_found` (not in the store, or not the member's), `status_move_not_allowed`, `status_conflict` (`expected_status` other than its status, or moved meanwhile), `resi_required`, `reason_required`. A resi that is not one line of at most 60 characters: 422 `invalid_request` with `fields.resi`, nothing changed.
+         * @description Any member, on the orders they see (owners and admins every order of the store, a CS their own). `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is moved as `POST /dashboard/api/orders/{id}/status` moves it, in a transaction of its own (its event, its history entries, the resi and reason sent along); one order refused does not stop the others. Each is answered in `results`: `changed`; `unchanged` (already in `status`: nothing written); or `refused` with the code its own move would answer: `order_not_found` (not in the store, or not the member's), `status_move_not_allowed`, `status_conflict` (`expected_status` other than its status, or moved meanwhile), `resi_required`, `reason_required`. A resi that is not one line of at most 60 characters: 422 `invalid_request` with `fields.resi`, nothing changed. More than 500 orders (a view's): 202 `{job: {id, state: "queued", total}}` at once, after the same checks, and the orders are worked one after another by the `bulk` worker, each as the synchronous action works it; read the job's progress and results with `GET /dashboard/api/jobs/{id}`, stop it with `POST /dashboard/api/jobs/{id}/cancel`. Up to 500: the 200 answer, within the request.
          */
         post: operations["bulkMoveOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bulk jobs of the store started in the last 7 days, newest first
+         * @description Owners and admins see every job of the store, a CS the jobs they started. At most 100, each as `GET /dashboard/api/jobs/{id}` answers it.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bulk job: its state, progress and the first 100 refused orders
+         * @description Any member: owners and admins every job of the store, a CS the jobs they started; any other job, of this store or another, is 404 `job_not_found` (an id not written as a positive integer: 404 `not_found`). A bulk move or assignment of more than 500 orders runs as a job, one order after another, each in its own transaction with the job's progress: `done` counts the orders worked, `changed`, `unchanged` and `refused` as the synchronous action answers them. Times in the server's TZ.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bulk job: it stops after the order in progress
+         * @description Any member: owners and admins every job of the store, a CS the jobs they started; any other job, of this store or another, is 404 `job_not_found` (an id not written as a positive integer: 404 `not_found`). A queued or running job ends as `cancelled` once the order in progress is committed; the orders worked stay as they are, and the answer holds the final counts. A cancelled job answers again as it is; one that ended otherwise (`done`, `failed`): 409 `job_finished`.
+         */
+        post: operations["cancelJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13200,6 +13260,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description More than 500 orders: the job that assigns them, queued. */
+            202: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @enum {string} */
+                            state: "queued";
+                            /** @description The orders chosen. */
+                            total: number;
+                        };
+                    };
+                };
+            };
             /** @description `login_required` */
             401: {
                 headers: {
@@ -13440,6 +13521,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description More than 500 orders: the job that moves them, queued. */
+            202: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @enum {string} */
+                            state: "queued";
+                            /** @description The orders chosen. */
+                            total: number;
+                        };
+                    };
+                };
+            };
             /** @description `login_required` */
             401: {
                 headers: {
@@ -13549,6 +13651,510 @@ export interface operations {
                         error: "Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.";
                         /** @enum {string} */
                         code: "too_many_orders";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first, at most 100. */
+                        jobs: {
+                            id: number;
+                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign. */
+                            kind: "bulk_status" | "assign";
+                            /** @description `queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign). */
+                            state: "queued" | "running" | "done" | "failed" | "cancelled";
+                            total: number;
+                            /** @description Orders worked so far: changed + unchanged + refused. */
+                            done: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            /** @description The first 100 refused orders, in the order worked. */
+                            errors: {
+                                id: number;
+                                /** @description Why the order was refused: as its own move or assignment would answer; `not_a_member`: the CS of an assignment left the store meanwhile. */
+                                code: "order_not_found" | "status_move_not_allowed" | "status_conflict" | "resi_required" | "reason_required" | "not_a_member";
+                            }[];
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            /** @description The member who started it, named as on an order. */
+                            started_by: {
+                                id: number;
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign. */
+                            kind: "bulk_status" | "assign";
+                            /** @description `queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign). */
+                            state: "queued" | "running" | "done" | "failed" | "cancelled";
+                            total: number;
+                            /** @description Orders worked so far: changed + unchanged + refused. */
+                            done: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            /** @description The first 100 refused orders, in the order worked. */
+                            errors: {
+                                id: number;
+                                /** @description Why the order was refused: as its own move or assignment would answer; `not_a_member`: the CS of an assignment left the store meanwhile. */
+                                code: "order_not_found" | "status_move_not_allowed" | "status_conflict" | "resi_required" | "reason_required" | "not_a_member";
+                            }[];
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            /** @description The member who started it, named as on an order. */
+                            started_by: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `job_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Proses massal tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "job_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, cancelled. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign. */
+                            kind: "bulk_status" | "assign";
+                            /** @description `queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign). */
+                            state: "queued" | "running" | "done" | "failed" | "cancelled";
+                            total: number;
+                            /** @description Orders worked so far: changed + unchanged + refused. */
+                            done: number;
+                            changed: number;
+                            unchanged: number;
+                            refused: number;
+                            /** @description The first 100 refused orders, in the order worked. */
+                            errors: {
+                                id: number;
+                                /** @description Why the order was refused: as its own move or assignment would answer; `not_a_member`: the CS of an assignment left the store meanwhile. */
+                                code: "order_not_found" | "status_move_not_allowed" | "status_conflict" | "resi_required" | "reason_required" | "not_a_member";
+                            }[];
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            /** @description The member who started it, named as on an order. */
+                            started_by: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `job_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Proses massal tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "job_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed`, `job_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Proses massal ini sudah selesai dan tidak dapat dibatalkan.";
+                        /** @enum {string} */
+                        code: "job_finished";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

@@ -241,7 +241,21 @@ export const bulk = {
     status_conflict: 'Status pesanan sudah berubah. Muat ulang daftar.',
     resi_required: 'Nomor resi wajib untuk pesanan yang dikirim.',
     reason_required: 'Alasan wajib untuk perubahan ini.',
+    not_a_member: 'CS tujuan sudah tidak menjadi anggota toko.',
   } as Record<string, string>,
+  // Over 500 orders the server works them as a job (issue 40 §5): its progress and its result.
+  jobs: 'Proses massal',
+  jobKind: { bulk_status: 'Ubah status', assign: 'Tugaskan CS' } as Record<string, string>,
+  jobTitle: (kind: string, total: number) => `${kind}: ${total.toLocaleString('id-ID')} pesanan`,
+  jobBy: (name: string) => `Dimulai oleh ${name}`,
+  jobQueued: 'Menunggu giliran diproses…',
+  jobProgress: (done: number, total: number) => `${done.toLocaleString('id-ID')} dari ${total.toLocaleString('id-ID')} pesanan diproses`,
+  jobKeepsRunning: 'Proses berjalan di server: halaman ini boleh ditutup, hasilnya tetap tercatat di sini.',
+  jobDone: 'Selesai.',
+  jobCancelled: 'Dihentikan. Pesanan yang sudah diproses tetap berubah.',
+  jobFailed: 'Gagal diselesaikan oleh server. Pesanan yang sudah diproses tetap berubah; coba lagi untuk sisanya.',
+  jobCancel: 'Hentikan',
+  jobMoreRefused: (n: number) => `dan ${n.toLocaleString('id-ID')} pesanan lain ditolak.`,
 } as const;
 
 // An order entered by hand (issue 33 §2).

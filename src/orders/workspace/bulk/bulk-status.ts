@@ -10,6 +10,7 @@
 // or reason sent along); an order outside the store or the member's scope is refused as
 // `order_not_found`, as on its page.
 import type { AppContext } from '../../../context.js';
+import type { Tx } from '../../../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
 import { checkResi } from '../order/edit-order.js';
 import type { MemberActor } from '../../core/member-actor.js';
@@ -41,6 +42,29 @@ export function countOutcomes(items: ReadonlyArray<{ outcome: BulkResult['outcom
   return { changed: count('changed'), unchanged: count('unchanged'), refused: count('refused') };
 }
 
+/**
+ * One order of a bulk move, in the caller's transaction (a request's loop above, or a bulk job's
+ * order with its progress: jobs/run-bulk-job.ts). The resi has passed checkResi.
+ */
+export async function moveOneOrder(
+  tx: Tx,
+  ctx: Pick<AppContext, 'clock' | 'config'>,
+  tenantId: number,
+  id: number,
+  who: { scope: OrderScope; mover: Mover; actor: MemberActor },
+  input: StatusMoveInput,
+): Promise<BulkResult> {
+  // Read once: the same row tells an unchanged order and is the one the move is made from.
+  const order = await readMovingOrder(tx, tenantId, id, who.scope);
+  if (!order) return { id, outcome: 'refused', code: 'order_not_found' };
+  if (order.status === input.status) return { id, outcome: 'unchanged' };
+  const moved = await moveReadOrder(tx, ctx, tenantId, id, order, who, input);
+  if (moved.ok) return { id, outcome: 'changed' };
+  // The resi passed checkResi before: a refusal of it here is a bug.
+  if (moved.code === 'invalid_resi') throw new Error('bulkMoveStatus: a resi refused after checkResi passed it');
+  return { id, outcome: 'refused', code: moved.code };
+}
+
 export async function bulkMoveStatus(
   ctx: Pick<AppContext, 'writeTransaction' | 'clock' | 'config'>,
   tenantId: number,
@@ -51,20 +75,6 @@ export async function bulkMoveStatus(
   // The same resi for every order: judged once, before any order is touched.
   if (!checkResi(input.resi).ok) return refuse('invalid_resi', 'the resi is one line of at most 60 characters');
   const results: BulkResult[] = [];
-  for (const id of ids) {
-    results.push(
-      await ctx.writeTransaction(async (tx): Promise<BulkResult> => {
-        // Read once: the same row tells an unchanged order and is the one the move is made from.
-        const order = await readMovingOrder(tx, tenantId, id, who.scope);
-        if (!order) return { id, outcome: 'refused', code: 'order_not_found' };
-        if (order.status === input.status) return { id, outcome: 'unchanged' };
-        const moved = await moveReadOrder(tx, ctx, tenantId, id, order, who, input);
-        if (moved.ok) return { id, outcome: 'changed' };
-        // The resi passed checkResi above: a refusal of it here is a bug.
-        if (moved.code === 'invalid_resi') throw new Error('bulkMoveStatus: a resi refused after checkResi passed it');
-        return { id, outcome: 'refused', code: moved.code };
-      }),
-    );
-  }
+  for (const id of ids) results.push(await ctx.writeTransaction((tx) => moveOneOrder(tx, ctx, tenantId, id, who, input)));
   return succeed({ results, ...countOutcomes(results) });
 }

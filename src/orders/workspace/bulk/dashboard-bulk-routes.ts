@@ -8,12 +8,16 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardRoute, invalid } from '../../../dashboard/route.js';
 import { DASHBOARD_FIELD_TEXT } from '../../../lib/http/messages.js';
 import { bulkMoveStatus } from './bulk-status.js';
+import { JOB_ANSWER, startBulkJob, SYNC_MAX_ORDERS } from './bulk-jobs.js';
+import { JobStartedBody } from './job-schemas.js';
+import { checkResi } from '../order/edit-order.js';
 import { BulkStatusBody, BulkStatusResultBody } from './bulk-schemas.js';
 import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from './chosen-orders.js';
 import { memberActor } from '../../core/member-actor.js';
 import { moverOf, orderScopeOf } from '../../core/order-scope.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
+
 const TAGS = ['Orders'];
 
 export function orderBulkDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -28,12 +32,14 @@ export function orderBulkDashboardRoutes(app: FastifyInstance, ctx: AppContext):
         `Any member, on the orders they see (owners and admins every order of the store, a CS their own). ${CHOSEN_ORDERS} ` +
         "Each order is moved as `POST /dashboard/api/orders/{id}/status` moves it, in a transaction of its own (its event, its history entries, the resi and reason sent along); one order refused does not stop the others. " +
         'Each is answered in `results`: `changed`; `unchanged` (already in `status`: nothing written); or `refused` with the code its own move would answer: `order_not_found` (not in the store, or not the member\'s), `status_move_not_allowed`, `status_conflict` (`expected_status` other than its status, or moved meanwhile), `resi_required`, `reason_required`. ' +
-        'A resi that is not one line of at most 60 characters: 422 `invalid_request` with `fields.resi`, nothing changed.',
+        'A resi that is not one line of at most 60 characters: 422 `invalid_request` with `fields.resi`, nothing changed. ' +
+        `${JOB_ANSWER}`,
       tags: TAGS,
       security: SESSION,
       body: BulkStatusBody,
       response: {
         200: jsonResponse('What happened to each order, and how many of each.', BulkStatusResultBody),
+        202: jsonResponse('More than 500 orders: the job that moves them, queued.', JobStartedBody),
         ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, ...WRITE_CODES, ...CHOSEN_ORDERS_CODES]),
       },
     },
@@ -42,6 +48,12 @@ export function orderBulkDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       const chosen = await chosenOrders(ctx, session, body);
       if (!chosen.ok) return chosen.failure;
       const actor = await memberActor(ctx.db, session.userId);
+      if (chosen.ids.length > SYNC_MAX_ORDERS) {
+        // The same resi for every order: judged before the job is queued, as the request would.
+        if (!checkResi(move.resi).ok) return invalid({ resi: DASHBOARD_FIELD_TEXT.resi });
+        const job = await startBulkJob(ctx.db, ctx.clock, session.tenantId, session.userId, { kind: 'bulk_status', move, actor }, chosen.ids);
+        return { status: 202, body: { job } };
+      }
       const who = { scope: orderScopeOf(session), mover: moverOf(session), actor };
       const moved = await bulkMoveStatus(ctx, session.tenantId, chosen.ids, who, move);
       return moved.ok ? { status: 200, body: moved.value } : invalid({ resi: DASHBOARD_FIELD_TEXT.resi });

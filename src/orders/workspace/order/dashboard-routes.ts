@@ -12,7 +12,9 @@ import { dashboardFailure } from '../../../lib/http/failures.js';
 import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../../../lib/http/messages.js';
 import type { Session } from '../../../sessions/require-session.js';
 import { addNote } from './add-note.js';
-import { assignOrders } from '../../core/assign-orders.js';
+import { assigneeOf, assignOrders } from '../../core/assign-orders.js';
+import { JOB_ANSWER, startBulkJob, SYNC_MAX_ORDERS } from '../bulk/bulk-jobs.js';
+import { JobStartedBody } from '../bulk/job-schemas.js';
 import { AssignBody } from '../bulk/bulk-schemas.js';
 import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from '../bulk/chosen-orders.js';
 import { followUpOrder, previewFollowUps } from './follow-up-order.js';
@@ -211,16 +213,21 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       operationId: 'assignOrders',
       summary: 'Assign orders to a member (a CS), or unassign them',
       description:
-        `Owners and admins (403 \`forbidden\` otherwise). ${CHOSEN_ORDERS} Each order is assigned on its own, in a transaction of its own, and answered in \`results\`: \`changed\`, \`unchanged\` (already so), or \`refused\` with \`code\` \`order_not_found\` (no such order in the store). Each change is a history entry (\`assigned_to\`) naming who assigned. \`cs\` must be a member of the store (422 \`invalid_request\` with \`fields.cs\`); null unassigns.`,
+        `Owners and admins (403 \`forbidden\` otherwise). ${CHOSEN_ORDERS} Each order is assigned on its own, in a transaction of its own, and answered in \`results\`: \`changed\`, \`unchanged\` (already so), or \`refused\` with \`code\` \`order_not_found\` (no such order in the store). Each change is a history entry (\`assigned_to\`) naming who assigned. \`cs\` must be a member of the store (422 \`invalid_request\` with \`fields.cs\`); null unassigns. ${JOB_ANSWER} A job reads \`cs\` again for every order: a member who left the store meanwhile receives no more of it (\`not_a_member\`).`,
       tags: TAGS,
       security: SESSION,
       body: AssignBody,
-      response: { 200: jsonResponse('What happened to each order, in order.', AssignResultBody), ...dashboardErrors([...SESSION_CODES, 'forbidden', ...COMMON_CODES, ...WRITE_CODES, ...CHOSEN_ORDERS_CODES]) },
+      response: { 200: jsonResponse('What happened to each order, in order.', AssignResultBody), 202: jsonResponse('More than 500 orders: the job that assigns them, queued.', JobStartedBody), ...dashboardErrors([...SESSION_CODES, 'forbidden', ...COMMON_CODES, ...WRITE_CODES, ...CHOSEN_ORDERS_CODES]) },
     },
     handler: async ({ session, body }) => {
       const chosen = await chosenOrders(ctx, session, body);
       if (!chosen.ok) return chosen.failure;
       const actor = await memberActor(ctx.db, session.userId);
+      if (chosen.ids.length > SYNC_MAX_ORDERS) {
+        if ((await assigneeOf(ctx.db, session.tenantId, body.cs)) === 'not_a_member') return invalid({ cs: DASHBOARD_FIELD_TEXT.notMember });
+        const job = await startBulkJob(ctx.db, ctx.clock, session.tenantId, session.userId, { kind: 'assign', cs: body.cs, actor }, chosen.ids);
+        return { status: 202, body: { job } };
+      }
       const assigned = await assignOrders(ctx, session.tenantId, chosen.ids, body.cs, actor);
       return assigned.ok ? { status: 200, body: { results: assigned.value } } : invalid({ cs: DASHBOARD_FIELD_TEXT.notMember });
     },

@@ -2,7 +2,9 @@
 // (every member, on their own orders) and "Tugaskan CS" (owners and admins). Each action sends
 // the ids chosen, or the view itself for "all in this view"; the server moves each order as its
 // own move and the bar then says what became of them: changed, unchanged, and the refused ones
-// with why. On a phone the bar sticks to the bottom of the screen, at the thumb.
+// with why. On a phone the bar sticks to the bottom of the screen, at the thumb. Over 500 orders
+// the server answers with a job instead (issue 40 §5): the bar then shows its progress and its
+// result (bulk-jobs.tsx), and keeps showing them after the page is closed and opened again.
 import { useState } from 'react';
 import { can, useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
@@ -13,9 +15,13 @@ import { T } from '../../text/id';
 import type { Selection } from './bulk-select';
 import { ORDER_STATUSES, type OrderStatus, type OrdersSearch } from './orders-search';
 import { statusName } from './status-word';
-import { useAssignees, useBulkAssign, useBulkStatus, type BulkStatusResult } from './use-orders';
+import { BulkJobs } from './bulk-jobs';
+import { useBulkJobs, useJobStarted, type StartedJob } from './use-bulk-jobs';
+import { useAssignees, useBulkAssign, useBulkStatus, type BulkJobStarted, type BulkStatusResult } from './use-orders';
 
 type Results = BulkStatusResult['results'];
+/** What an action answered: each order's outcome (up to 500), or the job that works them. */
+type Answer = { results: Results } | BulkJobStarted;
 
 /** The orders an action names: the ids chosen, or the view (its tab and filters). */
 const chosenOf = (selection: Selection, search: OrdersSearch) => (selection.allInView ? { query: search } : { ids: [...selection.ids] });
@@ -24,16 +30,20 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
   const me = useMe();
   const [dialog, setDialog] = useState<'status' | 'assign' | null>(null);
   const [results, setResults] = useState<Results | null>(null);
+  const jobs = useBulkJobs();
+  const started = useJobStarted();
   const count = selection.count;
-  const done = (answer: Results) => {
+  const done = (answer: Answer) => {
     setDialog(null);
-    setResults(answer);
+    if ('job' in answer) started(answer.job as StartedJob);
+    else setResults(answer.results);
     selection.clear();
   };
-  if (!count && !results) return null;
+  if (!count && !results && jobs.length === 0) return null;
   return (
     <>
       <section aria-label={T.bulk.bar} className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-slate-200 bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        {jobs.length > 0 ? <BulkJobs jobs={jobs} spaced={Boolean(count || results)} /> : null}
         {results ? <BulkResults results={results} onClose={() => setResults(null)} spaced={Boolean(count)} /> : null}
         {count ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -62,7 +72,7 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
 
 type Chosen = ReturnType<typeof chosenOf>;
 
-function StatusDialog({ chosen, count, manager, onClose, onDone }: { chosen: Chosen; count: number | undefined; manager: boolean; onClose(): void; onDone(results: Results): void }) {
+function StatusDialog({ chosen, count, manager, onClose, onDone }: { chosen: Chosen; count: number | undefined; manager: boolean; onClose(): void; onDone(answer: Answer): void }) {
   const bulk = useBulkStatus();
   const [status, setStatus] = useState('');
   const [resi, setResi] = useState('');
@@ -77,7 +87,7 @@ function StatusDialog({ chosen, count, manager, onClose, onDone }: { chosen: Cho
         ...(status === 'shipped' && resi.trim() !== '' ? { resi: resi.trim() } : {}),
         ...(manager && reason.trim() !== '' ? { reason: reason.trim() } : {}),
       },
-      { onSuccess: (answer) => onDone(answer.results) },
+      { onSuccess: onDone },
     );
   };
   return (
@@ -104,13 +114,13 @@ function StatusDialog({ chosen, count, manager, onClose, onDone }: { chosen: Cho
   );
 }
 
-function AssignDialog({ chosen, count, onClose, onDone }: { chosen: Chosen; count: number | undefined; onClose(): void; onDone(results: Results): void }) {
+function AssignDialog({ chosen, count, onClose, onDone }: { chosen: Chosen; count: number | undefined; onClose(): void; onDone(answer: Answer): void }) {
   const assignees = useAssignees(useMe());
   const assign = useBulkAssign();
   const [member, setMember] = useState('');
   const submit = () => {
     if (member === '') return;
-    assign.mutate({ ...chosen, cs: member === 'none' ? null : Number(member) }, { onSuccess: (answer) => onDone(answer.results) });
+    assign.mutate({ ...chosen, cs: member === 'none' ? null : Number(member) }, { onSuccess: onDone });
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={T.bulk.assign} description={count === undefined ? undefined : T.bulk.chosen(count)}>

@@ -151,6 +151,8 @@ export type BulkStatusBody = NonNullable<paths['/dashboard/api/orders/bulk-statu
 export type BulkStatusResult = paths['/dashboard/api/orders/bulk-status']['post']['responses'][200]['content']['application/json'];
 export type AssignBody = NonNullable<paths['/dashboard/api/orders/assign']['post']['requestBody']>['content']['application/json'];
 export type BulkAssignResult = paths['/dashboard/api/orders/assign']['post']['responses'][200]['content']['application/json'];
+/** Over 500 orders (a view's): the server answers 202 with the job that works them (use-bulk-jobs.ts). */
+export type BulkJobStarted = paths['/dashboard/api/orders/bulk-status']['post']['responses'][202]['content']['application/json'];
 export type EnterOrderBody = NonNullable<paths['/dashboard/api/orders']['post']['requestBody']>['content']['application/json'];
 
 /** After a bulk change: every list, count and open order may hold one of the orders. */
@@ -161,7 +163,7 @@ function forgetOrders(queryClient: QueryClient): void {
 /** Moves the chosen orders (ids, or every order of a view) each as its own move; the answer says what became of each. */
 export function useBulkStatus() {
   const queryClient = useQueryClient();
-  return useMutation<BulkStatusResult, ApiError, BulkStatusBody>({
+  return useMutation<BulkStatusResult | BulkJobStarted, ApiError, BulkStatusBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/orders/bulk-status', { body })),
     onSuccess: () => forgetOrders(queryClient),
   });
@@ -170,7 +172,7 @@ export function useBulkStatus() {
 /** Assigns the chosen orders (ids, or every order of a view) to a member, or unassigns them (owners and admins). */
 export function useBulkAssign() {
   const queryClient = useQueryClient();
-  return useMutation<BulkAssignResult, ApiError, AssignBody>({
+  return useMutation<BulkAssignResult | BulkJobStarted, ApiError, AssignBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/orders/assign', { body })),
     onSuccess: () => forgetOrders(queryClient),
   });
