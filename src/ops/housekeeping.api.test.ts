@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
+import { seedMember } from '../../test/dashboard-helpers.js';
 import { runWorker } from '../jobs/runner.js';
 import { ManualClock } from '../lib/clock.js';
 import { RATE_LIMIT_TABLE } from '../lib/limits.js';
@@ -39,7 +40,7 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, endpoint_id: endpoint.id, hour_start: now, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0 });
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0, bulkJobs: 0 });
   expect(await t.ctx.db.selectFrom('webhook_test_sends').select('hour_start').where('tenant_id', '=', store.tenantId).execute()).toEqual([{ hour_start: now }]);
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);
@@ -159,4 +160,18 @@ it('as a worker: the first purge an interval after start, then one an interval; 
   expect((await loop.runOnce()).outcomes).toEqual({ purged: 1 });
   expect(await left()).toEqual([]);
   await loop.stop();
+});
+
+it('deletes the bulk jobs that ended more than 7 days ago, and keeps the recent and the unfinished', async () => {
+  const now = Date.now();
+  const store = await seedStore(t.ctx, {});
+  const user = await seedMember(t.ctx, store.tenantId, 'owner', {});
+  const DAY = 86_400_000;
+  const job = (state: string, finishedAt: number | null) => ({
+    tenant_id: store.tenantId, kind: 'bulk_status', state, started_by: user.userId, input: '{}', order_ids: '[]', total: 0, next_attempt_at: now, created_at: now - 10 * DAY, finished_at: finishedAt,
+  });
+  await t.ctx.db.insertInto('bulk_jobs').values([job('done', now - 8 * DAY), job('cancelled', now - 8 * DAY), job('done', now - 6 * DAY), job('queued', null)]).execute();
+  expect((await purgeExpired(t.ctx.db, now)).bulkJobs).toBe(2);
+  const left = await t.ctx.db.selectFrom('bulk_jobs').select(['state', 'finished_at']).where('tenant_id', '=', store.tenantId).orderBy('id').execute();
+  expect(left.map((j) => j.state)).toEqual(['done', 'queued']);
 });

@@ -1,7 +1,7 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
 // store) ended an hour ago, test-event counts of past hours, the log of webhook deliveries finished more than 30 days
-// ago, and the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts). Operator-level maintenance, so it spans all stores. The second worker of the runner
+// ago, the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts), and the bulk jobs that ended more than 7 days ago. Operator-level maintenance, so it spans all stores. The second worker of the runner
 // (jobs/runner.ts): one purge an interval.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
@@ -12,6 +12,7 @@ import { RATE_LIMIT_TABLE } from '../lib/limits.js';
 import type { DeliveryStatus } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import { FEED_RETENTION_MS, pruneFeed } from '../feed/prune-feed.js';
+import { purgeEndedJobs } from '../orders/workspace/bulk/bulk-jobs.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
@@ -45,7 +46,7 @@ export async function purgeExpired(
   db: Db,
   now: number,
   feedRetentionMs = FEED_RETENTION_MS,
-): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number }> {
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number; bulkJobs: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await purgeHourSlots(db, now);
@@ -56,8 +57,10 @@ export async function purgeExpired(
     ? Number((await sql`delete from ${sql.table(RATE_LIMIT_TABLE)} where expire < ${now - HOUR_MS}`.execute(db)).numAffectedRows ?? 0n)
     : 0;
   const feed = await pruneFeed(db, now, feedRetentionMs);
+  const bulkJobs = await purgeEndedJobs(db, now);
   return {
     feed,
+    bulkJobs,
     webhookDeliveries,
     rateLimits,
     idempotency: Number(idempotency.numDeletedRows),

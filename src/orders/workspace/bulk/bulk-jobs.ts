@@ -151,6 +151,12 @@ export async function listJobs(db: Db, clock: Clock, tenantId: number, viewer: J
   return rows.map((row) => viewOf(row, timeZone));
 }
 
+/** Deletes the jobs that ended before the list's 7 days (housekeeping): their orders' history keeps what they did. */
+export async function purgeEndedJobs(db: Db, now: number): Promise<number> {
+  const deleted = await db.deleteFrom('bulk_jobs').where('state', 'not in', UNFINISHED).where('finished_at', '<', now - JOB_LIST_MS).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
 /**
  * Cancels a queued or running job: it ends at once as `cancelled`. A running job's worker holds
  * the job's row in each order's transaction (its first statement moves the lease), so this
