@@ -8,7 +8,7 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardFailure } from '../lib/http/failures.js';
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { Id, Nullable } from '../lib/http/schema-parts.js';
-import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT, phoneFieldText } from '../lib/http/messages.js';
 import { OrderPageBody } from '../orders/workspace/order/dashboard-schemas.js';
 import { memberActor } from '../orders/core/member-actor.js';
 import { moverOf, orderScopeOf } from '../orders/core/order-scope.js';
@@ -77,7 +77,9 @@ export function formDashboardRoutes(app: FastifyInstance, ctx: AppContext): void
       const actor = await memberActor(ctx.db, session.userId);
       const scope = orderScopeOf(session);
       const entered = await enterOrder(ctx, rates, session.tenantId, { scope, actor }, body);
-      if (!entered.ok) return invalid(Object.fromEntries(entered.fields.map((field) => [field, ENTRY_FIELD_TEXT[field]])));
+      if (!entered.ok) {
+        return invalid(Object.fromEntries(entered.fields.map((field) => [field, field === 'customer.phone' ? phoneFieldText(body.customer.phone, ENTRY_FIELD_TEXT[field]) : ENTRY_FIELD_TEXT[field]])));
+      }
       const page = await readOrderPage(ctx.db, session.tenantId, entered.value.id, scope, moverOf(session), ctx.config.timeZone);
       return page.ok ? { status: 201, body: { order: page.value } } : dashboardFailure(page.code);
     },

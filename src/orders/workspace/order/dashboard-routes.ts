@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../../../dashboard/contract.js';
 import { dashboardRoute, invalid, type Answer } from '../../../dashboard/route.js';
 import { dashboardFailure } from '../../../lib/http/failures.js';
-import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../../../lib/http/messages.js';
+import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT, phoneFieldText } from '../../../lib/http/messages.js';
 import type { Session } from '../../../sessions/require-session.js';
 import { addNote } from './add-note.js';
 import { assignOrders } from '../../core/assign-orders.js';
@@ -117,7 +117,7 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       const edited = await ctx.writeTransaction((tx) => editOrder(tx, ctx.clock, session.tenantId, params.id, { scope: orderScopeOf(session), actor }, body));
       if (!edited.ok) {
         if (edited.code === 'order_not_found') return dashboardFailure('order_not_found');
-        return invalid(Object.fromEntries((edited.fields ?? []).map((field) => [field, EDIT_FIELD_TEXT[field]])));
+        return invalid(Object.fromEntries((edited.fields ?? []).map((field) => [field, field === 'customer.phone' ? phoneFieldText(body.customer?.phone, EDIT_FIELD_TEXT[field]) : EDIT_FIELD_TEXT[field]])));
       }
       return page(session, params.id);
     },
