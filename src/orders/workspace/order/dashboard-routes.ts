@@ -16,7 +16,7 @@ import { assignOrders } from '../../core/assign-orders.js';
 import { AssignBody } from '../bulk/bulk-schemas.js';
 import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from '../bulk/chosen-orders.js';
 import { followUpOrder } from './follow-up-order.js';
-import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
+import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, NoteBody, MovedOrderBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';
 import { listAssignees } from './list-assignees.js';
 import { memberActor } from '../../core/member-actor.js';
@@ -42,11 +42,11 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
   const serverZone = ctx.config.timeZone;
   const who = (session: Session) => ({ scope: orderScopeOf(session), mover: moverOf(session) });
 
-  /** The order's page after a change, as GET answers it. */
-  async function page(session: Session, orderId: number): Promise<Answer> {
+  /** The order's page after a change, as GET answers it (with `extra` beside `order`). */
+  async function page(session: Session, orderId: number, extra: Record<string, unknown> = {}): Promise<Answer> {
     const { scope, mover } = who(session);
     const read = await readOrderPage(ctx.db, session.tenantId, orderId, scope, mover, serverZone);
-    return read.ok ? { status: 200, body: { order: read.value } } : dashboardFailure(read.code);
+    return read.ok ? { status: 200, body: { order: read.value, ...extra } } : dashboardFailure(read.code);
   }
 
   dashboardRoute(app, ctx, {
@@ -75,13 +75,14 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       description:
         `${SCOPE} One transaction: the move with its \`order.status_changed\` event (source \`dashboard\`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. ` +
         'A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. ' +
-        '`expected_status` other than the order\'s status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. Answers the order as GET does.',
+        '`expected_status` other than the order\'s status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. ' +
+        'An order already in `status` (a repeat of the move: a double press, a retry) is a success that writes nothing (no event, no history, no resi or reason), `changed: false`, checked before `expected_status`. Answers the order as GET does, with `changed`.',
       tags: TAGS,
       security: SESSION,
       params: OrderIdParams,
       body: StatusMoveBody,
       response: {
-        200: jsonResponse('The moved order.', OrderPageBody),
+        200: jsonResponse('The moved order.', MovedOrderBody),
         ...dashboardErrors([...WRITE, 'status_move_not_allowed', 'status_conflict', 'resi_required', 'reason_required']),
       },
     },
@@ -92,7 +93,7 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (moved.code === 'invalid_resi') return invalid({ resi: DASHBOARD_FIELD_TEXT.resi });
         return dashboardFailure(moved.code, moved.allowed ? { allowed: moved.allowed } : {});
       }
-      return page(session, params.id);
+      return page(session, params.id, { changed: moved.value.changed });
     },
   });
 
