@@ -26,6 +26,7 @@ import { liveOrderWatches } from './migrations/023-live-order-watches.js';
 import { csRotation } from './migrations/024-cs-rotation.js';
 import { followUps } from './migrations/025-follow-ups.js';
 import { orderFeedMigration } from './migrations/026-order-feed.js';
+import { orderEntryKeys } from './migrations/027-order-entry-keys.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -57,6 +58,7 @@ export function migrations(handle: DbHandle): Migrations {
     '024-cs-rotation': { up: csRotation(handle.dialect) },
     '025-follow-ups': { up: followUps(handle.dialect) },
     '026-order-feed': { up: orderFeedMigration(handle.dialect) },
+    '027-order-entry-keys': { up: orderEntryKeys(handle.dialect) },
   };
 }
 

@@ -108,6 +108,9 @@ export const DASHBOARD_ERRORS = {
   // Follow-ups (issue 34 §2, src/orders/workspace/order/follow-up-order.ts): a step that does not fit the order's status, a buyer without a WhatsApp number.
   follow_up_step_not_available: { status: 409, error: 'Pesan follow-up ini tidak sesuai dengan status pesanan. Pilih salah satu pesan yang tersedia.' },
   buyer_phone_invalid: { status: 422, error: 'Nomor HP pembeli tidak valid, jadi WhatsApp tidak dapat dibuka. Perbaiki nomor HP pembeli terlebih dahulu.' },
+  // "Tambah pesanan" saved once per page (issue 40 §1; src/form/enter-order.ts): the page's key.
+  idempotency_key_invalid: { status: 422, error: 'Kunci halaman (Idempotency-Key) harus 8 sampai 120 karakter dari A-Z a-z 0-9 . _ : -' },
+  idempotency_key_reused: { status: 422, error: 'Kunci halaman ini sudah dipakai untuk pesanan dengan isi lain. Muat ulang halaman, lalu isi lagi.' },
   // The orders list (src/orders/workspace/list/order-search.ts): a search that could only be a name, too short for one.
   query_too_short: { status: 422, error: 'Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.' },
   // The orders' CSV import (src/orders/workspace/files/import-orders.ts; docs/dashboard.md, "Orders").
