@@ -173,9 +173,10 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   // A Content-Type that names no media type (empty, `;`, `nonsense`) is Fastify's own 415
   // before any route runs, on every method that may carry a body. The dashboard and the form
   // keep it: the error handler answers it in their family (415). SPEC's paths and the payment
-  // callbacks read bodies whatever the type, in their own order of checks after the key
-  // (docs/decisions.md): there it counts as absent, and is noted so that the products path
-  // can refuse it (415) once the key or session is checked.
+  // callbacks answer in their own order of checks after the key (docs/decisions.md): there it
+  // counts as absent, and is noted so that the products path can refuse it (415) and the order
+  // status and lookup paths answer invalid_json (requestJsonObject) once the key is checked;
+  // the payment callbacks read the notification all the same.
   app.decorateRequest('contentTypeUnreadable', false);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!BODYLESS_METHODS.has(request.method) && request.headers['content-type'] !== undefined && request.mediaType === undefined) {

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliHarness } from '../test/cli-process.js';
 import { openDatabase } from './lib/db/db.js';
+import { DASHBOARD_FIELD_TEXT } from './lib/http/messages.js';
 
 const cli = cliHarness('lapak-cli-');
 const { env } = cli;
@@ -79,6 +80,23 @@ describe('lapak CLI', { timeout: 60_000 }, () => {
     const second = lapak(db, ['key', 'issue', '--tenant', '1', '--name', 'dup']);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('already exists');
+  });
+
+  it('refuses a phone written with a letter, saying why in Indonesian (issue 40 §1), and saves nothing', () => {
+    const db = 'phone-letters.db';
+    const tenant = lapak(db, ['tenant', 'create', '--name', 'Toko HP', '--json']).json();
+    const product = lapak(db, ['product', 'create', '--tenant', String(tenant.id), '--json'], JSON.stringify({ name: 'Topi', price: 30000 })).json();
+    const order = (phone: string) =>
+      lapak(db, ['order', 'create', '--tenant', String(tenant.id), '--json'], JSON.stringify({ product_id: product.id, customer: { name: 'Budi', phone, address: 'Jl. A' } }));
+    const refused = order('0812 3456 789O');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`customer.phone: ${DASHBOARD_FIELD_TEXT.phoneLetters}`);
+    const settings = lapak(db, ['store', 'settings', '--tenant', String(tenant.id), '--json'], JSON.stringify({ whatsapp_number: 'O812-3456-7890' }));
+    expect(settings.code).toBe(1);
+    expect(settings.stderr).toContain(`whatsapp_number: ${DASHBOARD_FIELD_TEXT.phoneLetters}`);
+    // The same number in digits, with its separators, is taken.
+    expect(order('(0812) 3456-7890').json()).toMatchObject({ id: 1 });
   });
 
   it('demo creates a store with orders in every state and one key per purpose', () => {

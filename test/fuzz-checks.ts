@@ -47,13 +47,15 @@ const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 /**
  * Where such a type is refused (docs/decisions.md, "Content-Type"): the form's 415 page (404
  * for a path the router cannot read), and never a success on the products path (its 415 comes
- * after the key or session); SPEC's other two paths and the payment callbacks read the body.
+ * after the key or session), nor on SPEC's other two paths (their 400 invalid_json, after the
+ * key, whatever the body: issue 40 §4); the payment callbacks read the body.
  */
 function mediaTypeProblem(request: { method: string; headers?: Record<string, string> }, path: string, family: Family, status: number): string | null {
   const type = request.headers?.['content-type'];
   if (type === undefined || !NO_MEDIA_TYPE.has(type) || BODYLESS.has(request.method)) return null;
   if (family === 'form' && status !== 415 && status !== 404) return `a ${status} of the form to a Content-Type that names no media type (its 415 page wanted)`;
   if (path === '/api/products.php' && status < 400) return `a ${status} of the products path to a Content-Type that names no media type`;
+  if ((path === '/api/order_status.php' || path === '/api/customer_lookup.php') && status < 400) return `a ${status} of ${path} to a Content-Type that names no media type`;
   return null;
 }
 

@@ -4,7 +4,7 @@ import { succeed } from '../lib/outcome.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { dashboardFailure, type DashboardFailure } from '../lib/http/failures.js';
-import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
+import { DASHBOARD_FIELD_TEXT, DASHBOARD_REFUSAL_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
 import {
   COMMON_CODES,
   SESSION_CODES,
@@ -163,7 +163,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async ({ session, body }) => {
       const set = await setWhatsappNumber(ctx.db, session.tenantId, session.userId, body.whatsapp_number);
-      if (!set.ok) return invalid({ whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber });
+      if (!set.ok) return invalid({ whatsapp_number: set.code === 'phone_letters' ? DASHBOARD_REFUSAL_TEXT.phone_letters : DASHBOARD_FIELD_TEXT.whatsappNumber });
       return meAnswer(ctx, session.tenantId, session.userId, 200);
     },
   });

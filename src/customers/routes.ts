@@ -10,7 +10,7 @@ import { apiFailure, authFailure, fail, sendFailure, tooManyRequests, type Failu
 import { POLICY_HEADER, noteWindow, rateLimitPolicy } from '../lib/http/rate-limit-headers.js';
 import { AUTH_TEXT } from '../lib/http/messages.js';
 import { otherMethods } from '../lib/http/methods.js';
-import { parseJsonObject } from '../lib/http/request.js';
+import { requestJsonObject } from '../lib/http/request.js';
 import { consumeLookupBrake } from './lookup-brake.js';
 import { lookupCustomer, type CustomerLookup } from './lookup-customer.js';
 import { LOOKUP_MIN_RESPONSE_MS, startResponseFloor } from './response-floor.js';
@@ -72,5 +72,5 @@ async function authorisedLookup(
   if (missing) return fail(authFailure(403, AUTH_TEXT.missingScope(missing)));
   const braked = await consumeLookupBrake(ctx, key);
   if (!braked.ok) return braked;
-  return lookupCustomer(ctx, key.tenantId, parseJsonObject(request.body));
+  return lookupCustomer(ctx, key.tenantId, requestJsonObject(request));
 }

@@ -33,7 +33,7 @@ export const LookupBody = Type.Object(
         '`81234567890`. At most 40 characters after trimming. Numbers of other countries are refused.',
     }),
   },
-  { description: 'A JSON object (read as JSON whatever the Content-Type; without a Content-Type header the body is not read: 400 `invalid_json`). Other fields are ignored.' },
+  { description: 'A JSON object (read as JSON whatever media type the Content-Type names; without a Content-Type header, or with one that names no media type (empty, `;`, `nonsense`), the body is not read: 400 `invalid_json`). Other fields are ignored.' },
 );
 
 export const LookupResult = Type.Object(

@@ -32,6 +32,8 @@ export interface DashboardContract {
   /** Query parameters: checked by route.ts like the body (422 invalid_request with `fields`). */
   querystring?: TSchema;
   body?: TSchema;
+  /** Request headers the route reads (documentation only: the handler checks them). */
+  headers?: TSchema;
   /** The body's media types when it is not JSON (the route then takes the raw text or bytes; route.ts `rawBody`). */
   consumes?: readonly string[];
   response: Responses;

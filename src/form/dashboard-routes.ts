@@ -8,13 +8,14 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardFailure } from '../lib/http/failures.js';
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { Id, Nullable } from '../lib/http/schema-parts.js';
-import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT, phoneFieldText } from '../lib/http/messages.js';
 import { OrderPageBody } from '../orders/workspace/order/dashboard-schemas.js';
 import { memberActor } from '../orders/core/member-actor.js';
 import { moverOf, orderScopeOf } from '../orders/core/order-scope.js';
 import { readOrderPage } from '../orders/workspace/order/read-order-page.js';
 import { storeRates } from '../shipping/rates.js';
-import { enterOrder, type EntryField } from './enter-order.js';
+import { contentHash, isValidIdempotencyKey } from '../idempotency/idempotency-key.js';
+import { ENTRY_KEY_RETENTION_MS, enterOrder, type EntryField } from './enter-order.js';
 import { MAX_QUANTITY } from './validate-submission.js';
 
 const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
@@ -44,6 +45,20 @@ export const EntryBody = Type.Object(
   { additionalProperties: false },
 );
 
+const EntryHeaders = Type.Object({
+  'Idempotency-Key': Type.Optional(
+    Type.String({
+      minLength: 8,
+      maxLength: 120,
+      pattern: '^[A-Za-z0-9._:-]{8,120}$',
+      description:
+        `The page's own key, the same for every save of one "Tambah pesanan" page (the web app makes one per page). The first save that enters an order takes it for ${ENTRY_KEY_RETENTION_MS / 3_600_000} hours, per member; ` +
+        'another save with the key enters nothing: the same body answers the first save\'s order (201, `Idempotency-Replayed: true`), another body 422 `idempotency_key_reused`. A refused save does not take it. ' +
+        'Malformed: 422 `idempotency_key_invalid`. Without it every save enters an order.',
+    }),
+  ),
+});
+
 const ENTRY_FIELD_TEXT: Record<EntryField, string> = {
   product_id: DASHBOARD_FIELD_TEXT.product,
   variant: DASHBOARD_FIELD_TEXT.variant,
@@ -70,16 +85,30 @@ export function formDashboardRoutes(app: FastifyInstance, ctx: AppContext): void
         'A field the rules refuse, or a product that is not in the store or is deleted (`product_id`): 422 `invalid_request` naming each in `fields`, and nothing is written. Answers the new order as GET /dashboard/api/orders/{id} does.',
       tags: ['Orders'],
       security: [{ [SESSION_SCHEME]: [] }],
+      headers: EntryHeaders,
       body: EntryBody,
-      response: { 201: jsonResponse('The new order.', OrderPageBody), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, ...WRITE_CODES, 'invalid_request']) },
+      response: {
+        201: jsonResponse("The new order, or (a repeat of the page's save) the order its first save entered.", OrderPageBody, {
+          'Idempotency-Replayed': { description: "Present (`true`) only when an earlier save with the page's Idempotency-Key entered the order: nothing was entered now.", type: 'string', enum: ['true'] },
+        }),
+        ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, ...WRITE_CODES, 'invalid_request', 'idempotency_key_invalid', 'idempotency_key_reused']),
+      },
     },
-    handler: async ({ session, body }) => {
+    handler: async ({ request, session, body }) => {
+      const header = request.headers['idempotency-key'];
+      const key = Array.isArray(header) ? header.join(',') : header;
+      if (key !== undefined && !isValidIdempotencyKey(key)) return dashboardFailure('idempotency_key_invalid');
       const actor = await memberActor(ctx.db, session.userId);
       const scope = orderScopeOf(session);
-      const entered = await enterOrder(ctx, rates, session.tenantId, { scope, actor }, body);
-      if (!entered.ok) return invalid(Object.fromEntries(entered.fields.map((field) => [field, ENTRY_FIELD_TEXT[field]])));
+      const entry = key === undefined ? null : { key, hash: contentHash(body) };
+      const entered = await enterOrder(ctx, rates, session.tenantId, { scope, actor }, body, entry);
+      if (!entered.ok && entered.code === 'idempotency_key_reused') return dashboardFailure('idempotency_key_reused');
+      if (!entered.ok) {
+        return invalid(Object.fromEntries(entered.fields.map((field) => [field, field === 'customer.phone' ? phoneFieldText(body.customer.phone, ENTRY_FIELD_TEXT[field]) : ENTRY_FIELD_TEXT[field]])));
+      }
       const page = await readOrderPage(ctx.db, session.tenantId, entered.value.id, scope, moverOf(session), ctx.config.timeZone);
-      return page.ok ? { status: 201, body: { order: page.value } } : dashboardFailure(page.code);
+      if (!page.ok) return dashboardFailure(page.code);
+      return { status: 201, body: { order: page.value }, ...(entered.value.replayed ? { headers: { 'Idempotency-Replayed': 'true' } } : {}) };
     },
   });
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { json, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
-import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { deleteProduct } from '../products/delete-product.js';
 import { replaceRates } from '../shipping/set-rates.js';
 
@@ -168,6 +168,68 @@ describe('POST /dashboard/api/orders', () => {
       const res = await enter(owner, { product_id: productId, ...ENTRY, variant: '' });
       expect(res.statusCode).toBe(422);
       expect(json(res)).toMatchObject({ code: 'invalid_request', fields: { product_id: DASHBOARD_FIELD_TEXT.product } });
+    }
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe("one order per page: the page's Idempotency-Key (issue 40 §1, a double click on Simpan pesanan)", () => {
+  const keyed = (member: Member, key: string, body: unknown) =>
+    t.request({ method: 'POST', url: '/dashboard/api/orders', headers: asMember(member, { 'content-type': 'application/json', 'idempotency-key': key }), payload: JSON.stringify(body) });
+  const entryKeys = async () => Number((await t.ctx.db.selectFrom('order_entry_keys').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
+
+  it('the same save twice: one order; the repeat answers it (201, Idempotency-Replayed) and writes nothing', async () => {
+    const before = await orderCount();
+    const first = await keyed(owner, 'page-0001-aaaa', { product_id: kaos, ...ENTRY });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    const history = await t.ctx.db.selectFrom('order_history').select('id').execute();
+    const second = await keyed(owner, 'page-0001-aaaa', { product_id: kaos, ...ENTRY });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.headers['idempotency-replayed']).toBe('true');
+    expect(json(second).order.id).toBe(json(first).order.id);
+    expect(json(second).order).toEqual(json(first).order);
+    expect(await orderCount()).toBe(before + 1);
+    expect(await t.ctx.db.selectFrom('order_history').select('id').execute()).toHaveLength(history.length);
+  });
+
+  it('saves at the same time: one order, every answer is it', async () => {
+    const before = await orderCount();
+    const answers = await Promise.all([1, 2, 3].map(() => keyed(cs, 'page-0002-bbbb', { product_id: codOnly, courier: 'JNE', payment_method: 'cod', customer: BUYER })));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => json(a).order.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotency-replayed'] === 'true')).toHaveLength(2);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  it("the key with other content: 422 idempotency_key_reused; a refused save leaves the key free; another member's key is theirs; without a key every save enters", async () => {
+    await keyed(owner, 'page-0003-cccc', { product_id: kaos, ...ENTRY });
+    const before = await orderCount();
+    const other = await keyed(owner, 'page-0003-cccc', { product_id: kaos, ...ENTRY, quantity: 3 });
+    expect(other.statusCode).toBe(422);
+    expect(json(other)).toMatchObject({ code: 'idempotency_key_reused', error: DASHBOARD_ERRORS.idempotency_key_reused.error });
+    // The same key is another page's for another member.
+    expect((await keyed(cs, 'page-0003-cccc', { product_id: kaos, ...ENTRY })).headers['idempotency-replayed']).toBeUndefined();
+    // Refused (a letter in the phone), then corrected with the same key: the corrected save enters.
+    const keys = await entryKeys();
+    const refused = await keyed(owner, 'page-0004-dddd', { product_id: kaos, ...ENTRY, customer: { ...BUYER, phone: '0813 1111 222O' } });
+    expect(refused.statusCode).toBe(422);
+    expect(await entryKeys()).toBe(keys);
+    const corrected = await keyed(owner, 'page-0004-dddd', { product_id: kaos, ...ENTRY });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(corrected.headers['idempotency-replayed']).toBeUndefined();
+    expect(await orderCount()).toBe(before + 2);
+    await enter(owner, { product_id: kaos, ...ENTRY });
+    await enter(owner, { product_id: kaos, ...ENTRY });
+    expect(await orderCount()).toBe(before + 4);
+  });
+
+  it('a malformed key: 422 idempotency_key_invalid, nothing written', async () => {
+    const before = await orderCount();
+    for (const key of ['short', 'a'.repeat(121), 'ada spasi di sini', 'kunci/miring']) {
+      const res = await keyed(owner, key, { product_id: kaos, ...ENTRY });
+      expect(res.statusCode, key).toBe(422);
+      expect(json(res).code).toBe('idempotency_key_invalid');
     }
     expect(await orderCount()).toBe(before);
   });

@@ -11,7 +11,15 @@
 //
 // The payment methods are the form's for the product less the gateway: a gateway's payment page
 // is reached from the form's thank-you page, which an order entered by hand does not have.
+//
+// One order per page (issue 40 §1): the page sends a key of its own with each save (entryKey,
+// the Idempotency-Key header). The first save takes the key in the order's transaction (the
+// primary key of order_entry_keys decides, so two saves at once cannot both take it); a save
+// whose key is taken enters nothing and answers the first save's order (`replayed`), or, when it
+// sent other content, idempotency_key_reused. Only a save that entered an order takes its key: a
+// refused save leaves it free for the corrected one.
 import type { AppContext } from '../context.js';
+import type { Db, Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Refusal } from '../lib/outcome.js';
 import { assignOrder } from '../orders/core/assign-orders.js';
 import { CUSTOMER_FIELDS, type CustomerField } from '../orders/core/create-order.js';
@@ -61,6 +69,50 @@ const ENTRY_FIELD: Record<FormField, EntryField> = {
   payment_method: 'payment_method',
 };
 
+/** A page's key of a save (the Idempotency-Key header), and the identity of the body it came with. */
+export interface EntryKey {
+  key: string;
+  hash: string;
+}
+
+/** How long a page's key holds its order: a day (a page left open overnight may enter a new one). */
+export const ENTRY_KEY_RETENTION_MS = 24 * 3_600_000;
+
+/** The entered order; `replayed`: an earlier save of the same page entered it, and this one entered nothing. */
+export type Entered = { id: number; replayed: boolean };
+
+/**
+ * Takes the page's key for this save, first thing in the order's transaction: false when a save
+ * of the same member and key holds it (live). An expired key is taken over.
+ */
+async function takeEntryKey(tx: Tx, a: { tenantId: number; userId: number; entry: EntryKey; now: number }): Promise<boolean> {
+  const taken = await tx
+    .insertInto('order_entry_keys')
+    .values({ tenant_id: a.tenantId, user_id: a.userId, entry_key: a.entry.key, request_hash: a.entry.hash, order_id: null, created_at: a.now, expires_at: a.now + ENTRY_KEY_RETENTION_MS })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'user_id', 'entry_key'])
+        .doUpdateSet((eb) => ({ request_hash: eb.ref('excluded.request_hash'), order_id: null, created_at: eb.ref('excluded.created_at'), expires_at: eb.ref('excluded.expires_at') }))
+        .where('order_entry_keys.expires_at', '<=', a.now),
+    )
+    .returning('entry_key')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/** The order an earlier save of the page entered, once its key is known to be taken. */
+async function enteredBefore(db: Db, a: { tenantId: number; userId: number; entry: EntryKey }): Promise<{ ok: true; value: Entered } | Refusal<'idempotency_key_reused'>> {
+  const row = await db
+    .selectFrom('order_entry_keys')
+    .select(['request_hash', 'order_id'])
+    .where('tenant_id', '=', a.tenantId)
+    .where('user_id', '=', a.userId)
+    .where('entry_key', '=', a.entry.key)
+    .executeTakeFirst();
+  if (!row || row.order_id === null || row.request_hash !== a.entry.hash) return refuse('idempotency_key_reused', 'this page key entered another order');
+  return succeed({ id: Number(row.order_id), replayed: true });
+}
+
 const refused = (fields: EntryField[]): EnterRefusal => ({ ...refuse('invalid_fields', `refused: ${fields.join(', ')}`), fields });
 
 /** Checked as the form's submit checks (read before the write, as the submit reads), then written in one transaction. */
@@ -70,7 +122,8 @@ export async function enterOrder(
   tenantId: number,
   who: { scope: OrderScope; actor: MemberActor },
   input: EnteredOrder,
-): Promise<{ ok: true; value: { id: number } } | EnterRefusal> {
+  entry: EntryKey | null = null,
+): Promise<{ ok: true; value: Entered } | EnterRefusal | Refusal<'idempotency_key_reused'>> {
   const product = await findProduct(ctx.db, tenantId, input.product_id);
   const settings = await loadStoreSettings(ctx.db, tenantId);
   if (!product || !settings) return refused(['product_id']);
@@ -90,11 +143,18 @@ export async function enterOrder(
 
   const now = ctx.clock.now();
   const origin = { source: 'manual' as const, actor: who.actor.actor, actorUserId: who.actor.actorUserId };
+  const keyed = entry ? { tenantId, userId: who.actor.actorUserId, entry, now } : null;
   const order = await ctx.writeTransaction(async (tx) => {
+    // Taken by an earlier save of the page: nothing is written.
+    if (keyed && !(await takeEntryKey(tx, keyed))) return null;
     const placed = await placeOrder(tx, { tenantId, product, draft: checked.draft, uniqueCode: settings.uniqueCode, origin, now });
     if (who.scope.kind === 'assigned') await assignOrder(tx, tenantId, placed.id, { id: who.actor.actorUserId, name: who.actor.actor }, who.actor, now);
     else await assignNewOrder(tx, { tenantId, orderId: placed.id, phone: checked.draft.customer.phone, now });
+    if (keyed) {
+      await tx.updateTable('order_entry_keys').set({ order_id: placed.id }).where('tenant_id', '=', tenantId).where('user_id', '=', keyed.userId).where('entry_key', '=', keyed.entry.key).execute();
+    }
     return placed;
   });
-  return succeed(order);
+  if (order === null) return enteredBefore(ctx.db, keyed!);
+  return succeed({ id: order.id, replayed: false });
 }

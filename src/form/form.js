@@ -172,10 +172,36 @@
   for (var m = 0; m < shown.length; m++) {
     marked.push({ p: shown[m], name: shown[m].id.slice(2), control: form.querySelector('[aria-describedby="' + shown[m].id + '"]') });
   }
+  // ---- The phone: a letter ("0812 3456 789O", an O for a zero) is said as soon as it is typed,
+  // before any submit, in the server's words (FORM_TEXT.phoneLetters); the server refuses it too.
+  var letters = f.phoneLetters ? new RegExp(f.phoneLetters.pattern) : null;
+  function phoneEntry() {
+    for (var i = 0; i < marked.length; i++) if (marked[i].name === 'phone') return marked[i];
+    return null;
+  }
+  function phoneLetters() {
+    var input = form.elements.phone;
+    if (!letters || !input) return;
+    var has = letters.test(input.value);
+    var e = phoneEntry();
+    if (!e && !has) return;
+    if (!e) {
+      var p = document.createElement('p');
+      p.className = 'lf-err';
+      p.id = 'e-phone';
+      p.setAttribute('aria-live', 'polite');
+      input.parentNode.appendChild(p);
+      // Shown by the live check only: it hides again once the letter is gone.
+      e = { p: p, name: 'phone', control: input, live: true, text: '' };
+      marked.push(e);
+    }
+    if (e.text === undefined) e.text = e.p.textContent;
+    e.p.textContent = has ? f.phoneLetters.text : e.text;
+  }
   function recheck() {
     for (var i = 0; i < marked.length; i++) {
       var e = marked[i];
-      var ok = valid(e.name);
+      var ok = e.live ? !letters.test(e.control.value) : valid(e.name);
       var box = e.p.parentNode;
       e.p.hidden = ok;
       box.className = box.className.replace(/ lf-invalid\b/, '') + (ok ? '' : ' lf-invalid');
@@ -184,7 +210,7 @@
       else { e.control.setAttribute('aria-invalid', 'true'); e.control.setAttribute('aria-describedby', e.p.id); }
     }
   }
-  function changed() { update(); recheck(); }
+  function changed() { update(); phoneLetters(); recheck(); }
   form.addEventListener('change', changed);
   form.addEventListener('input', changed);
   update();

@@ -1,5 +1,5 @@
 // Every text a buyer reads on the order form and the thank-you page, in one place.
-import { AUTH_TEXT } from '../lib/http/messages.js';
+import { AUTH_TEXT, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 
 export const FIELD_ERRORS = {
@@ -40,6 +40,9 @@ export const FORM_TEXT = {
   buyer: 'Data pembeli',
   name: 'Nama lengkap',
   phone: 'Nomor HP / WhatsApp',
+  // The phone field's message when it holds a letter ("0812 3456 789O"), from the submit and from
+  // the live check as it is typed (form.js): the same text as the dashboard's.
+  phoneLetters: DASHBOARD_FIELD_TEXT.phoneLetters,
   email: 'Email (boleh kosong)',
   address: 'Alamat lengkap',
   addressHint: 'Nama jalan, nomor rumah, RT/RW, patokan',

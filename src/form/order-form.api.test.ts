@@ -226,7 +226,8 @@ describe('POST: invalid input saves nothing and says why beside each field', () 
   const cases: Array<[string, Record<string, string>, keyof typeof FIELD_ERRORS]> = [
     ['empty name', { name: ' ' }, 'name'],
     ['one-letter name', { name: 'A' }, 'name'],
-    ['phone that is not a number', { phone: 'abc' }, 'phone'],
+    ['phone that is not a number', { phone: '12345' }, 'phone'],
+    ['phone with a sign that is not a separator', { phone: '0812#3456#7890' }, 'phone'],
     ['landline phone', { phone: '022 1234567' }, 'phone'],
     ['foreign phone', { phone: '+60 12-345 6789' }, 'phone'],
     ['bad email', { email: 'siti@' }, 'email'],

@@ -9,7 +9,7 @@ import { feeFor } from '../shipping/rates.js';
 import { html, type Html } from './html.js';
 import { page } from './layout.js';
 import type { OrderForm } from './load-form.js';
-import { TEXT_RULES } from '../orders/core/field-rules.js';
+import { PHONE_LETTER_PATTERN, TEXT_RULES } from '../orders/core/field-rules.js';
 import { FORM_TEXT, PAYMENT_LABELS, type FormField } from './messages.js';
 import { HONEYPOT_FIELD } from './submit-order.js';
 import { chosenOptions, MAX_QUANTITY, parseQuantity, type FieldErrors, type Fields } from './validate-submission.js';
@@ -157,6 +157,7 @@ ${Object.entries(view.adParams).map(([name, value]) => html`<input type="hidden"
       noRate: FORM_TEXT.courierNoRate,
       chooseProvince: FORM_TEXT.chooseProvinceFirst,
       rules: TEXT_RULES,
+      phoneLetters: { pattern: PHONE_LETTER_PATTERN, text: FORM_TEXT.phoneLetters },
     },
     pixel: { meta: product.meta_pixel_id, tiktok: product.tiktok_pixel_id, gtm: product.gtm_id },
   });

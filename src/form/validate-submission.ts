@@ -1,6 +1,6 @@
 // Reads a submitted order form: every field checked, every price recomputed from the
 // product and the store's rates. Either the order to save or an Indonesian message per field.
-import { normalizeIndonesianMobile } from '../lib/phone.js';
+import { hasLetters, normalizeIndonesianMobile } from '../lib/phone.js';
 import { quote, type Quote } from '../orders/core/price.js';
 import type { Customer } from '../orders/core/order-record.js';
 import { isProvince } from '../shipping/provinces.js';
@@ -9,7 +9,7 @@ import type { OrderPaymentMethod } from '../tenants/store-settings.js';
 import { pickAdParams } from './ad-params.js';
 import { passes, TEXT_RULES } from '../orders/core/field-rules.js';
 import type { OrderForm } from './load-form.js';
-import { FIELD_ERRORS, type FormField } from './messages.js';
+import { FIELD_ERRORS, FORM_TEXT, type FormField } from './messages.js';
 
 export const MAX_QUANTITY = 99;
 
@@ -72,7 +72,7 @@ export function validateOrder(form: OrderOffer, get: Fields, optionIndexes: numb
     if (!passes(TEXT_RULES[field], get(field))) errors[field] = FIELD_ERRORS[field];
   }
   const phone = normalizeIndonesianMobile(get('phone'));
-  if (!phone) errors.phone = FIELD_ERRORS.phone;
+  if (!phone) errors.phone = hasLetters(get('phone')) ? FORM_TEXT.phoneLetters : FIELD_ERRORS.phone;
   const province = get('province');
   if (!isProvince(province)) errors.province = FIELD_ERRORS.province;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndonesianPhone, normalizeIndonesianMobile, normalizeIndonesianPhone } from './phone.js';
+import { formatIndonesianPhone, hasLetters, normalizeIndonesianMobile, normalizeIndonesianPhone } from './phone.js';
 
 describe('normalizeIndonesianPhone', () => {
   it.each([
@@ -91,5 +91,31 @@ describe('formatIndonesianPhone (the orders export)', () => {
     expect(formatIndonesianPhone('62221234567')).toBe('0221234567');
     expect(formatIndonesianPhone('+6281234567890')).toBe('+6281234567890');
     expect(formatIndonesianPhone('')).toBe('');
+  });
+});
+
+describe('a phone written with a letter or another sign (issue 40 §1)', () => {
+  // libphonenumber-js alone read these as another, valid number: a letter O for a zero lost the
+  // last digit (0812 3456 789O -> 628123456789), "ext" made an extension, letters a keypad's digits.
+  it.each(['0812 3456 789O', '0812 3456 789o', 'O812 3456 7890', '08l2 3456 7890', '0812-3456-7890 ext 12', '0812 ABC 7890', '0812 3456 7890x', '0812 3456 789٠O', '0812 3456 7890#', '0812+3456+7890', '0812 3456 7890,'])(
+    'refuses %j on every path (both normalisers)',
+    (input) => {
+      expect(normalizeIndonesianPhone(input)).toBeNull();
+      expect(normalizeIndonesianMobile(input)).toBeNull();
+    },
+  );
+
+  it.each(['0812 3456 789O', 'O812-3456-7890', '0812 3456 789o', 'O8I2', '0812 ٣٤ é'])('tells a letter apart in %j', (input) => {
+    expect(hasLetters(input)).toBe(true);
+  });
+
+  it.each(['0812 3456 7890', '+62 (0)812-3456-7890', '(+62) 812.3456.7890', '0812/3456/7890', ''])('reads no letter in %j', (input) => {
+    expect(hasLetters(input)).toBe(false);
+  });
+
+  it('still reads spaces, dashes, dots, brackets, slashes and a leading +', () => {
+    for (const input of ['0812 3456 7890', '0812-3456-7890', '0812.3456.7890', '(0812) 3456-7890', '+62 812 3456 7890', '(+62) 812-3456-7890', '0812/3456/7890']) {
+      expect(normalizeIndonesianMobile(input), input).toBe('6281234567890');
+    }
   });
 });

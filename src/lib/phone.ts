@@ -2,10 +2,23 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 const MAX_INPUT_LENGTH = 40;
 
+// What a written number may hold: digits, spaces, dots, dashes, slashes and brackets, and a '+'
+// only in front (or after an opening bracket: "(+62) 812..."). libphonenumber-js reads more (it drops what it cannot use, takes "ext" for an
+// extension and letters as a keypad's digits), so "0812 3456 789O", a letter O for a zero, came
+// out as the valid, shorter 0812-3456-789: a different buyer. Such text is refused here, once,
+// for every path that takes a phone (issue 40 §1).
+const WRITTEN_NUMBER = /^\(?\+?[0-9\s.()\/-]*$/;
+
+/** True when the text holds a letter of any script: a phone number never does (say so apart). */
+export function hasLetters(input: string): boolean {
+  return /\p{L}/u.test(input);
+}
+
 /**
  * Normalises an Indonesian phone number written in any common form (08..., 628..., +62 8...,
  * 0062 8..., with spaces, dots, dashes or brackets) to its international digits without '+',
- * e.g. 6281234567890. Returns null when it is not a valid Indonesian number.
+ * e.g. 6281234567890. Returns null when it is not a valid Indonesian number, or when the text
+ * holds anything else (a letter, an extension).
  *
  * Orders store the result and the customer lookup searches by it, so both sides of the
  * comparison always go through this one function.
@@ -25,7 +38,7 @@ export function normalizeIndonesianMobile(input: string): string | null {
 
 function parseIndonesian(input: string) {
   const trimmed = input.trim();
-  if (trimmed === '' || trimmed.length > MAX_INPUT_LENGTH) return null;
+  if (trimmed === '' || trimmed.length > MAX_INPUT_LENGTH || !WRITTEN_NUMBER.test(trimmed)) return null;
   const parsed = parsePhoneNumberFromString(withCountryCode(trimmed), 'ID');
   return parsed && parsed.country === 'ID' && parsed.isValid() ? parsed : null;
 }

@@ -16,7 +16,7 @@ import { REPLAY_MAX } from './live-feed.js';
 const replayMax = REPLAY_MAX.toLocaleString('en-US');
 
 const EVENTS = [
-  '`order` `{id, status, assigned_to}` (assigned_to as in the list\'s rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it;',
+  '`order` `{id, status, assigned_to, new}` (assigned_to as in the list\'s rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it; `new` is true when the order has just come into the member\'s list (a new order; for a CS, one now assigned to them), false for a change of one that was already theirs;',
   'a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them;',
   `\`reset\` \`{}\` when the client reconnected with a \`Last-Event-ID\` that the feed no longer holds (or that is no event id), or missed more than ${replayMax} of its changes: it refetches its page;`,
   'a comment (`: heartbeat`) every 25 seconds.',

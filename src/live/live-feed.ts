@@ -19,6 +19,8 @@ export interface LiveChange {
   assignedUserId: number | null;
   /** The CS before the change (null for a new order): their stream hears `order_removed`. */
   previousAssignedUserId: number | null;
+  /** A new order (the feed row of its creation), not a change of one. */
+  created: boolean;
   assignedTo: { id: number; name: string } | null;
 }
 
@@ -64,6 +66,7 @@ export function liveChangeOf(row: FeedRow): Omit<LiveChange, 'assignedTo'> | nul
     status: row.new.status,
     assignedUserId: row.new.assignedUserId,
     previousAssignedUserId: row.old ? row.old.assignedUserId : null,
+    created: row.old === null,
   };
 }
 

@@ -89,7 +89,7 @@ describe('the stream', () => {
       expect(created.code, created.stderr).toBe(0);
       const { id } = created.json() as { id: number };
       const event = await stream.next(about(id), WITHIN_MS);
-      expect(event.data).toEqual({ id, status: 'pending', assigned_to: null });
+      expect(event.data).toEqual({ id, status: 'pending', assigned_to: null, new: true });
       expect(event.id).toMatch(/^\d+-\d+$/);
       expect(stream.text()).not.toMatch(/Budi|Rahasia|0812|9999/);
     } finally {
@@ -118,9 +118,9 @@ describe('the stream', () => {
     // A stream may also carry a change committed a moment before it opened (here the order's creation).
     const mine = stream.events.filter((e) => about(id)(e) && (e.data as { status: string }).status !== 'pending');
     expect(mine.map((e) => e.data)).toEqual([
-      { id, status: 'closing', assigned_to: null },
-      { id, status: 'closing', assigned_to: { id: cs.userId, name: 'Sari' } },
-      { id, status: 'cancelled', assigned_to: { id: cs.userId, name: 'Sari' } },
+      { id, status: 'closing', assigned_to: null, new: false },
+      { id, status: 'closing', assigned_to: { id: cs.userId, name: 'Sari' }, new: false },
+      { id, status: 'cancelled', assigned_to: { id: cs.userId, name: 'Sari' }, new: false },
     ]);
     const ids = mine.map((e) => parsePosition(String(e.id))!);
     expect([...ids].sort(comparePositions)).toEqual(ids);
@@ -146,6 +146,24 @@ describe('the stream', () => {
   });
 });
 
+describe('`new` says what came into the list (issue 40 §1)', () => {
+  it('a bulk move out of a tab: every event is new:false; a new order is new:true', async () => {
+    const ids = [await newOrder(), await newOrder()];
+    const stream = await streamOf(owner);
+    const bulk = await t.request({
+      method: 'POST', url: '/dashboard/api/orders/bulk-status',
+      headers: { ...headersOf(owner), 'content-type': 'application/json' }, payload: JSON.stringify({ ids, status: 'closing' }),
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const marker = await newOrder();
+    await stream.next(about(marker), WITHIN_MS);
+    const moves = stream.events.filter((e) => ids.includes((e.data as { id: number }).id) && (e.data as { status: string }).status === 'closing');
+    expect(moves.map((e) => (e.data as { new: boolean }).new)).toEqual([false, false]);
+    expect(stream.events.find(about(marker))?.data).toMatchObject({ new: true });
+    stream.close();
+  });
+});
+
 describe("a CS's stream follows their scope", () => {
   it("carries only their orders; another CS's order never; one reassigned away arrives as order_removed", async () => {
     const ani = await seedMember(t.ctx, store.tenantId, 'cs', { name: 'Ani' });
@@ -166,6 +184,9 @@ describe("a CS's stream follows their scope", () => {
 
     expect(aniStream.events.map((e) => [e.event, (e.data as { id: number }).id])).toEqual([['order', moved], ['order_removed', moved]]);
     expect(budiStream.events.map((e) => [e.event, (e.data as { id: number }).id])).toEqual([['order', forBudi], ['order', moved]]);
+    // `new`: each order came into the CS's list by its assignment (issue 40 §1); the owner's list had them when they were created.
+    expect(budiStream.events.map((e) => (e.data as { new?: boolean }).new)).toEqual([true, true]);
+    expect(ownerStream.events.filter((e) => (e.data as { id: number }).id >= unassigned).map((e) => (e.data as { new: boolean }).new)).toEqual([true, true, true, false, false, false]);
     // The owner hears everything, and never order_removed.
     expect(ownerStream.events.map((e) => (e.data as { id: number }).id).filter((n) => n >= unassigned)).toEqual([unassigned, forBudi, moved, forBudi, moved, moved]);
     expect(ownerStream.events.every((e) => e.event === 'order')).toBe(true);
@@ -311,7 +332,7 @@ describe('shutdown', () => {
       const stream = await openStream(`http://127.0.0.1:${served.port}`, '/dashboard/api/orders/stream', headersOf(owner));
       expect(stream.status, stream.text()).toBe(200);
       const id = await newOrder();
-      expect((await stream.next(about(id), WITHIN_MS)).data).toEqual({ id, status: 'pending', assigned_to: null });
+      expect((await stream.next(about(id), WITHIN_MS)).data).toEqual({ id, status: 'pending', assigned_to: null, new: true });
       const started = Date.now();
       expect(await served.stop()).toBe(0);
       expect(Date.now() - started).toBeLessThan(5_000);

@@ -1,4 +1,4 @@
-// Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days),
+// Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days) and "Tambah pesanan" keys (a day),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
 // store) ended an hour ago, test-event counts of past hours, the log of webhook deliveries finished more than 30 days
 // ago, the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts), and the bulk jobs that ended more than 7 days ago. Operator-level maintenance, so it spans all stores. The second worker of the runner
@@ -48,6 +48,8 @@ export async function purgeExpired(
   feedRetentionMs = FEED_RETENTION_MS,
 ): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number; bulkJobs: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
+  // The keys of "Tambah pesanan" pages (migration 027), counted with the API's records.
+  const entryKeys = await db.deleteFrom('order_entry_keys').where('expires_at', '<=', now).executeTakeFirst();
   const brake = await db.deleteFrom('lookup_brake').where('window_start', '<', now - 2 * 60_000).executeTakeFirst();
   const hourly = await purgeHourSlots(db, now);
   const webhookDeliveries = await purgeWebhookLog(db, now);
@@ -63,7 +65,7 @@ export async function purgeExpired(
     bulkJobs,
     webhookDeliveries,
     rateLimits,
-    idempotency: Number(idempotency.numDeletedRows),
+    idempotency: Number(idempotency.numDeletedRows) + Number(entryKeys.numDeletedRows),
     brake: Number(brake.numDeletedRows),
     hourly,
     webhookTests: Number(webhookTests.numDeletedRows),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js';
 import { issueKey } from '../api-keys/issue-key.js';
 import { valueOf } from '../lib/outcome.js';
+import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { formBody, seedFormStore, seedKaos, tokenOf } from '../../test/form-helpers.js';
 import { PROVINCES } from '../shipping/provinces.js';
@@ -107,7 +108,8 @@ describe('PATCH /dashboard/api/settings', () => {
 
   it('the time zone and WhatsApp refusals say what is expected, in Indonesian', async () => {
     expect((await patch({ time_zone: 'Asia/Jakart' })).json().fields.time_zone).toContain('Asia/Jakarta');
-    expect((await patch({ whatsapp_number: 'abc' })).json().fields.whatsapp_number).toContain('WhatsApp');
+    expect((await patch({ whatsapp_number: '123' })).json().fields.whatsapp_number).toContain('WhatsApp');
+    expect((await patch({ whatsapp_number: 'abc' })).json().fields.whatsapp_number).toBe(DASHBOARD_FIELD_TEXT.phoneLetters);
   });
 
   it('saves every ordinary field at once and answers the settings as they are now', async () => {

@@ -7,7 +7,8 @@ import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import type { StoreSettingsTable } from '../lib/db/schema.js';
-import { normalizeIndonesianPhone } from '../lib/phone.js';
+import { PHONE_LETTERS_PROBLEM } from '../lib/http/messages.js';
+import { hasLetters, normalizeIndonesianPhone } from '../lib/phone.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
 import { parseTimeZone } from './store-time-zone.js';
 import {
@@ -21,7 +22,10 @@ type Columns = Partial<Omit<Insertable<StoreSettingsTable>, 'tenant_id' | 'updat
 interface Rule {
   parse: (value: unknown) => Columns | null;
   problem: string;
+  /** A phone's rule: a value holding a letter is refused as phone_letters, which says so (issue 40 §1). */
+  phone?: true;
 }
+
 
 const SECRET_MAX = 200;
 const TEMPLATE_MAX = 1000;
@@ -59,7 +63,11 @@ function bankAccounts(v: unknown): BankAccount[] | null {
  * accounts/set-whatsapp-number.ts). null clears it; a string is stored as international digits
  * (62...), normalised from any written form; anything else is refused (parse gives null).
  */
-export const WHATSAPP_NUMBER_RULE = normalised('whatsapp_number', normalizeIndonesianPhone, 'whatsapp_number must be an Indonesian phone number');
+export const WHATSAPP_NUMBER_RULE: Rule = { ...normalised('whatsapp_number', normalizeIndonesianPhone, 'whatsapp_number must be an Indonesian phone number'), phone: true };
+
+/** The code of a refused value of `rule`: a phone holding a letter is phone_letters. */
+export const refusalOf = <F extends string>(field: F, rule: Rule, value: unknown): `invalid_${F}` | 'phone_letters' =>
+  rule.phone && typeof value === 'string' && hasLetters(value) ? 'phone_letters' : `invalid_${field}`;
 
 const FIELDS = {
   payment_methods: {
@@ -100,7 +108,7 @@ const FIELDS = {
 type Setting = keyof typeof FIELDS;
 const isSetting = (field: string): field is Setting => Object.hasOwn(FIELDS, field);
 
-export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting}` | 'tenant_not_found';
+export type UpdateSettingsCode = 'unknown_setting' | `invalid_${Setting}` | 'phone_letters' | 'tenant_not_found';
 
 /** Secrets are stored sealed (lib/secrets), bound to this store's row and column. */
 export async function updateStoreSettings(
@@ -115,7 +123,10 @@ export async function updateStoreSettings(
     if (!isSetting(field)) return refuse('unknown_setting', `unknown setting: ${field} (known: ${Object.keys(FIELDS).join(', ')})`);
     const rule: Rule = FIELDS[field];
     const parsed = rule.parse(value);
-    if (!parsed) return refuse(`invalid_${field}`, rule.problem);
+    if (!parsed) {
+      const code = refusalOf(field, rule, value);
+      return refuse(code, code === 'phone_letters' ? PHONE_LETTERS_PROBLEM(field) : rule.problem);
+    }
     columns = { ...columns, ...parsed };
   }
   // time_zone and unique_code go to the tenants row, the rest to store_settings.

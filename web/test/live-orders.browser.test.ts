@@ -100,6 +100,33 @@ it('a form order placed in another tab appears in the open list without a reload
   await context.close();
 });
 
+it('a bulk move out of the open tab announces no new order; the next order from the form is announced (issue 40 §1)', async () => {
+  const { context, page } = await ownerOnOrders();
+  const pending = [await placeFormOrder('Agus Pindah'), await placeFormOrder('Wati Pindah')];
+  await page.goto('/dashboard/orders?status=pending');
+  const numbers = async () => (await page.getByRole('table').getByRole('link').allTextContents()).map((text) => Number(/#(\d+)/.exec(text)![1]));
+  await expect.poll(numbers).toEqual(expect.arrayContaining(pending));
+  await expect.poll(() => d.t.ctx.liveFeed.size()).toBe(1);
+  const said: string[] = [];
+  await page.exposeFunction('lapakSaid', (text: string) => said.push(text));
+  await page.evaluate(() => {
+    const region = document.querySelector('[role="status"][aria-live="polite"]');
+    if (region) new MutationObserver(() => (window as unknown as { lapakSaid(t: string): void }).lapakSaid(region.textContent ?? '')).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+
+  const bulk = await context.request.post('/dashboard/api/orders/bulk-status', { data: { ids: pending, status: 'closing' } });
+  expect(bulk.status()).toBe(200);
+  await expect.poll(numbers, { timeout: 5_000 }).not.toEqual(expect.arrayContaining([pending[0]]));
+  // Past the refetch's debounce (0.8 s) and then some: nothing was said.
+  await page.waitForTimeout(2_000);
+  expect(said.filter((text) => text.includes('pesanan baru'))).toEqual([]);
+
+  const fresh = await placeFormOrder('Rina Baru');
+  await expect.poll(numbers, { timeout: 5_000 }).toContain(fresh);
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'pesanan baru' }).textContent()).toBe('1 pesanan baru');
+  await context.close();
+});
+
 it('reported no script error, no Content-Security-Policy violation, no console error and no undeclared failed request', () => {
   expect(d.problems).toEqual([]);
 });

@@ -29,6 +29,7 @@ import { orderFeedMigration } from './migrations/026-order-feed.js';
 import { counterColumnsMigration } from './migrations/027-counter-columns.js';
 import { unassignedOrders } from './migrations/028-unassigned-orders.js';
 import { bulkJobs } from './migrations/029-bulk-jobs.js';
+import { orderEntryKeys } from './migrations/030-order-entry-keys.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -63,6 +64,7 @@ export function migrations(handle: DbHandle): Migrations {
     '027-counter-columns': { up: counterColumnsMigration(handle.dialect) },
     '028-unassigned-orders': { up: unassignedOrders(handle.dialect) },
     '029-bulk-jobs': { up: bulkJobs(handle.dialect) },
+    '030-order-entry-keys': { up: orderEntryKeys(handle.dialect) },
   };
 }
 

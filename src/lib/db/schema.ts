@@ -210,6 +210,17 @@ export interface IdempotencyRecordTable {
   expires_at: number;
 }
 
+/** A "Tambah pesanan" page's key and the order its first save entered (migration 030). */
+export interface OrderEntryKeyTable {
+  tenant_id: number;
+  user_id: number;
+  entry_key: string;
+  request_hash: string;
+  order_id: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface EventTable {
   id: Generated<number>;
   tenant_id: number;
@@ -527,6 +538,7 @@ export interface Database {
   orders: OrderTable;
   api_keys: ApiKeyTable;
   idempotency_records: IdempotencyRecordTable;
+  order_entry_keys: OrderEntryKeyTable;
   events: EventTable;
   event_hour_slots: EventHourSlotTable;
   order_history: OrderHistoryTable;

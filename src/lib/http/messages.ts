@@ -1,4 +1,5 @@
 // Every error text and code of SPEC, written once. Handlers and services refer to these.
+import { hasLetters } from '../phone.js';
 
 export const AUTH_TEXT = {
   keyRequired: 'API key required (X-API-Key header)',
@@ -107,6 +108,9 @@ export const DASHBOARD_ERRORS = {
   // Follow-ups (issue 34 §2, src/orders/workspace/order/follow-up-order.ts): a step that does not fit the order's status, a buyer without a WhatsApp number.
   follow_up_step_not_available: { status: 409, error: 'Pesan follow-up ini tidak sesuai dengan status pesanan. Pilih salah satu pesan yang tersedia.' },
   buyer_phone_invalid: { status: 422, error: 'Nomor HP pembeli tidak valid, jadi WhatsApp tidak dapat dibuka. Perbaiki nomor HP pembeli terlebih dahulu.' },
+  // "Tambah pesanan" saved once per page (issue 40 §1; src/form/enter-order.ts): the page's key.
+  idempotency_key_invalid: { status: 422, error: 'Kunci halaman (Idempotency-Key) harus 8 sampai 120 karakter dari A-Z a-z 0-9 . _ : -' },
+  idempotency_key_reused: { status: 422, error: 'Kunci halaman ini sudah dipakai untuk pesanan dengan isi lain. Muat ulang halaman, lalu isi lagi.' },
   // The orders list (src/orders/workspace/list/order-search.ts): a search that could only be a name, too short for one.
   query_too_short: { status: 422, error: 'Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.' },
   // The orders' CSV import (src/orders/workspace/files/import-orders.ts; docs/dashboard.md, "Orders").
@@ -163,6 +167,10 @@ export const DASHBOARD_FIELD_TEXT = {
   // An order's edit (src/orders/workspace/order/edit-order.ts): the order form's rules, in the seller's words.
   buyerName: 'Nama wajib diisi (2 sampai 100 huruf).',
   buyerPhone: 'Nomor HP tidak valid. Tulis nomor HP/WhatsApp Indonesia, contoh 0812-3456-7890.',
+  // A phone written with a letter (issue 40 §1; lib/phone.ts hasLetters): on every path that takes
+  // one (the order form, an order entered by hand, the buyer's edit, the store's and a member's
+  // WhatsApp number, the CLI), apart from the other refusals, because "0812 3456 789O" looks right.
+  phoneLetters: 'Nomor HP tidak boleh berisi huruf. Periksa huruf O atau l yang mungkin maksudnya angka 0 atau 1, contoh 0812-3456-7890.',
   buyerEmail: 'Format email tidak valid, contoh nama@email.com. Boleh dikosongkan.',
   buyerAddress: 'Alamat wajib diisi: nama jalan, nomor rumah, RT/RW (5 sampai 300 huruf).',
   buyerVillage: 'Kelurahan/desa wajib diisi (2 sampai 100 huruf).',
@@ -207,6 +215,13 @@ export const BUYER_FIELD_TEXT = {
   'customer.postal_code': DASHBOARD_FIELD_TEXT.buyerPostalCode,
 } as const;
 
+/** An operation's message for a phone written with a letter (the CLI prints it): the seller's text, as the pages show it. */
+export const PHONE_LETTERS_PROBLEM = (field: string) => `${field}: ${DASHBOARD_FIELD_TEXT.phoneLetters}`;
+
+/** The text of a refused phone field: one holding a letter says so, else `otherwise` (issue 40 §1). */
+export const phoneFieldText = (sent: unknown, otherwise: string): string =>
+  typeof sent === 'string' && hasLetters(sent) ? DASHBOARD_FIELD_TEXT.phoneLetters : otherwise;
+
 // Why an operation refused a field, keyed by the operation's refusal code (src/lib/outcome.ts),
 // as the dashboard shows it beside the field: `fields` of a 422 invalid_request
 // (dashboard/route.ts, fromRefusal), and the products path's answers on its dashboard path. The
@@ -232,6 +247,7 @@ export const DASHBOARD_REFUSAL_TEXT = {
   invalid_gateway: 'Gateway harus Midtrans atau Xendit.',
   invalid_bank_accounts: 'Rekening bank tidak valid: paling banyak 10, masing-masing dengan nama bank, nomor rekening (angka) dan nama pemilik.',
   invalid_whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber,
+  phone_letters: DASHBOARD_FIELD_TEXT.phoneLetters,
   invalid_thank_you_template: 'Pesan terima kasih wajib diisi, paling banyak 1000 karakter.',
   invalid_unique_code: 'Kode unik harus dinyalakan atau dimatikan.',
   invalid_midtrans_server_key: 'Server key Midtrans wajib diisi, paling banyak 200 karakter.',

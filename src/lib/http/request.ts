@@ -53,6 +53,16 @@ export function parseJson(raw: unknown): ParsedJson {
 }
 
 /** A JSON object body, else null (SPEC's families answer every other body, too deep or holding U+0000 included, as "not a JSON object"). */
+/**
+ * A request's body as a JSON object, or null. A Content-Type that names no media type (empty,
+ * `;`, `nonsense`: app.ts notes it as unreadable) says the body is not JSON, whatever its bytes:
+ * null too, so such a request is refused the same way with any body (SPEC's invalid_json on the
+ * order status and lookup paths; issue 40 §4).
+ */
+export function requestJsonObject(request: { body: unknown; contentTypeUnreadable: boolean }): Record<string, unknown> | null {
+  return request.contentTypeUnreadable ? null : parseJsonObject(request.body);
+}
+
 export function parseJsonObject(raw: unknown): Record<string, unknown> | null {
   const parsed = parseJson(raw);
   if (!parsed.ok) return null;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { apiFailure, sendFailure } from '../../lib/http/failures.js';
 import { POLICY_HEADER, rateLimitPolicy } from '../../lib/http/rate-limit-headers.js';
 import { otherMethods } from '../../lib/http/methods.js';
-import { parseJsonObject, parsePositiveId, queryParam } from '../../lib/http/request.js';
+import { parsePositiveId, queryParam, requestJsonObject } from '../../lib/http/request.js';
 import { orderRecord, orderResponseSchema } from '../core/order-record.js';
 import { patchOrderStatus } from './patch-order-status.js';
 import { patchReadAlongsideKey } from './read-for-patch.js';
@@ -42,7 +42,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.header(POLICY_HEADER, policy);
     const header = request.headers['idempotency-key'];
     const idempotencyKey = Array.isArray(header) ? header.join(',') : header;
-    const body = parseJsonObject(request.body);
+    const body = requestJsonObject(request);
     // PostgreSQL: the remembered response and the order are read in the key's lookup (one
     // round trip, not two); they are used only after the key's checks, windows and scope.
     const alongside = ctx.dialect === 'postgres' ? patchReadAlongsideKey(ctx.db, body, idempotencyKey) : null;

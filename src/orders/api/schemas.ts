@@ -104,7 +104,7 @@ export const PatchBody = Type.Object(
       }),
     ),
   },
-  { description: 'A JSON object (read as JSON whatever the Content-Type; not an object: 400 `invalid_json`). Other fields are ignored.' },
+  { description: 'A JSON object (read as JSON whatever media type the Content-Type names; not an object, or a Content-Type that names no media type (empty, `;`, `nonsense`): 400 `invalid_json`). Other fields are ignored.' },
 );
 
 const RETENTION_DAYS = IDEMPOTENCY_RETENTION_MS / (24 * 3_600_000);

@@ -5,7 +5,8 @@
 import type { Clock } from '../../lib/clock.js';
 import type { Tx } from '../../lib/db/db.js';
 import { refuse, succeed, type Outcome } from '../../lib/outcome.js';
-import { normalizeIndonesianPhone } from '../../lib/phone.js';
+import { hasLetters, normalizeIndonesianPhone } from '../../lib/phone.js';
+import { PHONE_LETTERS_PROBLEM } from '../../lib/http/messages.js';
 import { findProduct } from '../../products/find-product.js';
 import { parseVariant } from '../../products/variant-prices.js';
 import { insertOrder, type OrderOrigin } from './insert-order.js';
@@ -24,7 +25,8 @@ export type CreateOrderCode =
   | 'invalid_shipping_fee'
   | 'invalid_status'
   | 'unknown_customer_field'
-  | 'invalid_phone';
+  | 'invalid_phone'
+  | 'phone_letters';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const wholeNumber = (v: unknown, min: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
@@ -57,7 +59,9 @@ export async function createOrder(
   const unknownField = Object.keys(customer).find((k) => !(CUSTOMER_FIELDS as readonly string[]).includes(k));
   if (unknownField) return refuse('unknown_customer_field', `unknown customer field: ${unknownField}`);
   const phone = text(customer.phone) === '' ? '' : normalizeIndonesianPhone(text(customer.phone));
-  if (phone === null) return refuse('invalid_phone', 'customer.phone must be an Indonesian phone number');
+  if (phone === null) {
+    return hasLetters(text(customer.phone)) ? refuse('phone_letters', PHONE_LETTERS_PROBLEM('customer.phone')) : refuse('invalid_phone', 'customer.phone must be an Indonesian phone number');
+  }
 
   const row = await insertOrder(tx, {
     tenantId,

@@ -39,6 +39,13 @@ export const TEXT_RULES = {
 
 export type TextField = keyof typeof TEXT_RULES;
 
+/**
+ * The letters the order form's live check looks for in the phone as it is typed (form.js, plain
+ * ES5: no \p{L}): the Latin ones a buyer's keyboard gives ("0812 3456 789O", an O for a zero).
+ * The server refuses a letter of any script (lib/phone.ts hasLetters).
+ */
+export const PHONE_LETTER_PATTERN = '[A-Za-z\\u00C0-\\u024F]';
+
 export function passes(rule: TextRule, raw: string): boolean {
   const value = raw.trim();
   const length = [...value].length;

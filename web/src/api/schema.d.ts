@@ -953,7 +953,7 @@ export interface paths {
         };
         /**
          * The orders created and changed from now on, as server-sent events
-         * @description Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. `text/event-stream`: `order` `{id, status, assigned_to}` (assigned_to as in the list's rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it; a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them; `reset` `{}` when the client reconnected with a `Last-Event-ID` that the feed no longer holds (or that is no event id), or missed more than 1,000 of its changes: it refetches its page; a comment (`: heartbeat`) every 25 seconds. No buyer data. Each event's `id:` is an opaque position in the store's change feed: a client that reconnects with `Last-Event-ID` (browsers send it by themselves) first receives the events it missed, as long as the feed holds them (24 hours by default), else `reset`; without `Last-Event-ID` it hears what happens from now on. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.
+         * @description Any member: owners and admins hear every order of the store, a CS only the orders assigned to them. `text/event-stream`: `order` `{id, status, assigned_to, new}` (assigned_to as in the list's rows: `{id, name}` or null) after each commit that creates an order or changes its status or its CS, within 2 seconds, whichever process made it; `new` is true when the order has just come into the member's list (a new order; for a CS, one now assigned to them), false for a change of one that was already theirs; a CS hears only the orders assigned to them, and `order_removed` `{id}` when one is reassigned away from them; `reset` `{}` when the client reconnected with a `Last-Event-ID` that the feed no longer holds (or that is no event id), or missed more than 1,000 of its changes: it refetches its page; a comment (`: heartbeat`) every 25 seconds. No buyer data. Each event's `id:` is an opaque position in the store's change feed: a client that reconnects with `Last-Event-ID` (browsers send it by themselves) first receives the events it missed, as long as the feed holds them (24 hours by default), else `reset`; without `Last-Event-ID` it hears what happens from now on. The session is checked again at least every 60 seconds and at once on a logout, a role change or a removal in the same process; the stream ends when it no longer holds, and when the server shuts down.
          */
         get: operations["streamOrders"];
         put?: never;
@@ -999,7 +999,7 @@ export interface paths {
         put?: never;
         /**
          * Move the order's status as the status moves table allows this member
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). One transaction: the move with its `order.status_changed` event (source `dashboard`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. `expected_status` other than the order's status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. Answers the order as GET does.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them; any other order, of this store or another, is 404 `order_not_found` (an id not written as a positive integer: 404 `not_found`). One transaction: the move with its `order.status_changed` event (source `dashboard`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. `expected_status` other than the order's status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. An order already in `status` (a repeat of the move: a double press, a retry) is a success that writes nothing (no event, no history, no resi or reason), `changed: false`, checked before `expected_status`. Answers the order as GET does, with `changed`.
          */
         post: operations["moveOrderStatus"];
         delete?: never;
@@ -10534,7 +10534,10 @@ export interface operations {
     enterOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The page's own key, the same for every save of one "Tambah pesanan" page (the web app makes one per page). The first save that enters an order takes it for 24 hours, per member; another save with the key enters nothing: the same body answers the first save's order (201, `Idempotency-Replayed: true`), another body 422 `idempotency_key_reused`. A refused save does not take it. Malformed: 422 `idempotency_key_invalid`. Without it every save enters an order. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10568,13 +10571,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new order. */
+            /** @description The new order, or (a repeat of the page's save) the order its first save entered. */
             201: {
                 headers: {
                     /** @description Always `no-store`. */
                     "Cache-Control": "no-store";
                     /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
                     "Set-Cookie"?: string;
+                    /** @description Present (`true`) only when an earlier save with the page's Idempotency-Key entered the order: nothing was entered now. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10767,7 +10772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` */
+            /** @description `invalid_request`, `idempotency_key_invalid`, `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10782,6 +10787,20 @@ export interface operations {
                         fields: {
                             [key: string]: string;
                         };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Kunci halaman (Idempotency-Key) harus 8 sampai 120 karakter dari A-Z a-z 0-9 . _ : -";
+                        /** @enum {string} */
+                        code: "idempotency_key_invalid";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Kunci halaman ini sudah dipakai untuk pesanan dengan isi lain. Muat ulang halaman, lalu isi lagi.";
+                        /** @enum {string} */
+                        code: "idempotency_key_reused";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -12307,6 +12326,8 @@ export interface operations {
                                 created_at: string;
                             }[];
                         };
+                        /** @description false when the order was already in the status sent (a repeat of the move): nothing was written. */
+                        changed: boolean;
                     };
                 };
             };

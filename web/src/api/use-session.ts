@@ -1,5 +1,6 @@
 // Who is logged in, in which store (GET /dashboard/api/me), and the moves between stores.
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from './use-once-mutation';
 import { setTimeZone } from '../lib/format';
 import { api, call, setCurrentStore, type ApiError, type paths } from './client';
 
@@ -56,7 +57,7 @@ export function useSelectStore() {
 
 /** A new store with the user as its owner (the pages stay on the current one until it is selected). */
 export function useCreateStore() {
-  return useMutation<{ id: number }, ApiError, string>({
+  return useOnceMutation<{ id: number }, ApiError, string>({
     mutationFn: (name) => call(api.POST('/dashboard/api/stores', { body: { name } })),
   });
 }

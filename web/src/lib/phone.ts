@@ -10,3 +10,8 @@ export function formatWhatsApp(stored: string): string {
   if (!national.startsWith('08')) return national;
   return [national.slice(0, 4), national.slice(4, 8), national.slice(8)].filter((part) => part !== '').join('-');
 }
+
+/** True when the text holds a letter of any script ("0812 3456 789O", an O for a zero): no phone number does (the server's hasLetters). */
+export function hasLetters(text: string): boolean {
+  return /\p{L}/u.test(text);
+}

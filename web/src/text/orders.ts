@@ -99,6 +99,8 @@ export const orders = {
   buyerTitle: 'Pembeli',
   name: 'Nama',
   phone: 'Nomor HP',
+  // Said as soon as a letter is typed in a buyer's phone (the server's text, DASHBOARD_FIELD_TEXT.phoneLetters).
+  phoneLetters: 'Nomor HP tidak boleh berisi huruf. Periksa huruf O atau l yang mungkin maksudnya angka 0 atau 1, contoh 0812-3456-7890.',
   email: 'Email',
   address: 'Alamat',
   village: 'Kelurahan/desa',

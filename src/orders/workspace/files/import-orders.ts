@@ -176,7 +176,8 @@ async function applyChange(deps: ImportDeps, tenantId: number, who: { scope: Ord
   if (change.kind === 'move') {
     const input = { status: change.to, expected_status: change.from, ...(change.resi === null ? {} : { resi: change.resi }) };
     const moved = await deps.writeTransaction((tx) => moveOrderStatus(tx, deps, tenantId, orderId, who, input));
-    if (moved.ok) return line;
+    // Moved there meanwhile (by someone else, or a double apply): nothing written, so unchanged.
+    if (moved.ok) return moved.value.changed ? line : { ...line, outcome: 'unchanged' };
     const { code } = moved;
     const message = code === 'status_move_not_allowed' ? IMPORT_LINE_TEXT.status_move_not_allowed(change.from, change.to) : IMPORT_LINE_TEXT[code];
     return { ...line, outcome: 'refused', code, message };

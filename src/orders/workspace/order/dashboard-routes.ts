@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../../../dashboard/contract.js';
 import { dashboardRoute, invalid, type Answer } from '../../../dashboard/route.js';
 import { dashboardFailure } from '../../../lib/http/failures.js';
-import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT } from '../../../lib/http/messages.js';
+import { BUYER_FIELD_TEXT, DASHBOARD_FIELD_TEXT, phoneFieldText } from '../../../lib/http/messages.js';
 import type { Session } from '../../../sessions/require-session.js';
 import { addNote } from './add-note.js';
 import { assigneeOf, assignOrders } from '../../core/assign-orders.js';
@@ -18,7 +18,7 @@ import { JobStartedBody } from '../bulk/job-schemas.js';
 import { AssignBody } from '../bulk/bulk-schemas.js';
 import { CHOSEN_ORDERS, CHOSEN_ORDERS_CODES, chosenOrders } from '../bulk/chosen-orders.js';
 import { followUpOrder, previewFollowUps } from './follow-up-order.js';
-import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, FollowUpPreviews, NoteBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
+import { AssigneesBody, AssignResultBody, EditOrderBody, FollowUpAnswer, FollowUpBody, FollowUpPreviews, NoteBody, MovedOrderBody, OrderIdParams, OrderNote, OrderPageBody, StatusMoveBody } from './dashboard-schemas.js';
 import { editOrder, type EditField } from './edit-order.js';
 import { listAssignees } from './list-assignees.js';
 import { memberActor } from '../../core/member-actor.js';
@@ -44,11 +44,11 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
   const serverZone = ctx.config.timeZone;
   const who = (session: Session) => ({ scope: orderScopeOf(session), mover: moverOf(session) });
 
-  /** The order's page after a change, as GET answers it. */
-  async function page(session: Session, orderId: number): Promise<Answer> {
+  /** The order's page after a change, as GET answers it (with `extra` beside `order`). */
+  async function page(session: Session, orderId: number, extra: Record<string, unknown> = {}): Promise<Answer> {
     const { scope, mover } = who(session);
     const read = await readOrderPage(ctx.db, session.tenantId, orderId, scope, mover, serverZone);
-    return read.ok ? { status: 200, body: { order: read.value } } : dashboardFailure(read.code);
+    return read.ok ? { status: 200, body: { order: read.value, ...extra } } : dashboardFailure(read.code);
   }
 
   dashboardRoute(app, ctx, {
@@ -77,13 +77,14 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       description:
         `${SCOPE} One transaction: the move with its \`order.status_changed\` event (source \`dashboard\`, without the integration fields) and history entry naming the member, the resi sent along, and the reason, each its own entry. ` +
         'A move the table does not allow this member (or no move at all): 409 `status_move_not_allowed` with `allowed`, where they may move it instead. Paid to shipped without a resi (sent, or already on the order): 422 `resi_required`; a move that undoes without `reason`: 422 `reason_required`. ' +
-        '`expected_status` other than the order\'s status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. Answers the order as GET does.',
+        '`expected_status` other than the order\'s status, or a change by someone else meanwhile: 409 `status_conflict`, and nothing changes. ' +
+        'An order already in `status` (a repeat of the move: a double press, a retry) is a success that writes nothing (no event, no history, no resi or reason), `changed: false`, checked before `expected_status`. Answers the order as GET does, with `changed`.',
       tags: TAGS,
       security: SESSION,
       params: OrderIdParams,
       body: StatusMoveBody,
       response: {
-        200: jsonResponse('The moved order.', OrderPageBody),
+        200: jsonResponse('The moved order.', MovedOrderBody),
         ...dashboardErrors([...WRITE, 'status_move_not_allowed', 'status_conflict', 'resi_required', 'reason_required']),
       },
     },
@@ -94,7 +95,7 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (moved.code === 'invalid_resi') return invalid({ resi: DASHBOARD_FIELD_TEXT.resi });
         return dashboardFailure(moved.code, moved.allowed ? { allowed: moved.allowed } : {});
       }
-      return page(session, params.id);
+      return page(session, params.id, { changed: moved.value.changed });
     },
   });
 
@@ -119,7 +120,7 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       const edited = await ctx.writeTransaction((tx) => editOrder(tx, ctx.clock, session.tenantId, params.id, { scope: orderScopeOf(session), actor }, body));
       if (!edited.ok) {
         if (edited.code === 'order_not_found') return dashboardFailure('order_not_found');
-        return invalid(Object.fromEntries((edited.fields ?? []).map((field) => [field, EDIT_FIELD_TEXT[field]])));
+        return invalid(Object.fromEntries((edited.fields ?? []).map((field) => [field, field === 'customer.phone' ? phoneFieldText(body.customer?.phone, EDIT_FIELD_TEXT[field]) : EDIT_FIELD_TEXT[field]])));
       }
       return page(session, params.id);
     },

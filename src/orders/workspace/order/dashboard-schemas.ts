@@ -105,6 +105,12 @@ const Order = Type.Object(
 
 export const OrderPageBody = Type.Object({ order: Order }, { additionalProperties: false });
 
+/** A status move's answer: the order, and whether the move changed it (false: it was already in that status). */
+export const MovedOrderBody = Type.Object(
+  { order: Order, changed: Type.Boolean({ description: 'false when the order was already in the status sent (a repeat of the move): nothing was written.' }) },
+  { additionalProperties: false },
+);
+
 export const StatusMoveBody = Type.Object(
   {
     status: Status,

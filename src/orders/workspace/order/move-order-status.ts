@@ -2,7 +2,8 @@
 // §3): the move as the table allows it (status-moves.ts), through recordStatusChange (its event
 // without the integration fields, source `dashboard`, and its history entry), with the resi sent
 // along and the reason, each its own history entry, all in the caller's transaction. Every
-// refusal comes before the first write.
+// refusal comes before the first write. An order already in the status sent is a success that
+// changes nothing (changed: false).
 import type { Clock } from '../../../lib/clock.js';
 import type { Tx } from '../../../lib/db/db.js';
 import { refuse, succeed, type Refusal } from '../../../lib/outcome.js';
@@ -26,7 +27,8 @@ export type MoveStatusCode = 'order_not_found' | 'status_conflict' | 'invalid_re
 /** A refusal; status_move_not_allowed says where this member may move the order instead. */
 export type MoveStatusRefusal = Refusal<MoveStatusCode> & { allowed?: OrderStatus[] };
 
-export type MoveStatusAnswer = { ok: true; value: { from: string; to: string } } | MoveStatusRefusal;
+/** `changed` false: the order was already in the status sent, and nothing was written. */
+export type MoveStatusAnswer = { ok: true; value: { from: string; to: string; changed: boolean } } | MoveStatusRefusal;
 
 /** What a move reads of the order, once: its status (the change is conditional on it) and its resi. */
 export interface MovingOrder {
@@ -67,6 +69,10 @@ export async function moveReadOrder(
   input: StatusMoveInput,
 ): Promise<MoveStatusAnswer> {
   const from = order.status;
+  // Already there: a repeat of the move just made (a double press, a retry whose answer was
+  // lost) is a success that writes nothing, not a conflict with itself; as bulk's `unchanged`
+  // and the API's changed=false (issue 40 §1). A resi or reason sent along is not written either.
+  if (from === input.status) return succeed({ from, to: input.status, changed: false });
   if (input.expected_status !== undefined && input.expected_status !== from) {
     return refuse('status_conflict', `the order is in ${from}, not ${input.expected_status}`);
   }
@@ -79,8 +85,13 @@ export async function moveReadOrder(
 
   const now = deps.clock.now();
   const changed = await recordStatusChange(tx, { tenantId, orderId, from, to: input.status, now, ...who.actor }, deps.config);
-  // Moved meanwhile by someone else: nothing was written.
-  if (!changed) return refuse('status_conflict', 'the order changed meanwhile');
+  if (!changed) {
+    // Moved meanwhile: nothing was written. Into the status sent (the other press of a double
+    // click, which PostgreSQL ran alongside this one): the same success as above; else a conflict.
+    const moved = await readMovingOrder(tx, tenantId, orderId, who.scope);
+    if (moved?.status === input.status) return succeed({ from: input.status, to: input.status, changed: false });
+    return refuse('status_conflict', 'the order changed meanwhile');
+  }
 
   const entry = { tenant_id: tenantId, order_id: orderId, source: who.actor.source, actor: who.actor.actor, actor_user_id: who.actor.actorUserId, created_at: now };
   if (resi !== null && resi !== order.resi) {
@@ -88,5 +99,5 @@ export async function moveReadOrder(
     await tx.insertInto('order_history').values({ ...entry, field: 'resi', old_value: order.resi, new_value: resi }).execute();
   }
   if (reason !== null) await tx.insertInto('order_history').values({ ...entry, field: 'reason', old_value: null, new_value: reason }).execute();
-  return succeed({ from, to: input.status });
+  return succeed({ from, to: input.status, changed: true });
 }

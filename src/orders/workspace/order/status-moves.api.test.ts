@@ -70,6 +70,13 @@ describe('every move of the seven states, by a CS and by an admin', () => {
     const body = { status: to, ...(row?.[3] === 'resi' ? { resi: 'JNE0099887766' } : {}), ...(row?.[3] === 'reason' ? { reason: 'Pembeli minta batal' } : {}) };
     const res = await move(member, id, body);
 
+    if (from === to) {
+      // Already there (a repeat of the move just made): a success that writes nothing (issue 40 §1).
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ changed: false, order: { id, status: to } });
+      expect(await stateOf(id)).toEqual(before);
+      return;
+    }
     if (!allowed) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ code: 'status_move_not_allowed', allowed: allowedFor(from, role === 'admin') });
@@ -78,6 +85,7 @@ describe('every move of the seven states, by a CS and by an admin', () => {
     }
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json().order;
+    expect(res.json().changed).toBe(true);
     expect(order).toMatchObject({ id, status: to });
     expect(order.moves.map((m: { status: string }) => m.status)).toEqual(allowedFor(to, role === 'admin'));
     const after = await stateOf(id);
@@ -162,6 +170,45 @@ describe('expected_status', () => {
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().code).toBe('status_conflict');
     expect((await stateOf(id)).history.filter((h) => h.field === 'status')).toHaveLength(1);
+  });
+});
+
+describe('a repeat of the same move (issue 40 §1: a double press)', () => {
+  it('one after the other: the second is 200 changed:false, even with the status it saw as expected_status; one history entry, one event', async () => {
+    const id = await orderIn('paid');
+    const body = { status: 'shipped', expected_status: 'paid', resi: 'JNE0011223344' };
+    const first = await move(cs, id, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().changed).toBe(true);
+    const after = await stateOf(id);
+    const second = await move(cs, id, body);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ changed: false, order: { status: 'shipped', resi: 'JNE0011223344' } });
+    expect(await stateOf(id)).toEqual(after);
+    // Another resi with the repeat is not written either (as bulk's unchanged): the resi has its own edit.
+    expect((await move(cs, id, { ...body, resi: 'LAIN999' })).json().changed).toBe(false);
+    expect(await stateOf(id)).toEqual(after);
+  });
+
+  it('at the same time: both 200, one changed; one history entry and one event', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await orderIn('pending');
+      const body = { status: 'closing', expected_status: 'pending' };
+      const answers = await Promise.all([move(cs, id, body), move(cs, id, body)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers.map((a) => a.json().changed).sort()).toEqual([false, true]);
+      const state = await stateOf(id);
+      expect(state.history.filter((h) => h.field === 'status')).toHaveLength(1);
+      expect(state.events).toHaveLength(1);
+    }
+  });
+
+  it('another move meanwhile is still a conflict', async () => {
+    const id = await orderIn('pending');
+    expect((await move(admin, id, { status: 'cancelled', expected_status: 'pending' })).statusCode).toBe(200);
+    const stale = await move(cs, id, { status: 'closing', expected_status: 'pending' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('status_conflict');
   });
 });
 

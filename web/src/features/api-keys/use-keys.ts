@@ -1,5 +1,6 @@
 // The store's API keys: the list (never a key itself), issuing one (shown once), revoking one.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 
 export type ApiKey = paths['/dashboard/api/keys']['get']['responses'][200]['content']['application/json'][number];
@@ -22,7 +23,7 @@ export const keysQuery = queryOptions({ queryKey: keyKeys.all, queryFn: () => ca
 
 export function useIssueKey() {
   const queryClient = useQueryClient();
-  return useMutation<IssuedKey, ApiError, IssueKeyBody>({
+  return useOnceMutation<IssuedKey, ApiError, IssueKeyBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/keys', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keyKeys.all }),
   });

@@ -1,6 +1,7 @@
 // Entering and leaving: login, sign-up, logout, an invitation (what it offers, accepting it)
 // and a password reset link. Each success that opens a store starts a fresh cache for it.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 import { enterStore, leave, type Me } from '../../api/use-session';
 import type { Account } from './account-fields';
@@ -29,7 +30,7 @@ export function useLogin() {
 
 export function useSignup() {
   const queryClient = useQueryClient();
-  return useMutation<Me, ApiError, Account & { store_name: string }>({
+  return useOnceMutation<Me, ApiError, Account & { store_name: string }>({
     mutationFn: (body) => call(api.POST('/dashboard/api/signup', { body })),
     onSuccess: (me) => enterStore(queryClient, me),
   });
@@ -47,7 +48,7 @@ export function useLogout() {
 /** Joins the invitation's store: with the account of the session, or with a new one. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
-  return useMutation<Me, ApiError, { token: string } & Partial<Account>>({
+  return useOnceMutation<Me, ApiError, { token: string } & Partial<Account>>({
     mutationFn: (body) => call(api.POST('/dashboard/api/invitations/accept', { body })),
     onSuccess: (joined) => enterStore(queryClient, joined),
   });

@@ -2,6 +2,7 @@
 // and edited on the order's page (buyer-card.tsx). The province is a choice among the store's
 // shipping provinces when it has any, else written as on the order.
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { hasLetters } from '../../lib/phone';
 import { T } from '../../text/id';
 
 export const BUYER_FIELDS = ['name', 'phone', 'email', 'address', 'village', 'district', 'city', 'province', 'postal_code'] as const;
@@ -27,11 +28,14 @@ export function BuyerFields({
   provincePlaceholder?: string;
 }) {
   const province = field('province', T.orders.province);
+  // A letter in the phone is said as it is typed (issue 40 §1); the server refuses it too, in the same words.
+  const phone = field('phone', T.orders.phone);
+  const phoneError = hasLetters(phone.value) ? T.orders.phoneLetters : phone.error;
   const choices = provincePlaceholder !== undefined || provinces.includes(province.value) ? provinces : [province.value, ...provinces];
   return (
     <>
       <TextField {...field('name', T.orders.name)} autoComplete="off" required />
-      <TextField {...field('phone', T.orders.phone)} type="tel" inputMode="tel" autoComplete="off" required />
+      <TextField {...phone} error={phoneError} type="tel" inputMode="tel" autoComplete="off" required />
       <TextField {...field('email', emailLabel)} type="email" autoComplete="off" />
       <TextAreaField {...field('address', T.orders.address)} rows={2} required />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
+import { newPageKey } from '../../lib/page-key';
 import { T } from '../../text/id';
 import { choicesQuery, productsQuery, type Product } from '../products/use-products';
 import { lastOrdersView } from './orders-search';
@@ -46,7 +47,9 @@ export function NewOrderPage() {
   const products = useQuery(productsQuery);
   const choices = useQuery(choicesQuery);
   const provinces = useProvinces(me);
-  const enter = useEnterOrder();
+  // One key for this page: every save sends it, so a double click enters one order (issue 40 §1).
+  const [pageKey] = useState(() => newPageKey('tambah-pesanan'));
+  const enter = useEnterOrder(pageKey);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const list = products.data?.products ?? [];

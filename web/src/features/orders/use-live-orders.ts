@@ -19,22 +19,14 @@ const REOPEN_DELAY_MS = 10_000;
 /** How long the announcement of new orders stays in the live region. */
 const ANNOUNCED_MS = 10_000;
 
-type LiveOrder = Pick<ListedOrder, 'id' | 'status' | 'assigned_to'>;
+/** An `order` event: `new` when the order has just come into this member's list (the server knows: a creation, or for a CS an assignment to them). */
+type LiveOrder = Pick<ListedOrder, 'id' | 'status' | 'assigned_to'> & { new?: boolean };
 type Pages = InfiniteData<OrderList, string | null>;
 
 function patchLists(queryClient: QueryClient, change: (orders: ListedOrder[]) => ListedOrder[]): void {
   queryClient.setQueriesData<Pages>({ queryKey: orderKeys.lists() }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, orders: change(page.orders) })) } : data,
   );
-}
-
-/** The highest order id the cached lists hold: a later id is an order placed since. */
-function newestKnown(queryClient: QueryClient): number {
-  let newest = 0;
-  for (const [, data] of queryClient.getQueriesData<Pages>({ queryKey: orderKeys.lists() })) {
-    for (const page of data?.pages ?? []) for (const order of page.orders) newest = Math.max(newest, order.id);
-  }
-  return newest;
 }
 
 /**
@@ -45,6 +37,8 @@ export function useLiveOrders(): number {
   const queryClient = useQueryClient();
   const [arrived, setArrived] = useState(0);
   const pendingNew = useRef(0);
+  // Each order is announced once, even when a reconnect replays its event.
+  const announced = useRef(new Set<number>());
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -65,7 +59,12 @@ export function useLiveOrders(): number {
 
     const onOrder = (event: MessageEvent<string>) => {
       const order = JSON.parse(event.data) as LiveOrder;
-      if (order.id > newestKnown(queryClient)) pendingNew.current += 1;
+      // Only what came into the list (issue 40 §1): a change of an order already there, a bulk
+      // move out of the tab included, is no arrival, whatever the refetched list now holds.
+      if (order.new === true && !announced.current.has(order.id)) {
+        announced.current.add(order.id);
+        pendingNew.current += 1;
+      }
       patchLists(queryClient, (orders) => orders.map((o) => (o.id === order.id ? { ...o, status: order.status, assigned_to: order.assigned_to } : o)));
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
       soon();

@@ -1,7 +1,8 @@
 // The orders in spreadsheets (issue 33 §3, §4): the address of the view's CSV export (a plain
 // link: the browser downloads it), the import's check and apply (the file sent as text/csv), and
 // the owner's audit of the exports.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 import type { OrdersSearch } from './orders-search';
 import { orderKeys } from './use-orders';
@@ -21,7 +22,7 @@ export function exportHref(search: OrdersSearch): string {
 /** Sends the file; `dryRun` checks and changes nothing. An applied file refreshes the lists and counts. */
 export function useImportOrders() {
   const queryClient = useQueryClient();
-  return useMutation<ImportReport, ApiError, { csv: string; dryRun: boolean }>({
+  return useOnceMutation<ImportReport, ApiError, { csv: string; dryRun: boolean }>({
     mutationFn: ({ csv, dryRun }) =>
       call(
         api.POST('/dashboard/api/orders/import', {

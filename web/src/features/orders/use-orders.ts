@@ -2,6 +2,7 @@
 // (asked apart, so the list shows before the counts arrive), one order's page, its status
 // moves, edits, notes and assignment, and what the filters offer to choose from.
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 import { can, type Me } from '../../api/use-session';
 import { choicesQuery, productsQuery } from '../products/use-products';
@@ -63,7 +64,7 @@ function remember(queryClient: QueryClient, order: Order): void {
 /** Moves the order's status as the moves table allows; `expected_status` keeps two agents from overwriting each other. */
 export function useMoveStatus(id: number) {
   const queryClient = useQueryClient();
-  return useMutation<Order, ApiError, StatusMoveBody>({
+  return useOnceMutation<Order, ApiError, StatusMoveBody>({
     mutationFn: async (body) => (await call(api.POST('/dashboard/api/orders/{id}/status', { params: { path: { id } }, body }))).order,
     onSuccess: (order) => remember(queryClient, order),
     // Someone else moved it meanwhile: show the order as it is now.
@@ -84,7 +85,7 @@ export function useEditOrder(id: number) {
 
 export function useAddNote(id: number) {
   const queryClient = useQueryClient();
-  return useMutation<OrderNote, ApiError, string>({
+  return useOnceMutation<OrderNote, ApiError, string>({
     mutationFn: (text) => call(api.POST('/dashboard/api/orders/{id}/notes', { params: { path: { id } }, body: { text } })),
     onSuccess: (note) => queryClient.setQueryData(orderQuery(id).queryKey, (order) => (order ? { ...order, notes: [note, ...order.notes] } : order)),
   });
@@ -93,7 +94,7 @@ export function useAddNote(id: number) {
 /** Assigns one order to a member (null: unassigns it); the order's page is asked again for its history entry. */
 export function useAssignOrder(id: number) {
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError, number | null>({
+  return useOnceMutation<unknown, ApiError, number | null>({
     mutationFn: (cs) => call(api.POST('/dashboard/api/orders/assign', { body: { ids: [id], cs } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
@@ -163,7 +164,7 @@ function forgetOrders(queryClient: QueryClient): void {
 /** Moves the chosen orders (ids, or every order of a view) each as its own move; the answer says what became of each. */
 export function useBulkStatus() {
   const queryClient = useQueryClient();
-  return useMutation<BulkStatusResult | BulkJobStarted, ApiError, BulkStatusBody>({
+  return useOnceMutation<BulkStatusResult | BulkJobStarted, ApiError, BulkStatusBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/orders/bulk-status', { body })),
     onSuccess: () => forgetOrders(queryClient),
   });
@@ -172,17 +173,21 @@ export function useBulkStatus() {
 /** Assigns the chosen orders (ids, or every order of a view) to a member, or unassigns them (owners and admins). */
 export function useBulkAssign() {
   const queryClient = useQueryClient();
-  return useMutation<BulkAssignResult | BulkJobStarted, ApiError, AssignBody>({
+  return useOnceMutation<BulkAssignResult | BulkJobStarted, ApiError, AssignBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/orders/assign', { body })),
     onSuccess: () => forgetOrders(queryClient),
   });
 }
 
-/** Enters an order by hand ("Tambah pesanan"); its answer is the new order's page. */
-export function useEnterOrder() {
+/**
+ * Enters an order by hand ("Tambah pesanan"); its answer is the new order's page. `pageKey` is the
+ * page's own (newPageKey), sent with every save: the server enters one order per key, and a repeat
+ * answers that order.
+ */
+export function useEnterOrder(pageKey: string) {
   const queryClient = useQueryClient();
-  return useMutation<Order, ApiError, EnterOrderBody>({
-    mutationFn: async (body) => (await call(api.POST('/dashboard/api/orders', { body }))).order,
+  return useOnceMutation<Order, ApiError, EnterOrderBody>({
+    mutationFn: async (body) => (await call(api.POST('/dashboard/api/orders', { body, params: { header: { 'Idempotency-Key': pageKey } } }))).order,
     onSuccess: (order) => remember(queryClient, order),
   });
 }
@@ -193,7 +198,7 @@ export type FollowUpPress = paths['/dashboard/api/orders/{id}/follow-ups']['post
 /** A follow-up press: the server records it and answers the wa.me link; the order (its history, counters) and the lists are asked again. */
 export function useFollowUp(id: number) {
   const queryClient = useQueryClient();
-  return useMutation<FollowUpPress, ApiError, FollowUpStep>({
+  return useOnceMutation<FollowUpPress, ApiError, FollowUpStep>({
     mutationFn: (step) => call(api.POST('/dashboard/api/orders/{id}/follow-ups', { params: { path: { id } }, body: { step } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });

@@ -4,6 +4,7 @@
 // asks the server for one it does not hold. A product's images and the store's choices for a
 // product (payment methods, couriers) come from the dashboard interface.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, ApiError, call, type paths } from '../../api/client';
 import { T } from '../../text/id';
 import { homeKeys } from '../home/use-home';
@@ -69,7 +70,7 @@ function forgetProduct(queryClient: QueryClient, id: number): void {
 /** Creates a product (id null) or changes one; the answer is the product as saved. */
 export function useSaveProduct(id: number | null) {
   const queryClient = useQueryClient();
-  return useMutation<Product, ApiError, ProductBody>({
+  return useOnceMutation<Product, ApiError, ProductBody>({
     mutationFn: async (body) =>
       (id === null
         ? await call(api.POST('/api/products.php', { body }))
@@ -122,7 +123,7 @@ function uploadImage(productId: number, file: File) {
 export function useUploadImages(productId: number) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.images(productId) });
-  return useMutation<void, ApiError, File[]>({
+  return useOnceMutation<void, ApiError, File[]>({
     mutationFn: async (files) => {
       for (const file of files) {
         if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, { error: T.images.tooLarge(file.name), code: 'body_too_large' });

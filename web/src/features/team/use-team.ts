@@ -1,5 +1,6 @@
 // The store's members and open invitations (the owner's), and every change to them.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 import { orderKeys } from '../orders/use-orders';
 
@@ -23,7 +24,7 @@ function changedMembers(queryClient: ReturnType<typeof useQueryClient>) {
 /** A new invitation link for a role (integrations only for an admin). */
 export function useInvite() {
   const queryClient = useQueryClient();
-  return useMutation<{ invite_url: string; expires_at: string }, ApiError, { role: 'admin' | 'cs'; integrations: boolean }>({
+  return useOnceMutation<{ invite_url: string; expires_at: string }, ApiError, { role: 'admin' | 'cs'; integrations: boolean }>({
     mutationFn: (body) => call(api.POST('/dashboard/api/team/invitations', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   });
@@ -55,7 +56,7 @@ export function useRemoveMember(userId: number) {
 
 /** A password-reset link for a member, to hand over (it works once, for 24 hours). */
 export function useResetLink(userId: number) {
-  return useMutation<{ reset_url: string; expires_at: string }, ApiError>({
+  return useOnceMutation<{ reset_url: string; expires_at: string }, ApiError>({
     mutationFn: () => call(api.POST('/dashboard/api/team/{user_id}/password-reset', { params: { path: { user_id: userId } } })),
   });
 }

@@ -1,6 +1,6 @@
 // Manual transfers: a bank statement matched against the unpaid orders (the server reads the
 // file and keeps nothing), and the confirmation of the ticked matches.
-import { useMutation } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 
 type MatchOp = paths['/dashboard/api/transfers/statements']['post'];
@@ -15,7 +15,7 @@ export const BANKS: Bank[] = ['bca', 'mandiri', 'bri', 'bni', 'generic'];
 
 /** Sends the statement as text/csv; the answer proposes which credit pays which order. */
 export function useMatchStatement() {
-  return useMutation<Proposal, ApiError, { query: StatementQuery; csv: string }>({
+  return useOnceMutation<Proposal, ApiError, { query: StatementQuery; csv: string }>({
     mutationFn: ({ query, csv }) =>
       call(
         api.POST('/dashboard/api/transfers/statements', {
@@ -29,7 +29,7 @@ export function useMatchStatement() {
 }
 
 export function useConfirmTransfers() {
-  return useMutation<{ results: ConfirmResult[] }, ApiError, ConfirmBody>({
+  return useOnceMutation<{ results: ConfirmResult[] }, ApiError, ConfirmBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/transfers/confirm', { body })),
   });
 }

@@ -1,5 +1,6 @@
 // The store's webhook endpoints and their delivery logs, and every change to them.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 
 export type Endpoint = paths['/dashboard/api/webhooks']['get']['responses'][200]['content']['application/json'][number];
@@ -34,7 +35,7 @@ export const deliveryQuery = (id: number) =>
 /** A new endpoint; the answer holds its signing secret, shown this once. */
 export function useAddEndpoint() {
   const queryClient = useQueryClient();
-  return useMutation<{ id: number; secret: string }, ApiError, { url: string; description: string }>({
+  return useOnceMutation<{ id: number; secret: string }, ApiError, { url: string; description: string }>({
     mutationFn: (body) => call(api.POST('/dashboard/api/webhooks', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() }),
   });
@@ -43,7 +44,7 @@ export function useAddEndpoint() {
 /** Queues a webhook.test event for the endpoint; its delivery shows in the log. */
 export function useTestEndpoint(id: number) {
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError>({
+  return useOnceMutation<unknown, ApiError>({
     mutationFn: () => call(api.POST('/dashboard/api/webhooks/{id}/test', { params: { path: { id } } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
@@ -61,7 +62,7 @@ export function useToggleEndpoint(endpoint: Endpoint) {
 
 /** A new signing secret (shown once); the old one keeps signing beside it for 24 hours. */
 export function useRotateSecret(id: number) {
-  return useMutation<{ secret: string; previous_secret_expires_at: string }, ApiError>({
+  return useOnceMutation<{ secret: string; previous_secret_expires_at: string }, ApiError>({
     mutationFn: () => call(api.POST('/dashboard/api/webhooks/{id}/rotate-secret', { params: { path: { id } } })),
   });
 }
@@ -77,7 +78,7 @@ export function useRemoveEndpoint(id: number) {
 /** Sends a delivery again, as a new attempt in its log. */
 export function useRedeliver(delivery: Delivery) {
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError>({
+  return useOnceMutation<unknown, ApiError>({
     mutationFn: () => call(api.POST('/dashboard/api/webhooks/deliveries/{id}/redeliver', { params: { path: { id: delivery.id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(delivery.endpoint_id) }),
   });
