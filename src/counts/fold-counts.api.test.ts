@@ -121,7 +121,7 @@ describe('the counts consumer', () => {
   });
 
   it('a name search counts the newest 1,000 matches at most, and says when there are more', async () => {
-    const named = async (tenantId: number) => countOrders(t.ctx.db, tenantId, { kind: 'all' }, { ...NO_FILTERS, search: { orderId: null, phone: null, resi: null, name: 'siti' } });
+    const named = async (tenantId: number) => countOrders(t.ctx.db, tenantId, { kind: 'all' }, { ...NO_FILTERS, search: { orderId: null, phone: null, phoneTail: null, resi: null, name: 'siti' } });
     const other = await seedStore(t.ctx, {});
     const product = (await seedProduct(t.ctx, other.tenantId, { name: 'Kopi', price: 1_000 })).id;
     const now = t.clock.now();

@@ -30,6 +30,7 @@ import { counterColumnsMigration } from './migrations/027-counter-columns.js';
 import { unassignedOrders } from './migrations/028-unassigned-orders.js';
 import { bulkJobs } from './migrations/029-bulk-jobs.js';
 import { orderEntryKeys } from './migrations/030-order-entry-keys.js';
+import { phoneTail } from './migrations/031-phone-tail.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -65,6 +66,7 @@ export function migrations(handle: DbHandle): Migrations {
     '028-unassigned-orders': { up: unassignedOrders(handle.dialect) },
     '029-bulk-jobs': { up: bulkJobs(handle.dialect) },
     '030-order-entry-keys': { up: orderEntryKeys(handle.dialect) },
+    '031-phone-tail': { up: phoneTail() },
   };
 }
 

@@ -19,7 +19,7 @@ export const orders = {
   tabs: 'Status pesanan',
   all: 'Semua',
   search: 'Cari pesanan',
-  searchHint: 'Nomor pesanan, nomor HP pembeli (0812-…), resi, atau minimal 3 huruf nama pembeli.',
+  searchHint: 'Nomor pesanan (#12), nomor HP pembeli atau 4 angka terakhirnya, resi, atau minimal 3 huruf nama pembeli.',
   searchButton: 'Cari',
   clearSearch: 'Hapus pencarian',
   filters: (n: number) => (n === 0 ? 'Filter' : `Filter (${n})`),

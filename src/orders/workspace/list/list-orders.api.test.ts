@@ -97,6 +97,24 @@ describe('search', () => {
     }
   });
 
+  it('finds #12 as order 12, as the pages and the messages write it, and nothing else', async () => {
+    expect(await idsOf(owner, `q=${encodeURIComponent(`#${budi}`)}`)).toEqual([budi]);
+    expect((await counts(owner, `q=${encodeURIComponent(`#${budi}`)}`)).all).toBe(1);
+    // Another store's order by its number: nothing.
+    expect(await idsOf(owner, `q=${encodeURIComponent(`#${other.orderId}`)}`)).toEqual([]);
+  });
+
+  it("finds a buyer's orders by the last 4 or more digits of the phone, grouped as a CS hears them", async () => {
+    for (const written of ['3456-7890', '34567890', '56 7890', '7890']) {
+      const ids = await idsOf(owner, `q=${encodeURIComponent(written)}`);
+      expect(ids.filter((id) => id !== Number(written)), written).toEqual([siti, sitiAgain]);
+    }
+    expect((await counts(owner, `q=${encodeURIComponent('3456-7890')}`)).all).toBe(2);
+    // The end must match: 0000-1111 is Budi's, 1111-0000 no one's.
+    expect(await idsOf(owner, `q=${encodeURIComponent('0000-1111')}`)).toEqual([budi]);
+    expect(await idsOf(owner, `q=${encodeURIComponent('1111-0000')}`)).toEqual([]);
+  });
+
   it('finds a resi exactly, whatever its case, and only whole', async () => {
     expect(await idsOf(owner, 'q=JP1234ABCD')).toEqual([resiOrder]);
     expect(await idsOf(owner, 'q=jp1234abcd')).toEqual([resiOrder]);

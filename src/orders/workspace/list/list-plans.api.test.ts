@@ -175,8 +175,15 @@ it('finds an order number, a phone and a resi through their indexes, alone or wi
       const byResi = await listPlan({ q: sample.resi.toLowerCase(), ...filters }, { status, after });
       expectNoStoreScan(byResi);
       expectIndex(byResi, 'orders_tenant_resi');
+      // The end of the phone, as a CS hears it read out (issue 40 §2): the index of the last four digits.
+      const byTail = await listPlan({ q: `${sample.phone.slice(-8, -4)}-${sample.phone.slice(-4)}`, ...filters }, { status, after });
+      expectNoStoreScan(byTail);
+      expectIndex(byTail, 'orders_tenant_phone_tail');
     }
   }
+  const tailCount = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ q: sample.phone.slice(-6) })));
+  expectNoStoreScan(tailCount);
+  expectIndex(tailCount, 'orders_tenant_phone_tail');
 });
 
 it("searches the buyer's name through the trigram index, as IN (SELECT rowid ...) on SQLite", async () => {

@@ -147,6 +147,14 @@ export async function searchPlanFor(db: Db, filters: OrderFilters): Promise<Sear
 }
 
 /**
+ * Orders whose buyer's phone ends with `tail` (digits only): the last four through the index of
+ * the phones' last four digits (migration 031, the same expression on both backends), the rest
+ * tested on the few orders it finds.
+ */
+const phoneTailMatches = (tail: string) =>
+  sql<SqlBool>`substr(orders.customer_phone, length(orders.customer_phone) - 3) = ${tail.slice(-4)} and orders.customer_phone like ${`%${tail}`}`;
+
+/**
  * SQLite: the ids the search finds, one SELECT per path on its own index, the name through the
  * FTS5 trigram table as `SELECT rowid ... MATCH`, never a join (a join made the planner walk
  * every order of the store and probe the FTS table for each: orders.md).
@@ -156,6 +164,7 @@ function foundIds(tenantId: number, search: OrderSearch) {
   if (search.orderId !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and id = ${search.orderId}`);
   if (search.phone !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and customer_phone = ${search.phone}`);
   if (search.resi !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and lower(resi) = lower(${search.resi})`);
+  if (search.phoneTail !== null) paths.push(sql`select id from orders where tenant_id = ${tenantId} and ${phoneTailMatches(search.phoneTail)}`);
   if (search.name !== null) paths.push(sql`select rowid from orders_name_fts where orders_name_fts match ${ftsPhrase(search.name)}`);
   return sql<number>`(${sql.join(paths, sql` union all `)})`;
 }
@@ -166,6 +175,7 @@ export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search:
   if (search.orderId !== null) paths.push(eb('orders.id', '=', search.orderId));
   if (search.phone !== null) paths.push(eb('orders.customer_phone', '=', search.phone));
   if (search.resi !== null) paths.push(sql<SqlBool>`lower(orders.resi) = lower(${search.resi})`);
+  if (search.phoneTail !== null) paths.push(phoneTailMatches(search.phoneTail));
   if (search.name !== null) paths.push(sql<SqlBool>`orders.customer_name ilike ${likePart(search.name)}`);
   return eb.or(paths);
 }
