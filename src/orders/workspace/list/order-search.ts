@@ -5,11 +5,12 @@
 // - a phone in any written form (0812-..., +62 812 ..., 62812...), normalised as the customer
 //   lookup does (lib/phone.ts): that buyer's orders. All digits that normalise to an Indonesian
 //   number are a phone too: 081234567890 is both an order number (none) and a phone;
-// - anything: a resi, exactly, whatever its case;
+// - anything: a resi, exactly, whatever its case, its spaces taken out as it is stored (resi.ts);
 // - three characters or more, unless a number or a phone: a part of the buyer's name, whatever
 //   its case (trigram indexes need three; a name holds neither a number nor a phone).
 // Fewer than three characters that are neither a number nor a phone: refused, query_too_short
 // (a name path that short could only scan the store).
+import { normalizeResi } from '../../core/resi.js';
 import { normalizeIndonesianPhone } from '../../../lib/phone.js';
 import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
 
@@ -17,7 +18,7 @@ export interface OrderSearch {
   orderId: number | null;
   /** International digits, as orders store them (628...). */
   phone: string | null;
-  /** As typed; compared through the database's lower() on both sides. */
+  /** As typed without its spaces (as stored); compared through the database's lower() on both sides. */
   resi: string | null;
   /** As typed (trimmed), at least MIN_NAME_LENGTH characters. */
   name: string | null;
@@ -44,7 +45,7 @@ export function parseOrderSearch(q: string | undefined): Outcome<OrderSearch | n
   return succeed({
     orderId,
     phone,
-    resi: length <= MAX_RESI_LENGTH ? text : null,
+    resi: length <= MAX_RESI_LENGTH ? normalizeResi(text) : null,
     name: length >= MIN_NAME_LENGTH && !digits && phone === null ? text : null,
   });
 }
