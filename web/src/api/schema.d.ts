@@ -12133,7 +12133,7 @@ export interface operations {
                 "application/json": {
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
-                    /** @description Sets the resi with the move; paid to shipped needs one, sent here or already on the order. */
+                    /** @description Sets the resi with the move, its spaces taken out (`JP 1234 5678 90` is stored `JP1234567890`); at most 60 characters without them (422 `fields.resi`). Paid to shipped, and a COD order's closing to shipped, need one, sent here or already on the order. */
                     resi?: string;
                     /** @description Why: needed by the moves that undo (owner, admin); recorded in the history. */
                     reason?: string;
@@ -13286,7 +13286,7 @@ export interface operations {
                     };
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
-                    /** @description Sets the resi with the move; paid to shipped needs one, sent here or already on the order. */
+                    /** @description Sets the resi with the move, its spaces taken out (`JP 1234 5678 90` is stored `JP1234567890`); at most 60 characters without them (422 `fields.resi`). Paid to shipped, and a COD order's closing to shipped, need one, sent here or already on the order. */
                     resi?: string;
                     /** @description Why: needed by the moves that undo (owner, admin); recorded in the history. */
                     reason?: string;

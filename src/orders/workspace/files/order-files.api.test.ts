@@ -199,7 +199,8 @@ describe('GET /dashboard/api/orders/exports', () => {
   });
 });
 
-type Report = { lines: Array<{ line: number; order: number | null; outcome: string; code?: string; message?: string }>; changed: number; unchanged: number; refused: number; applied: boolean };
+type State = { status: string; resi: string | null };
+type Report = { lines: Array<{ line: number; order: number | null; outcome: string; code?: string; message?: string; before?: State; after?: State }>; changed: number; unchanged: number; refused: number; applied: boolean };
 
 describe('POST /dashboard/api/orders/import', () => {
   it('a dry run reports each line and changes nothing; a refused line applies nothing; then the good file applies once', async () => {

@@ -69,3 +69,14 @@ describe('a resi typed with spaces', () => {
     }
   });
 });
+
+describe('a resi over the limit', () => {
+  it('is counted without its spaces: 60 characters spaced out pass, 61 do not', async () => {
+    const id = await paid();
+    const spaced = 'AB '.repeat(30);
+    expect((await send('POST', `/dashboard/api/orders/${id}/status`, { status: 'shipped', resi: `${spaced}C` })).json()).toMatchObject({ code: 'invalid_request', fields: { resi: expect.any(String) } });
+    const moved = await send('POST', `/dashboard/api/orders/${id}/status`, { status: 'shipped', resi: spaced });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await stored(id)).toBe('AB'.repeat(30));
+  });
+});
