@@ -58,7 +58,7 @@ describe('demo orders', () => {
         if (h.field !== 'status') continue;
         expect(h.old_value).toBe(status);
         const next = o.history[i + 1];
-        const given = { resi: next?.field === 'resi' ? next.new_value : null, reason: next?.field === 'reason' ? next.new_value : null };
+        const given = { resi: next?.field === 'resi' ? next.new_value : null, reason: next?.field === 'reason' ? next.new_value : null, paymentMethod: o.payment_method };
         expect(checkMove(status, h.new_value!, { manager: true }, given).ok, `${status} -> ${h.new_value}`).toBe(true);
         status = h.new_value!;
       }

@@ -53,7 +53,7 @@ export async function confirmTransfers(
     if (Number(order.total) * 100 !== amountCents) { skip('amount_differs'); continue; }
     if (order.status !== item.status) { skip('status_changed'); continue; }
     // The proposal offers only pending and closing orders, which any member may mark paid.
-    if (!checkMove(order.status, 'paid', by.mover, { resi: null, reason: null }).ok) { skip('status_changed'); continue; }
+    if (!checkMove(order.status, 'paid', by.mover, { resi: null, reason: null, paymentMethod: order.payment_method }).ok) { skip('status_changed'); continue; }
 
     const key = lineKey({
       bank,

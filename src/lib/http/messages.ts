@@ -314,9 +314,11 @@ export const IMPORT_LINE_TEXT = {
   invalid_order: 'Nomor pesanan tidak valid: tulis angkanya saja, contoh 1024.',
   order_not_found: 'Pesanan tidak ditemukan.',
   duplicate_order: (line: number) => `Pesanan ini sudah ada di baris ${line}.`,
-  invalid_status: 'Status tidak dikenal. Tulis salah satu: pending, closing, paid, shipped, completed, cancelled, invalid_no_hp.',
+  /** `labels`: the dashboard's status names, listed (orders/core/status-labels.ts). */
+  invalid_status: (labels: string) => `Status tidak dikenal. Tulis salah satu: ${labels} (huruf besar atau kecil sama saja).`,
   resi_scientific: 'Nomor resi tertulis sebagai angka ilmiah (contoh 1,23E+11) karena diubah Excel. Format kolom resi sebagai Teks, lalu tulis ulang nomornya.',
   invalid_resi: 'Nomor resi paling banyak 60 karakter, tanpa baris baru.',
+  /** `from`, `to`: the statuses as the dashboard names them (Dibayar, Dikirim). */
   status_move_not_allowed: (from: string, to: string) => `Status pesanan tidak dapat dipindah dari ${from} ke ${to}.`,
   resi_required: 'Nomor resi wajib diisi untuk mengirim pesanan.',
   reason_required: 'Perpindahan status ini memerlukan alasan: lakukan dari halaman pesanan.',

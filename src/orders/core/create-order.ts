@@ -11,6 +11,7 @@ import { findProduct } from '../../products/find-product.js';
 import { parseVariant } from '../../products/variant-prices.js';
 import { insertOrder, type OrderOrigin } from './insert-order.js';
 import { quote } from './price.js';
+import { normalizeResi } from './resi.js';
 import { isOrderStatus } from './statuses.js';
 
 /** The buyer's fields of an order (SPEC's customer block, `lapak order create`'s). */
@@ -71,7 +72,7 @@ export async function createOrder(
     courier: text(input.courier),
     paymentMethod: text(input.payment_method),
     status,
-    resi: text(input.resi) || null,
+    resi: normalizeResi(text(input.resi)) || null,
     customer: {
       name: text(customer.name),
       phone,

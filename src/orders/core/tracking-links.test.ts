@@ -31,7 +31,7 @@ describe('trackingCourierOf', () => {
 describe('trackingUrl', () => {
   it('links the resi at its courier, https, the resi escaped', () => {
     expect(trackingUrl('JNE REG', 'JNE0012345')).toBe('https://www.jne.co.id/id/tracking/trace/JNE0012345');
-    expect(trackingUrl('Lion Parcel', ' 11LP 17/76 ')).toBe('https://lionparcel.com/track/stt?q=11LP%2017%2F76');
+    expect(trackingUrl('Lion Parcel', ' 11LP 17/76 ')).toBe('https://lionparcel.com/track/stt?q=11LP17%2F76');
     for (const c of TRACKING_COURIERS) expect(c.url('X1')).toMatch(/^https:\/\/[a-z0-9.-]+\/.*X1/);
   });
 

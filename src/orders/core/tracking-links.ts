@@ -3,6 +3,7 @@
 // ("JNE REG", "J&T EZ", "SiCepat BEST", "Pos Kilat Khusus"), in any case and spacing; an unknown
 // courier, or an order without a resi, has no link. A courier that moves its tracking page is
 // fixed here, once.
+import { normalizeResi } from './resi.js';
 
 interface TrackingCourier {
   name: string;
@@ -52,8 +53,9 @@ export function trackingCourierOf(courier: string): TrackingCourier | null {
 
 /** The public tracking page of the resi at its courier, or null (unknown courier, no resi). */
 export function trackingUrl(courier: string, resi: string | null): string | null {
-  const trimmed = resi?.trim() ?? '';
-  if (trimmed === '') return null;
+  // An older resi may hold spaces (stored before normalizeResi): the courier's page knows it without.
+  const bare = normalizeResi(resi ?? '');
+  if (bare === '') return null;
   const found = trackingCourierOf(courier);
-  return found ? found.url(encodeURIComponent(trimmed)) : null;
+  return found ? found.url(encodeURIComponent(bare)) : null;
 }

@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The list's view as a CSV file for Excel: every order under the tab, the search and the filters, newest first
-         * @description Any member: owners and admins every order of the store, a CS only the orders assigned to them. The list's parameters (`status` and the filters, as GET /dashboard/api/orders takes them; no cursor or limit), with the list's 422s. UTF-8 with a BOM, `;` between cells, CRLF, one header row, then one row per order. Columns: `order`, `created_at`, `updated_at`, `status`, `source`, `product_id`, `product`, `variant`, `quantity`, `unit_price`, `shipping_fee`, `unique_code`, `total`, `payment_method`, `payment_gateway`, `payment_reference`, `courier`, `resi`, `tracking_url`, `customer_name`, `customer_phone`, `customer_email`, `customer_address`, `customer_village`, `customer_district`, `customer_city`, `customer_province`, `customer_postal_code`, `cs`, `utm_source`, `utm_campaign`, `ad_params`. Times are wall times of the store's zone (`2026-07-15 10:30:00`), phones national (`0812-3456-7890`), money whole rupiah; a cell starting with =, +, -, @, a tab or a CR is prefixed with `'`. Streamed as it is read, 500 orders a query. Every export is recorded for the owner (GET /dashboard/api/orders/exports): who, when, the query, the rows written.
+         * @description Any member: owners and admins every order of the store, a CS only the orders assigned to them. The list's parameters (`status` and the filters, as GET /dashboard/api/orders takes them; no cursor or limit), with the list's 422s, and `header`: `code` (the default) or `id` (the header row in Indonesian and the statuses as the dashboard names them). UTF-8 with a BOM, `;` between cells, CRLF, one header row, then one row per order. Columns: `order`, `created_at`, `updated_at`, `status`, `source`, `product_id`, `product`, `variant`, `quantity`, `unit_price`, `shipping_fee`, `unique_code`, `total`, `payment_method`, `payment_gateway`, `payment_reference`, `courier`, `resi`, `tracking_url`, `customer_name`, `customer_phone`, `customer_email`, `customer_address`, `customer_village`, `customer_district`, `customer_city`, `customer_province`, `customer_postal_code`, `cs`, `utm_source`, `utm_campaign`, `ad_params`. Times are wall times of the store's zone (`2026-07-15 10:30:00`), phones national (`0812-3456-7890`), money whole rupiah; a cell starting with =, +, -, @, a tab or a CR is prefixed with `'`. Streamed as it is read, 500 orders a query. Every export is recorded for the owner (GET /dashboard/api/orders/exports): who, when, the query, the rows written.
          */
         get: operations["exportOrders"];
         put?: never;
@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Resi and statuses from a CSV file: checked line by line, then applied only when no line is refused
-         * @description Any member: owners and admins every order of the store, a CS only the orders assigned to them. The body is `text/csv` (415 `orders_csv_required` for another type): the export's own file or a minimal `order;resi;status` header (resi or status may be left out), `;` or `,`; only `order`, `resi` and `status` are read and a blank cell changes nothing. At most 2 MiB (413 `body_too_large`) and 2000 order lines (422 `import_too_many_lines`); a first line without `order` and `resi` or `status`: 422 `import_no_header`. Each line is `changed`, `unchanged` (the order already so) or `refused` with a `code` and a `message`: `invalid_order`, `order_not_found` (also outside the member's scope), `duplicate_order`, `invalid_status`, `resi_scientific` (Excel's 1.23E+11), `invalid_resi`, or the status moves table's `status_move_not_allowed`, `resi_required`, `reason_required` (a move that needs a reason is made on the order's page). `dry_run=1` checks and changes nothing. Otherwise, when no line is refused, each changed order is changed in its own transaction (history and event with source `import`, the member as actor), and `applied` is true; an order changed by someone else meanwhile is then `refused` with `status_conflict` while the others apply. When a line is refused nothing changes and `applied` is false. The `'` the export put before a cell is taken off.
+         * @description Any member: owners and admins every order of the store, a CS only the orders assigned to them. The body is `text/csv` (415 `orders_csv_required` for another type): the export's own file (either header) or a minimal `order;resi;status` header (resi or status may be left out; the Indonesian `Nomor pesanan;Resi;Status` too), `;` or `,`; only those three columns are read and a blank cell changes nothing. A status is its code or the dashboard's label (`Dikirim`), in any case; a resi's spaces are taken out. Dikirim with a resi ships a paid order, or a COD order at closing, in one go. `ship_with_resi=1` ("tandai Dikirim bila resi diisi") reads a line with a resi and no status as Dikirim, unless the order is already shipped or completed (then the resi alone). At most 2 MiB (413 `body_too_large`) and 2000 order lines (422 `import_too_many_lines`); a first line without `order` and `resi` or `status`: 422 `import_no_header`. Each line is `changed`, `unchanged` (the order already so) or `refused` with a `code` and an Indonesian `message` (statuses named as the dashboard names them); `before` is the order's status and resi as read, `after` as the line leaves them: `invalid_order`, `order_not_found` (also outside the member's scope), `duplicate_order`, `invalid_status`, `resi_scientific` (Excel's 1.23E+11), `invalid_resi`, or the status moves table's `status_move_not_allowed`, `resi_required`, `reason_required` (a move that needs a reason is made on the order's page). `dry_run=1` checks and changes nothing. Otherwise, when no line is refused, each changed order is changed in its own transaction (history and event with source `import`, the member as actor), and `applied` is true; an order changed by someone else meanwhile is then `refused` with `status_conflict` while the others apply. When a line is refused nothing changes and `applied` is false. The `'` the export put before a cell is taken off.
          */
         post: operations["importOrders"];
         delete?: never;
@@ -11053,6 +11053,8 @@ export interface operations {
                 followed_up?: "none";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
+                /** @description `code` (the default, for machines): the header row names the columns by code (`order`, `resi`, `status`) and statuses are codes (`paid`). `id`: the header row in Indonesian (`Nomor pesanan`, `Resi`, `Status`, ...) and statuses as the dashboard names them (`Dibayar`). The import reads either. */
+                header?: "code" | "id";
             };
             header?: never;
             path?: never;
@@ -11336,6 +11338,8 @@ export interface operations {
             query?: {
                 /** @description `1`: check and report, change nothing. */
                 dry_run?: "1" | "0";
+                /** @description `1` ("tandai Dikirim bila resi diisi"): a line with a resi and a blank or absent status is read as Dikirim (`shipped`), unless the order is already shipped or completed, when the resi alone changes. For a courier's resi list. */
+                ship_with_resi?: "1" | "0";
             };
             header?: never;
             path?: never;
@@ -11368,6 +11372,16 @@ export interface operations {
                             code?: "invalid_order" | "order_not_found" | "duplicate_order" | "invalid_status" | "resi_scientific" | "invalid_resi" | "status_move_not_allowed" | "resi_required" | "reason_required" | "status_conflict";
                             /** @description Why it was refused, for the seller (Indonesian). */
                             message?: string;
+                            /** @description The order's status and resi as the check read them; absent when no order of the member's was read for the line. */
+                            before?: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                resi: string | null;
+                            };
+                            /** @description The status and resi the line leaves the order with (equal to `before` when unchanged); absent when refused. */
+                            after?: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                resi: string | null;
+                            };
                         }[];
                         changed: number;
                         unchanged: number;
@@ -12202,7 +12216,7 @@ export interface operations {
                 "application/json": {
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
-                    /** @description Sets the resi with the move; paid to shipped needs one, sent here or already on the order. */
+                    /** @description Sets the resi with the move, its spaces taken out (`JP 1234 5678 90` is stored `JP1234567890`); at most 60 characters without them (422 `fields.resi`). Paid to shipped, and a COD order's closing to shipped, need one, sent here or already on the order. */
                     resi?: string;
                     /** @description Why: needed by the moves that undo (owner, admin); recorded in the history. */
                     reason?: string;
@@ -13510,7 +13524,7 @@ export interface operations {
                     };
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
-                    /** @description Sets the resi with the move; paid to shipped needs one, sent here or already on the order. */
+                    /** @description Sets the resi with the move, its spaces taken out (`JP 1234 5678 90` is stored `JP1234567890`); at most 60 characters without them (422 `fields.resi`). Paid to shipped, and a COD order's closing to shipped, need one, sent here or already on the order. */
                     resi?: string;
                     /** @description Why: needed by the moves that undo (owner, admin); recorded in the history. */
                     reason?: string;

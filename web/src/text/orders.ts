@@ -291,10 +291,12 @@ export const newOrder = {
 // The orders in spreadsheets (issue 33 §3, §4): export the view, import resi and statuses.
 export const orderFiles = {
   export: 'Ekspor CSV',
-  exportHint: 'Unduh semua pesanan pada tampilan ini (status, pencarian, dan filter) sebagai file CSV untuk Excel.',
+  exportHint: 'Unduh semua pesanan pada tampilan ini (status, pencarian, dan filter) sebagai file CSV untuk Excel, dengan judul kolom dan status dalam bahasa Indonesia.',
   import: 'Impor CSV',
   importTitle: 'Impor resi dan status dari CSV',
-  importLead: 'Pakai file hasil Ekspor CSV, atau file dengan kolom order;resi;status. Sel kosong tidak mengubah apa pun. File diperiksa dulu baris per baris; tidak ada yang berubah sebelum Anda menekan Terapkan.',
+  importLead: 'Pakai file hasil Ekspor CSV, atau file dengan kolom Nomor pesanan;Resi;Status (status ditulis seperti di dasbor, misalnya Dibayar atau Dikirim). Sel kosong tidak mengubah apa pun. File diperiksa dulu baris per baris; tidak ada yang berubah sebelum Anda menekan Terapkan.',
+  shipWithResi: 'Tandai Dikirim bila resi diisi',
+  shipWithResiHint: 'Untuk daftar resi dari kurir: baris yang berisi resi tanpa status menjadi Dikirim (pesanan Dibayar, atau COD yang sudah Closing).',
   file: 'File CSV',
   fileHint: 'Paling besar 2 MB dan 2.000 baris pesanan.',
   chooseFile: 'Pilih file CSV terlebih dahulu.',
@@ -309,6 +311,10 @@ export const orderFiles = {
   line: (n: number) => `Baris ${n}`,
   order: (id: number | null) => (id === null ? 'Nomor pesanan tidak terbaca' : `Pesanan #${id}`),
   outcomes: { changed: 'Berubah', unchanged: 'Tetap', refused: 'Ditolak' } as Record<string, string>,
+  statusChange: 'Status',
+  resiChange: 'Resi',
+  noResi: 'kosong',
+  becomes: 'menjadi',
   exports: {
     title: 'Log ekspor CSV',
     lead: 'Setiap file CSV pesanan yang diunduh: oleh siapa, kapan, tampilan apa, dan berapa baris. File ini memuat data pribadi pembeli.',

@@ -36,7 +36,7 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       operationId: 'exportOrders',
       summary: "The list's view as a CSV file for Excel: every order under the tab, the search and the filters, newest first",
       description:
-        `${SCOPE} The list's parameters (\`status\` and the filters, as GET /dashboard/api/orders takes them; no cursor or limit), with the list's 422s. ` +
+        `${SCOPE} The list's parameters (\`status\` and the filters, as GET /dashboard/api/orders takes them; no cursor or limit), with the list's 422s, and \`header\`: \`code\` (the default) or \`id\` (the header row in Indonesian and the statuses as the dashboard names them). ` +
         "UTF-8 with a BOM, `;` between cells, CRLF, one header row, then one row per order. Columns: " +
         EXPORT_COLUMNS.map((c) => `\`${c}\``).join(', ') +
         ". Times are wall times of the store's zone (`2026-07-15 10:30:00`), phones national (`0812-3456-7890`), money whole rupiah; a cell starting with =, +, -, @, a tab or a CR is prefixed with `'`. " +
@@ -56,7 +56,7 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       const filters = readOrderFilters(query, storeZone, ctx.clock.now());
       if (!filters.ok) return filterRefusal(filters);
       const exportId = await startExportAudit(ctx.db, ctx.clock, session.tenantId, session.userId, audited(query));
-      const csv = exportCsv(ctx.db, session.tenantId, orderScopeOf(session), { status: query.status ?? null, filters: filters.value }, storeZone, (end) => {
+      const csv = exportCsv(ctx.db, session.tenantId, orderScopeOf(session), { status: query.status ?? null, filters: filters.value, header: query.header ?? 'code' }, storeZone, (end) => {
         endExportAudit(ctx.db, ctx.clock, session.tenantId, exportId, end).catch((err: unknown) => request.log.error({ err, exportId }, 'the export audit entry was not updated'));
       });
       const stamp = formatTimestamp(ctx.clock.now(), storeZone);
@@ -93,9 +93,10 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       operationId: 'importOrders',
       summary: 'Resi and statuses from a CSV file: checked line by line, then applied only when no line is refused',
       description:
-        `${SCOPE} The body is \`text/csv\` (415 \`orders_csv_required\` for another type): the export's own file or a minimal \`order;resi;status\` header (resi or status may be left out), \`;\` or \`,\`; only \`order\`, \`resi\` and \`status\` are read and a blank cell changes nothing. ` +
+        `${SCOPE} The body is \`text/csv\` (415 \`orders_csv_required\` for another type): the export's own file (either header) or a minimal \`order;resi;status\` header (resi or status may be left out; the Indonesian \`Nomor pesanan;Resi;Status\` too), \`;\` or \`,\`; only those three columns are read and a blank cell changes nothing. A status is its code or the dashboard's label (\`Dikirim\`), in any case; a resi's spaces are taken out. ` +
+        'Dikirim with a resi ships a paid order, or a COD order at closing, in one go. `ship_with_resi=1` ("tandai Dikirim bila resi diisi") reads a line with a resi and no status as Dikirim, unless the order is already shipped or completed (then the resi alone). ' +
         `At most ${IMPORT_BODY_LIMIT / 1024 / 1024} MiB (413 \`body_too_large\`) and ${MAX_IMPORT_LINES} order lines (422 \`import_too_many_lines\`); a first line without \`order\` and \`resi\` or \`status\`: 422 \`import_no_header\`. ` +
-        "Each line is `changed`, `unchanged` (the order already so) or `refused` with a `code` and a `message`: `invalid_order`, `order_not_found` (also outside the member's scope), `duplicate_order`, `invalid_status`, `resi_scientific` (Excel's 1.23E+11), `invalid_resi`, or the status moves table's `status_move_not_allowed`, `resi_required`, `reason_required` (a move that needs a reason is made on the order's page). " +
+        "Each line is `changed`, `unchanged` (the order already so) or `refused` with a `code` and an Indonesian `message` (statuses named as the dashboard names them); `before` is the order's status and resi as read, `after` as the line leaves them: `invalid_order`, `order_not_found` (also outside the member's scope), `duplicate_order`, `invalid_status`, `resi_scientific` (Excel's 1.23E+11), `invalid_resi`, or the status moves table's `status_move_not_allowed`, `resi_required`, `reason_required` (a move that needs a reason is made on the order's page). " +
         "`dry_run=1` checks and changes nothing. Otherwise, when no line is refused, each changed order is changed in its own transaction (history and event with source `import`, the member as actor), and `applied` is true; an order changed by someone else meanwhile is then `refused` with `status_conflict` while the others apply. When a line is refused nothing changes and `applied` is false. The `'` the export put before a cell is taken off.",
       tags: TAGS,
       security: SESSION,
@@ -110,7 +111,7 @@ export function orderFileDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async ({ session, query, body }) => {
       const actor = await memberActor(ctx.db, session.userId, 'import');
       const who = { scope: orderScopeOf(session), mover: moverOf(session), actor };
-      const report = await importOrders(ctx, session.tenantId, who, body, query.dry_run === '1');
+      const report = await importOrders(ctx, session.tenantId, who, body, { dryRun: query.dry_run === '1', shipWithResi: query.ship_with_resi === '1' });
       return report.ok ? { status: 200, body: report.value } : dashboardFailure(report.code);
     },
   });

@@ -4,6 +4,7 @@
 // `;` between cells (Excel in id-ID, whose decimal separator is the comma), one header row, a
 // phone as 0812-3456-7890 (text to Excel, not a number), and every cell that a spreadsheet would
 // run as a formula (=, +, -, @, tab, CR) prefixed with `'` (csv-stringify's escape_formulas).
+// `header=id` writes the header row and the statuses in the seller's words (issue 40 §3).
 //
 // Streamed: the orders are read by keyset (lib/db/keyset.ts) EXPORT_CHUNK at a time, each chunk
 // one short query of its own, and the next chunk is read only when csv-stringify and the socket
@@ -21,6 +22,7 @@ import { formatTimestamp } from '../../../lib/time.js';
 import { memberNames } from '../../core/member-actor.js';
 import { filteredOrders, searchPlanFor, type OrderFilters } from '../list/order-filters.js';
 import type { OrderScope } from '../../core/order-scope.js';
+import { statusLabel } from '../../core/status-labels.js';
 import type { OrderStatus } from '../../core/statuses.js';
 import { trackingUrl } from '../../core/tracking-links.js';
 
@@ -68,11 +70,55 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/**
+ * The header row in the seller's words (`?header=id`, issue 40 §3), column by column; the codes
+ * above stay the default, for machines. The import reads either (import-orders.ts).
+ */
+export const EXPORT_HEADERS_ID = {
+  order: 'Nomor pesanan',
+  created_at: 'Dibuat',
+  updated_at: 'Diubah',
+  status: 'Status',
+  source: 'Sumber',
+  product_id: 'ID produk',
+  product: 'Produk',
+  variant: 'Varian',
+  quantity: 'Jumlah',
+  unit_price: 'Harga satuan',
+  shipping_fee: 'Ongkir',
+  unique_code: 'Kode unik',
+  total: 'Total',
+  payment_method: 'Metode bayar',
+  payment_gateway: 'Gateway pembayaran',
+  payment_reference: 'Referensi pembayaran',
+  courier: 'Kurir',
+  resi: 'Resi',
+  tracking_url: 'Link lacak',
+  customer_name: 'Nama pembeli',
+  customer_phone: 'HP pembeli',
+  customer_email: 'Email pembeli',
+  customer_address: 'Alamat',
+  customer_village: 'Kelurahan/desa',
+  customer_district: 'Kecamatan',
+  customer_city: 'Kota/kabupaten',
+  customer_province: 'Provinsi',
+  customer_postal_code: 'Kode pos',
+  cs: 'CS',
+  utm_source: 'utm_source',
+  utm_campaign: 'utm_campaign',
+  ad_params: 'Parameter iklan',
+} as const satisfies Record<ExportColumn, string>;
+
+/** `code`: the column codes and status codes (the default); `id`: the seller's words for both. */
+export type ExportHeader = 'code' | 'id';
 type ExportRecord = Record<ExportColumn, string | number | null>;
 
 export interface ExportInput {
   status: OrderStatus | null;
   filters: OrderFilters;
+  /** The header row's words, and the status cells': codes (default) or the dashboard's labels. */
+  header: ExportHeader;
 }
 
 /** A wall time of the store's zone as a spreadsheet reads a date and time: 2026-07-15 10:30:00. */
@@ -139,7 +185,7 @@ async function* exportRecords(db: Db, tenantId: number, scope: OrderScope, input
         order: Number(row.id),
         created_at: wallTime(Number(row.created_at), timeZone),
         updated_at: wallTime(Number(row.updated_at), timeZone),
-        status: row.status,
+        status: input.header === 'id' ? statusLabel(row.status) : row.status,
         source: row.source,
         product_id: Number(row.product_id),
         product: row.product_name,
@@ -193,7 +239,8 @@ export function exportCsv(db: Db, tenantId: number, scope: OrderScope, input: Ex
     yield* exportRecords(db, tenantId, scope, input, timeZone);
     finished = true;
   }
-  const csv = stringify({ bom: true, delimiter: ';', header: true, columns: [...EXPORT_COLUMNS], escape_formulas: true, record_delimiter: 'windows' });
+  const columns = EXPORT_COLUMNS.map((key) => ({ key, header: input.header === 'id' ? EXPORT_HEADERS_ID[key] : key }));
+  const csv = stringify({ bom: true, delimiter: ';', header: true, columns, escape_formulas: true, record_delimiter: 'windows' });
   csv.on('record', () => {
     rows += 1;
   });

@@ -5,9 +5,22 @@ import { Id, Nullable, Timestamp } from '../../../lib/http/schema-parts.js';
 import { EXPORTS_LIST_LIMIT } from './export-audit.js';
 import { IMPORT_BODY_LIMIT, MAX_IMPORT_LINES } from './import-orders.js';
 import { ListQuery } from '../list/list-schemas.js';
+import { Status } from '../order/dashboard-schemas.js';
 
 /** The list's parameters without its page (cursor, limit): the export is the whole view. */
-export const ExportQuery = Type.Omit(ListQuery, ['cursor', 'limit'], { additionalProperties: false });
+const { cursor: _cursor, limit: _limit, ...viewProperties } = ListQuery.properties;
+export const ExportQuery = Type.Object(
+  {
+    ...viewProperties,
+    header: Type.Optional(
+      Type.Union([Type.Literal('code'), Type.Literal('id')], {
+        description:
+          "`code` (the default, for machines): the header row names the columns by code (`order`, `resi`, `status`) and statuses are codes (`paid`). `id`: the header row in Indonesian (`Nomor pesanan`, `Resi`, `Status`, ...) and statuses as the dashboard names them (`Dibayar`). The import reads either.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const ExportsBody = Type.Object(
   {
@@ -30,7 +43,14 @@ export const ExportsBody = Type.Object(
 );
 
 export const ImportQuery = Type.Object(
-  { dry_run: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')], { description: '`1`: check and report, change nothing.' })) },
+  {
+    dry_run: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')], { description: '`1`: check and report, change nothing.' })),
+    ship_with_resi: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('0')], {
+        description: '`1` ("tandai Dikirim bila resi diisi"): a line with a resi and a blank or absent status is read as Dikirim (`shipped`), unless the order is already shipped or completed, when the resi alone changes. For a courier\'s resi list.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -50,6 +70,8 @@ export const ImportReportBody = Type.Object(
           outcome: Type.Union([Type.Literal('changed'), Type.Literal('unchanged'), Type.Literal('refused')]),
           code: Type.Optional(Type.Union(LINE_CODES.map((code) => Type.Literal(code)))),
           message: Type.Optional(Type.String({ description: 'Why it was refused, for the seller (Indonesian).' })),
+          before: Type.Optional(Type.Object({ status: Status, resi: Nullable(Type.String()) }, { additionalProperties: false, description: "The order's status and resi as the check read them; absent when no order of the member's was read for the line." })),
+          after: Type.Optional(Type.Object({ status: Status, resi: Nullable(Type.String()) }, { additionalProperties: false, description: 'The status and resi the line leaves the order with (equal to `before` when unchanged); absent when refused.' })),
         },
         { additionalProperties: false },
       ),

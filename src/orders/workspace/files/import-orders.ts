@@ -1,8 +1,15 @@
-// The orders' CSV import (POST /dashboard/api/orders/import, issue 33 §4; docs/dashboard.md,
-// "Orders"): resi and statuses from a spreadsheet, for the orders the member sees. The file is
-// the export's own (export-orders.ts; only `order`, `resi` and `status` are read, every other
-// column is left) or a minimal `order;resi;status` (either of resi and status may be left out);
-// `;` or `,` found by the shared reader (lib/csv/read-csv.ts).
+// The orders' CSV import (POST /dashboard/api/orders/import, issue 33 §4, issue 40 §3;
+// docs/dashboard.md, "Orders"): resi and statuses from a spreadsheet, for the orders the member
+// sees. The file is the export's own (export-orders.ts, either header; only the order, resi and
+// status columns are read, every other column is left) or a minimal `order;resi;status` (either
+// of resi and status may be left out), its header in codes or in the seller's words (`Nomor
+// pesanan;Resi;Status`); `;` or `,` found by the shared reader (lib/csv/read-csv.ts). A status is
+// its code or the dashboard's label (`Dikirim`), in any case (status-labels.ts).
+//
+// "Tandai Dikirim bila resi diisi" (`shipWithResi`): a line with a resi and no status is read as
+// Dikirim, unless the order is already shipped or completed (then the resi alone): a courier's
+// resi list, imported as it is. Dikirim with a resi moves a paid order, or a COD order at closing,
+// to shipped in one go, the resi written with the move (the moves table needs it there).
 //
 // Every line is checked first, against the orders as they are: an order of the store within the
 // member's scope, a status the moves table allows this member (status-moves.ts; a move that needs
@@ -26,8 +33,10 @@ import type { MemberActor } from '../../core/member-actor.js';
 import { moveOrderStatus } from '../order/move-order-status.js';
 import { inScope, type OrderScope } from '../../core/order-scope.js';
 import type { ChangeSettings } from '../../core/record-status-change.js';
-import { checkMove, type Mover } from '../../core/status-moves.js';
+import { STATUS_LABEL_LIST, readStatus, statusLabel } from '../../core/status-labels.js';
+import { checkMove, type MoveCode, type Mover } from '../../core/status-moves.js';
 import { isOrderStatus, type OrderStatus } from '../../core/statuses.js';
+import { EXPORT_HEADERS_ID } from './export-orders.js';
 
 /** Order lines a file may hold (the header aside): each is a read, and when it changes, a transaction. */
 export const MAX_IMPORT_LINES = 2_000;
@@ -46,6 +55,12 @@ export type ImportLineCode =
   | 'reason_required'
   | 'status_conflict';
 
+/** An order's status and resi, as the line found it or as it would leave it. */
+export interface OrderState {
+  status: OrderStatus;
+  resi: string | null;
+}
+
 export interface ImportLine {
   /** The file's line (1 is the header). */
   line: number;
@@ -54,6 +69,16 @@ export interface ImportLine {
   outcome: 'changed' | 'unchanged' | 'refused';
   code?: ImportLineCode;
   message?: string;
+  /** The order as the check read it; absent when no order of the member's was read for the line. */
+  before?: OrderState;
+  /** The order as the line leaves it (equal to `before` when unchanged); absent when refused. */
+  after?: OrderState;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  /** "Tandai Dikirim bila resi diisi": a resi without a status ships the order. */
+  shipWithResi: boolean;
 }
 
 export interface ImportReport {
@@ -95,11 +120,24 @@ const optional = (raw: string | undefined): string | null => {
 /** Digits with a decimal point or comma and an exponent: how Excel shows a long number it took for one. */
 const SCIENTIFIC = /^\d+([.,]\d+)?e[+-]?\d+$/i;
 
+/** A header cell as compared: lower case, `.` `_` `-` and runs of spaces as one space. */
+const headerKey = (name: string) => name.trim().toLowerCase().replace(/[\s._-]+/gu, ' ').trim();
+
+/**
+ * The names a header may give the three columns read: the codes, the Indonesian export's
+ * (EXPORT_HEADERS_ID), and how sellers and couriers' lists commonly write them.
+ */
+const HEADER_NAMES = {
+  order: ['order', EXPORT_HEADERS_ID.order, 'no pesanan', 'no. pesanan', 'order id', 'order_id', 'id pesanan'],
+  resi: ['resi', EXPORT_HEADERS_ID.resi, 'nomor resi', 'no resi', 'no. resi', 'awb', 'no awb'],
+  status: ['status', EXPORT_HEADERS_ID.status, 'status pesanan'],
+} as const;
+
 /** The file's order lines, or why the file cannot be read as an import. */
 export function readImport(text: string): Outcome<SentLine[], ImportCode> {
   const [header, ...records] = readCsv(text);
-  const names = (header?.cells ?? []).map((name) => cell(name).toLowerCase());
-  const [orderAt, resiAt, statusAt] = ['order', 'resi', 'status'].map((name) => names.indexOf(name));
+  const names = (header?.cells ?? []).map((name) => headerKey(cell(name)));
+  const [orderAt, resiAt, statusAt] = (['order', 'resi', 'status'] as const).map((column) => names.findIndex((name) => HEADER_NAMES[column].some((known) => headerKey(known) === name)));
   if (orderAt === -1 || (resiAt === -1 && statusAt === -1)) return refuse('import_no_header', 'the first line names no order column, or neither resi nor status');
   if (records.length > MAX_IMPORT_LINES) return refuse('import_too_many_lines', `at most ${MAX_IMPORT_LINES} lines`);
   return succeed(
@@ -112,27 +150,38 @@ export function readImport(text: string): Outcome<SentLine[], ImportCode> {
   );
 }
 
-const refusedLine = (line: number, order: number | null, code: ImportLineCode, message: string): Checked => ({
-  line: { line, order, outcome: 'refused', code, message },
+const refusedLine = (line: number, order: number | null, code: ImportLineCode, message: string, before?: OrderState): Checked => ({
+  line: { line, order, outcome: 'refused', code, message, ...(before ? { before } : {}) },
   change: null,
 });
+
+/** The refusal's text for a move the table refuses, the statuses in the dashboard's words. */
+const moveRefusal = (code: MoveCode, from: string, to: string): string =>
+  code === 'status_move_not_allowed' ? IMPORT_LINE_TEXT.status_move_not_allowed(statusLabel(from), statusLabel(to)) : IMPORT_LINE_TEXT[code];
 
 const READ_CHUNK = 500;
 
 /** The orders the file names, in the member's scope: status and resi. */
 async function readOrders(db: Db, tenantId: number, scope: OrderScope, ids: number[]) {
-  const found = new Map<number, { status: string; resi: string | null }>();
+  const found = new Map<number, { status: string; resi: string | null; paymentMethod: string }>();
   for (let i = 0; i < ids.length; i += READ_CHUNK) {
     const rows = await inScope(
-      db.selectFrom('orders').select(['orders.id', 'orders.status', 'orders.resi']).where('orders.tenant_id', '=', tenantId).where('orders.id', 'in', ids.slice(i, i + READ_CHUNK)),
+      db
+        .selectFrom('orders')
+        .select(['orders.id', 'orders.status', 'orders.resi', 'orders.payment_method'])
+        .where('orders.tenant_id', '=', tenantId)
+        .where('orders.id', 'in', ids.slice(i, i + READ_CHUNK)),
       scope,
     ).execute();
-    for (const row of rows) found.set(Number(row.id), { status: row.status, resi: row.resi });
+    for (const row of rows) found.set(Number(row.id), { status: row.status, resi: row.resi, paymentMethod: row.payment_method });
   }
   return found;
 }
 
-async function checkLines(db: Db, tenantId: number, who: { scope: OrderScope; mover: Mover }, sent: SentLine[]): Promise<Checked[]> {
+/** Where a resi without a status leaves the order under shipWithResi: these keep their status. */
+const PAST_SHIPPING: readonly string[] = ['shipped', 'completed'];
+
+async function checkLines(db: Db, tenantId: number, who: { scope: OrderScope; mover: Mover }, sent: SentLine[], options: ImportOptions): Promise<Checked[]> {
   const numbers = sent.map((s) => (/^\d{1,15}$/.test(s.order) && Number(s.order) > 0 ? Number(s.order) : null));
   const orders = await readOrders(db, tenantId, who.scope, [...new Set(numbers.filter((n): n is number => n !== null))]);
   const seen = new Map<number, number>();
@@ -144,22 +193,26 @@ async function checkLines(db: Db, tenantId: number, who: { scope: OrderScope; mo
     seen.set(id, s.line);
     const order = orders.get(id);
     if (!order) return refusedLine(s.line, id, 'order_not_found', IMPORT_LINE_TEXT.order_not_found);
-    const status = s.status?.toLowerCase() ?? order.status;
-    if (!isOrderStatus(status) || !isOrderStatus(order.status)) return refusedLine(s.line, id, 'invalid_status', IMPORT_LINE_TEXT.invalid_status);
-    if (s.resi !== null && SCIENTIFIC.test(s.resi)) return refusedLine(s.line, id, 'resi_scientific', IMPORT_LINE_TEXT.resi_scientific);
+    // A status outside the seven (none is written so) is read as it is, and refused below.
+    if (!isOrderStatus(order.status)) return refusedLine(s.line, id, 'invalid_status', IMPORT_LINE_TEXT.invalid_status(STATUS_LABEL_LIST));
+    const before: OrderState = { status: order.status, resi: order.resi };
+    const refused = (code: ImportLineCode, message: string) => refusedLine(s.line, id, code, message, before);
+    const sentStatus = s.status === null ? null : readStatus(s.status);
+    if (s.status !== null && sentStatus === null) return refused('invalid_status', IMPORT_LINE_TEXT.invalid_status(STATUS_LABEL_LIST));
+    if (s.resi !== null && SCIENTIFIC.test(s.resi)) return refused('resi_scientific', IMPORT_LINE_TEXT.resi_scientific);
     const checkedResi = checkResi(s.resi);
-    if (!checkedResi.ok) return refusedLine(s.line, id, 'invalid_resi', IMPORT_LINE_TEXT.invalid_resi);
+    if (!checkedResi.ok) return refused('invalid_resi', IMPORT_LINE_TEXT.invalid_resi);
+    const shipsWithResi = options.shipWithResi && sentStatus === null && checkedResi.value !== null && !PAST_SHIPPING.includes(order.status);
+    const status: OrderStatus = sentStatus ?? (shipsWithResi ? 'shipped' : order.status);
     const resi = checkedResi.value !== null && checkedResi.value !== order.resi ? checkedResi.value : null;
     let change: Change | null = null;
     if (status !== order.status) {
-      const move = checkMove(order.status, status, who.mover, { resi: resi ?? order.resi, reason: null });
-      if (!move.ok) {
-        const message = move.code === 'status_move_not_allowed' ? IMPORT_LINE_TEXT.status_move_not_allowed(order.status, status) : IMPORT_LINE_TEXT[move.code];
-        return refusedLine(s.line, id, move.code, message);
-      }
+      const move = checkMove(order.status, status, who.mover, { resi: resi ?? order.resi, reason: null, paymentMethod: order.paymentMethod });
+      if (!move.ok) return refused(move.code, moveRefusal(move.code, order.status, status));
       change = { kind: 'move', from: order.status, to: status, resi };
     } else if (resi !== null) change = { kind: 'resi', resi };
-    return { line: { line: s.line, order: id, outcome: change ? 'changed' : 'unchanged' }, change };
+    const after: OrderState = { status, resi: resi ?? order.resi };
+    return { line: { line: s.line, order: id, outcome: change ? 'changed' : 'unchanged', before, after }, change };
   });
 }
 
@@ -179,16 +232,19 @@ async function applyChange(deps: ImportDeps, tenantId: number, who: { scope: Ord
     // Moved there meanwhile (by someone else, or a double apply): nothing written, so unchanged.
     if (moved.ok) return moved.value.changed ? line : { ...line, outcome: 'unchanged' };
     const { code } = moved;
-    const message = code === 'status_move_not_allowed' ? IMPORT_LINE_TEXT.status_move_not_allowed(change.from, change.to) : IMPORT_LINE_TEXT[code];
-    return { ...line, outcome: 'refused', code, message };
+    const message = code === 'status_move_not_allowed' || code === 'resi_required' || code === 'reason_required' ? moveRefusal(code, change.from, change.to) : IMPORT_LINE_TEXT[code];
+    return { ...withoutAfter(line), outcome: 'refused', code, message };
   }
   const edited = await deps.writeTransaction((tx) => editOrder(tx, deps.clock, tenantId, orderId, who, { resi: change.resi }));
   if (!edited.ok) {
     const code: ImportLineCode = edited.code === 'order_not_found' ? 'order_not_found' : 'invalid_resi';
-    return { ...line, outcome: 'refused', code, message: IMPORT_LINE_TEXT[code] };
+    return { ...withoutAfter(line), outcome: 'refused', code, message: IMPORT_LINE_TEXT[code] };
   }
   return edited.value.changed.length === 0 ? { ...line, outcome: 'unchanged' } : line;
 }
+
+/** A line refused at its change: it leaves the order as it was, so it has no `after`. */
+const withoutAfter = ({ after: _after, ...line }: ImportLine): ImportLine => line;
 
 const reportOf = (lines: ImportLine[], applied: boolean): ImportReport => ({ lines, ...countOutcomes(lines), applied });
 
@@ -201,12 +257,12 @@ export async function importOrders(
   tenantId: number,
   who: { scope: OrderScope; mover: Mover; actor: MemberActor },
   text: string,
-  dryRun: boolean,
+  options: ImportOptions,
 ): Promise<Outcome<ImportReport, ImportCode>> {
   const sent = readImport(text);
   if (!sent.ok) return sent;
-  const checked = await checkLines(deps.db, tenantId, who, sent.value);
-  if (dryRun || checked.some((c) => c.line.outcome === 'refused')) return succeed(reportOf(checked.map((c) => c.line), false));
+  const checked = await checkLines(deps.db, tenantId, who, sent.value, options);
+  if (options.dryRun || checked.some((c) => c.line.outcome === 'refused')) return succeed(reportOf(checked.map((c) => c.line), false));
   const lines: ImportLine[] = [];
   for (const { line, change } of checked) lines.push(change ? await applyChange(deps, tenantId, who, line, change) : line);
   return succeed(reportOf(lines, true));

@@ -165,7 +165,7 @@ describe('GET /dashboard/api/orders/export.csv', () => {
     // whole view read ahead; one that leaves ends it, said so (not finished).
     const filters = valueOf(readOrderFilters({}, 'Asia/Jakarta', Date.now()));
     const ends: ExportEnd[] = [];
-    const stalled = exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters }, 'Asia/Jakarta', (end) => ends.push(end));
+    const stalled = exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters, header: 'code' }, 'Asia/Jakarta', (end) => ends.push(end));
     let written = 0;
     stalled.on('record', () => (written += 1));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -176,7 +176,7 @@ describe('GET /dashboard/api/orders/export.csv', () => {
     // The same, read to the end.
     const whole: ExportEnd[] = [];
     let bytes = 0;
-    for await (const chunk of exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters }, 'Asia/Jakarta', (end) => whole.push(end))) bytes += (chunk as Buffer).length;
+    for await (const chunk of exportStream(t.ctx.db, big.tenantId, { kind: 'all' }, { status: null, filters, header: 'code' }, 'Asia/Jakarta', (end) => whole.push(end))) bytes += (chunk as Buffer).length;
     expect(bytes).toBeGreaterThan(count * 100);
     await expect.poll(() => whole).toEqual([{ rows: count, finished: true }]);
   });
@@ -199,7 +199,8 @@ describe('GET /dashboard/api/orders/exports', () => {
   });
 });
 
-type Report = { lines: Array<{ line: number; order: number | null; outcome: string; code?: string; message?: string }>; changed: number; unchanged: number; refused: number; applied: boolean };
+type State = { status: string; resi: string | null };
+type Report = { lines: Array<{ line: number; order: number | null; outcome: string; code?: string; message?: string; before?: State; after?: State }>; changed: number; unchanged: number; refused: number; applied: boolean };
 
 describe('POST /dashboard/api/orders/import', () => {
   it('a dry run reports each line and changes nothing; a refused line applies nothing; then the good file applies once', async () => {
@@ -214,8 +215,8 @@ describe('POST /dashboard/api/orders/import', () => {
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toEqual({
       lines: [
-        { line: 2, order: a, outcome: 'changed' },
-        { line: 3, order: b, outcome: 'refused', code: 'resi_scientific', message: expect.stringContaining('Teks') },
+        { line: 2, order: a, outcome: 'changed', before: { status: 'paid', resi: null }, after: { status: 'shipped', resi: 'JNE0001' } },
+        { line: 3, order: b, outcome: 'refused', code: 'resi_scientific', message: expect.stringContaining('Teks'), before: { status: 'paid', resi: null } },
       ],
       changed: 1,
       unchanged: 0,
@@ -282,7 +283,7 @@ describe('POST /dashboard/api/orders/import', () => {
       [8, other, 'refused', 'invalid_resi'],
     ]);
     expect(report.lines[1]!.message).toBe('Pesanan ini sudah ada di baris 2.');
-    expect(report.lines[2]!.message).toBe('Status pesanan tidak dapat dipindah dari pending ke shipped.');
+    expect(report.lines[2]!.message).toBe('Status pesanan tidak dapat dipindah dari Menunggu ke Dikirim.');
     const moves = (await upload(owner, `order;resi;status\n${paid};;shipped\n${pending};;completed\n`, 'dry_run=1')).json() as Report;
     expect(moves.lines.map((l) => l.code)).toEqual(['resi_required', 'status_move_not_allowed']);
     // A move that undoes needs a reason, given on the order's page only.
@@ -333,11 +334,11 @@ describe('POST /dashboard/api/orders/import', () => {
       return t.ctx.writeTransaction(work, options);
     };
     const report = valueOf(
-      await importOrders({ ...t.ctx, writeTransaction }, store.tenantId, { scope: { kind: 'all' }, mover: { manager: true }, actor }, `order;status\n${a};closing\n${b};closing\n`, false),
+      await importOrders({ ...t.ctx, writeTransaction }, store.tenantId, { scope: { kind: 'all' }, mover: { manager: true }, actor }, `order;status\n${a};closing\n${b};closing\n`, { dryRun: false, shipWithResi: false }),
     );
     expect(report.lines).toEqual([
-      { line: 2, order: a, outcome: 'refused', code: 'status_conflict', message: expect.any(String) },
-      { line: 3, order: b, outcome: 'changed' },
+      { line: 2, order: a, outcome: 'refused', code: 'status_conflict', message: expect.any(String), before: { status: 'pending', resi: null } },
+      { line: 3, order: b, outcome: 'changed', before: { status: 'pending', resi: null }, after: { status: 'closing', resi: null } },
     ]);
     expect(report).toMatchObject({ applied: true, changed: 1, refused: 1 });
     expect((await orderRow(b)).status).toBe('closing');
@@ -357,5 +358,142 @@ describe('POST /dashboard/api/orders/import', () => {
     const huge = `order;status\n${`1;${'x'.repeat(1000)}\n`.repeat(2200)}`;
     expect((await upload(owner, huge, 'dry_run=1')).statusCode).toBe(413);
     expect((await upload(owner, 'order;status\n', 'dry_run=yes')).json()).toMatchObject({ code: 'invalid_request', fields: { dry_run: expect.any(String) } });
+  });
+});
+
+// Issue 40 §3: the spreadsheet in the seller's words.
+describe('POST /dashboard/api/orders/import in the seller\'s words', () => {
+  it('reads statuses as the dashboard writes them, in any case, beside the codes', async () => {
+    const ids = [await order(), await order(), await order(), await order()];
+    const file = ['order;status', `${ids[0]};Closing`, `${ids[1]};DIBAYAR`, `${ids[2]};dibatalkan`, `${ids[3]};Nomor HP Tidak Valid`].join('\n');
+    const report = (await upload(owner, file)).json() as Report;
+    expect(report).toMatchObject({ changed: 4, refused: 0, applied: true });
+    expect(await Promise.all(ids.map(async (id) => (await orderRow(id)).status))).toEqual(['closing', 'paid', 'cancelled', 'invalid_no_hp']);
+    // Back through the table's member moves, by label and by code alike: unchanged.
+    expect((await upload(owner, `order;status\n${ids[0]};closing\n${ids[1]};Dibayar\n`, 'dry_run=1')).json()).toMatchObject({ unchanged: 2 });
+  });
+
+  it('names statuses in Indonesian when it refuses', async () => {
+    const a = await order();
+    const report = (await upload(owner, `order;status\n${a};Dikirim\n`, 'dry_run=1')).json() as Report;
+    expect(report.lines[0]).toMatchObject({ code: 'status_move_not_allowed', message: 'Status pesanan tidak dapat dipindah dari Menunggu ke Dikirim.', before: { status: 'pending', resi: null } });
+    const b = await order();
+    const unknown = (await upload(owner, `order;status\n${b};terbang\n`, 'dry_run=1')).json() as Report;
+    expect(unknown.lines[0]!.code).toBe('invalid_status');
+    expect(unknown.lines[0]!.message).toContain('Menunggu, Closing, Nomor HP tidak valid, Dibayar, Dibatalkan, Dikirim, Selesai');
+    expect(unknown.lines[0]!.message).not.toMatch(/pending|shipped/);
+  });
+
+  it('ships a paid order, or a COD order at closing, with its resi in one go; not an unpaid transfer', async () => {
+    const paid = await order();
+    const cod = await order({ payment_method: 'cod' });
+    const transfer = await order();
+    await setOrder(paid, { status: 'paid' });
+    await setOrder(cod, { status: 'closing' });
+    await setOrder(transfer, { status: 'closing' });
+    const file = `Nomor pesanan;Resi;Status\n${paid};JP 1111 2222 33;Dikirim\n${cod};SPX 44;dikirim\n${transfer};JNE55;Dikirim\n`;
+    const dry = (await upload(owner, file, 'dry_run=1')).json() as Report;
+    expect(dry.lines).toEqual([
+      { line: 2, order: paid, outcome: 'changed', before: { status: 'paid', resi: null }, after: { status: 'shipped', resi: 'JP1111222233' } },
+      { line: 3, order: cod, outcome: 'changed', before: { status: 'closing', resi: null }, after: { status: 'shipped', resi: 'SPX44' } },
+      { line: 4, order: transfer, outcome: 'refused', code: 'status_move_not_allowed', message: 'Status pesanan tidak dapat dipindah dari Closing ke Dikirim.', before: { status: 'closing', resi: null } },
+    ]);
+    const good = file.split('\n').slice(0, 3).join('\n');
+    expect((await upload(owner, good)).json()).toMatchObject({ changed: 2, applied: true });
+    expect(await orderRow(paid)).toMatchObject({ status: 'shipped', resi: 'JP1111222233' });
+    expect(await orderRow(cod)).toMatchObject({ status: 'shipped', resi: 'SPX44' });
+    // One status change, its resi beside it, source import; an event for the move.
+    const history = await t.ctx.db.selectFrom('order_history').select(['field', 'old_value', 'new_value', 'source']).where('order_id', '=', cod).orderBy('id').execute();
+    expect(history.slice(-2)).toEqual([
+      { field: 'status', old_value: 'closing', new_value: 'shipped', source: 'import' },
+      { field: 'resi', old_value: null, new_value: 'SPX44', source: 'import' },
+    ]);
+    // A CS: the same member move, within their scope only.
+    const ranisCod = await order({ payment_method: 'cod' });
+    await setOrder(ranisCod, { status: 'closing', assigned_user_id: rani.userId });
+    expect((await upload(rani, `order;resi;status\n${ranisCod};JX1;Dikirim\n${transfer};JX2;Dikirim\n`, 'dry_run=1')).json().lines.map((l: { code?: string; outcome: string }) => l.code ?? l.outcome)).toEqual([
+      'changed',
+      'order_not_found',
+    ]);
+  });
+
+  it('"tandai Dikirim bila resi diisi": a resi list alone ships what can ship, sets the resi of shipped orders, refuses the rest', async () => {
+    const paid = await order();
+    const cod = await order({ payment_method: 'cod' });
+    const shipped = await order();
+    const completed = await order();
+    const pending = await order();
+    const noResi = await order();
+    await setOrder(paid, { status: 'paid' });
+    await setOrder(cod, { status: 'closing' });
+    await setOrder(shipped, { status: 'shipped', resi: 'OLD1' });
+    await setOrder(completed, { status: 'completed', resi: 'OLD2' });
+    await setOrder(noResi, { status: 'paid' });
+    const list = `No. Resi,No. Pesanan\nJP 01,${paid}\nJP02,${cod}\nJP03,${shipped}\nOLD2,${completed}\n,${noResi}\n`;
+    // Without the option, the resi alone changes.
+    const plain = (await upload(owner, list, 'dry_run=1')).json() as Report;
+    expect(plain.lines[0]).toMatchObject({ outcome: 'changed', before: { status: 'paid', resi: null }, after: { status: 'paid', resi: 'JP01' } });
+    const dry = (await upload(owner, list, 'dry_run=1&ship_with_resi=1')).json() as Report;
+    expect(dry.lines.map((l) => [l.order, l.outcome, l.after?.status, l.after?.resi])).toEqual([
+      [paid, 'changed', 'shipped', 'JP01'],
+      [cod, 'changed', 'shipped', 'JP02'],
+      [shipped, 'changed', 'shipped', 'JP03'],
+      [completed, 'unchanged', 'completed', 'OLD2'],
+      [noResi, 'unchanged', 'paid', null],
+    ]);
+    expect((await upload(owner, list, 'ship_with_resi=1')).json()).toMatchObject({ changed: 3, unchanged: 2, applied: true });
+    expect(await orderRow(paid)).toMatchObject({ status: 'shipped', resi: 'JP01' });
+    expect(await orderRow(cod)).toMatchObject({ status: 'shipped', resi: 'JP02' });
+    expect(await orderRow(shipped)).toMatchObject({ status: 'shipped', resi: 'JP03' });
+    // An order that cannot ship is refused in its own words, and holds the file back.
+    const refused = (await upload(owner, `order;resi\n${pending};JP09\n`, 'ship_with_resi=1')).json() as Report;
+    expect(refused).toMatchObject({ applied: false, refused: 1 });
+    expect(refused.lines[0]!.message).toBe('Status pesanan tidak dapat dipindah dari Menunggu ke Dikirim.');
+    expect((await orderRow(pending)).resi).toBeNull();
+    // A status written in the line wins over the option.
+    const paid2 = await order();
+    await setOrder(paid2, { status: 'paid' });
+    expect((await upload(owner, `order;resi;status\n${paid2};JP10;Dibayar\n`, 'dry_run=1&ship_with_resi=1')).json().lines[0].after).toEqual({ status: 'paid', resi: 'JP10' });
+    expect((await upload(owner, 'order;resi\n1;X\n', 'ship_with_resi=yes')).json()).toMatchObject({ code: 'invalid_request', fields: { ship_with_resi: expect.any(String) } });
+  });
+
+  it('takes a resi\'s spaces out, and a resi equal but for its spaces is unchanged', async () => {
+    const a = await order();
+    await setOrder(a, { status: 'shipped' });
+    expect((await upload(owner, `order;resi\n${a};JP 1234 5678 90\n`)).json()).toMatchObject({ changed: 1, applied: true });
+    expect((await orderRow(a)).resi).toBe('JP1234567890');
+    expect((await upload(owner, `order;resi\n${a};JP12 3456 7890\n`, 'dry_run=1')).json()).toMatchObject({ unchanged: 1, changed: 0 });
+  });
+
+  it('reads the header in codes or in the seller\'s words, in any case', async () => {
+    const a = await order();
+    for (const header of ['Nomor pesanan;Status', 'NOMOR PESANAN;status pesanan', 'no. pesanan;Status', 'order_id;STATUS']) {
+      expect((await upload(owner, `${header}\n${a};Closing\n`, 'dry_run=1')).json(), header).toMatchObject({ changed: 1 });
+    }
+    for (const file of ['Pesanan;Resi\n1;X\n', 'Nomor pesanan;Nama\n1;X\n']) expect((await upload(owner, file, 'dry_run=1')).json(), file).toMatchObject({ code: 'import_no_header' });
+  });
+});
+
+describe('GET /dashboard/api/orders/export.csv?header=id', () => {
+  it('writes the header row and the statuses in Indonesian; the codes stay the default', async () => {
+    const a = await order();
+    await setOrder(a, { status: 'paid' });
+    const res = await exportCsv(owner, 'header=id&status=paid');
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = readCsv(res.body);
+    expect(header!.cells.slice(0, 5)).toEqual(['Nomor pesanan', 'Dibuat', 'Diubah', 'Status', 'Sumber']);
+    expect(header!.cells).toContain('Resi');
+    expect(header!.cells.length).toBe(EXPORT_COLUMNS.length);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.cells[3]).toBe('Dibayar');
+    expect(readCsv((await exportCsv(owner, 'status=paid')).body)[1]!.cells[3]).toBe('paid');
+    expect((await exportCsv(owner, 'header=en')).json()).toMatchObject({ code: 'invalid_request', fields: { header: expect.any(String) } });
+    await expect.poll(async () => (await exportsOf(owner)).json().exports.slice(0, 2).map((e: { query: unknown }) => e.query)).toEqual([{ status: 'paid' }, { header: 'id', status: 'paid' }]);
+  });
+
+  it('re-imported as it is, every line is unchanged', async () => {
+    const res = await exportCsv(owner, 'header=id');
+    const count = readCsv(res.body).length - 1;
+    expect((await upload(owner, res.rawPayload.toString('utf8'), 'dry_run=1')).json()).toMatchObject({ changed: 0, refused: 0, unchanged: count });
   });
 });

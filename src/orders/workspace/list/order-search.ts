@@ -8,11 +8,12 @@
 // - digits alone or with spaces, dashes and dots between (`3456-7890`), 4 to 13 of them, that are
 //   not a whole phone: the end of a buyer's phone (the last digits a CS reads out), through an
 //   index of the phones' last four digits;
-// - anything: a resi, exactly, whatever its case;
+// - anything: a resi, exactly, whatever its case, its spaces taken out as it is stored (resi.ts);
 // - three characters or more, unless a number or a phone: a part of the buyer's name, whatever
 //   its case (trigram indexes need three; a name holds neither a number nor a phone).
 // Fewer than three characters that are neither a number nor a phone: refused, query_too_short
 // (a name path that short could only scan the store).
+import { normalizeResi } from '../../core/resi.js';
 import { normalizeIndonesianPhone } from '../../../lib/phone.js';
 import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
 
@@ -22,7 +23,7 @@ export interface OrderSearch {
   phone: string | null;
   /** The last digits of a buyer's phone (4 to 13), when `q` is digits that are not a whole phone. */
   phoneTail: string | null;
-  /** As typed; compared through the database's lower() on both sides. */
+  /** As typed without its spaces (as stored); compared through the database's lower() on both sides. */
   resi: string | null;
   /** As typed (trimmed), at least MIN_NAME_LENGTH characters. */
   name: string | null;
@@ -60,7 +61,7 @@ export function parseOrderSearch(q: string | undefined): Outcome<OrderSearch | n
     orderId,
     phone,
     phoneTail,
-    resi: length <= MAX_RESI_LENGTH ? text : null,
+    resi: length <= MAX_RESI_LENGTH ? normalizeResi(text) : null,
     name: length >= MIN_NAME_LENGTH && !digits && phone === null && phoneTail === null ? text : null,
   });
 }

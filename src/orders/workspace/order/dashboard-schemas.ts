@@ -115,7 +115,12 @@ export const StatusMoveBody = Type.Object(
   {
     status: Status,
     expected_status: Type.Optional(Status),
-    resi: Type.Optional(Type.String({ maxLength: MAX_RESI, description: 'Sets the resi with the move; paid to shipped needs one, sent here or already on the order.' })),
+    resi: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: `Sets the resi with the move, its spaces taken out (\`JP 1234 5678 90\` is stored \`JP1234567890\`); at most ${MAX_RESI} characters without them (422 \`fields.resi\`). Paid to shipped, and a COD order's closing to shipped, need one, sent here or already on the order.`,
+      }),
+    ),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'Why: needed by the moves that undo (owner, admin); recorded in the history.' })),
   },
   { additionalProperties: false },
@@ -142,7 +147,7 @@ export const EditOrderBody = Type.Object(
       ),
     ),
     courier: Type.Optional(Type.String({ maxLength: 200, description: `At most ${MAX_COURIER} characters. The shipping fee stays.` })),
-    resi: Type.Optional(Nullable(Type.String({ maxLength: 200, description: `At most ${MAX_RESI} characters; null or blank removes it.` }))),
+    resi: Type.Optional(Nullable(Type.String({ maxLength: 200, description: `Its spaces taken out (\`JP 1234 5678 90\` is stored \`JP1234567890\`), then at most ${MAX_RESI} characters; null or blank removes it.` }))),
   },
   { additionalProperties: false },
 );

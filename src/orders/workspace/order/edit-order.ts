@@ -5,6 +5,7 @@
 // the courier's fee was the buyer's when they ordered. Each changed field is a history entry
 // with its old and new values, with the change in the caller's transaction; values equal to the
 // order's change nothing and write nothing.
+import { normalizeResi } from '../../core/resi.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { Tx } from '../../../lib/db/db.js';
 import type { Updateable } from 'kysely';
@@ -55,9 +56,12 @@ export const MAX_RESI = 60;
 
 type Checked = { ok: true; value: string | null } | { ok: false };
 
-/** A resi as sent (the edit's, a status move's): blank is none; else one line of printable text up to MAX_RESI, trimmed. */
+/**
+ * A resi as sent (the edit's, a status move's, the bulk move's, the import's): blank is none;
+ * else one line of printable text up to MAX_RESI, its spaces taken out (normalizeResi).
+ */
 export function checkResi(raw: string | null | undefined): Checked {
-  const value = raw?.trim() ?? '';
+  const value = normalizeResi(raw ?? '');
   if (value === '') return { ok: true, value: null };
   // One line of printable text: it is shown, copied and put into a tracking link.
   return [...value].length <= MAX_RESI && !/[\p{Cc}\p{Cf}]/u.test(value) ? { ok: true, value } : { ok: false };

@@ -30,15 +30,16 @@ export type MoveStatusRefusal = Refusal<MoveStatusCode> & { allowed?: OrderStatu
 /** `changed` false: the order was already in the status sent, and nothing was written. */
 export type MoveStatusAnswer = { ok: true; value: { from: string; to: string; changed: boolean } } | MoveStatusRefusal;
 
-/** What a move reads of the order, once: its status (the change is conditional on it) and its resi. */
+/** What a move reads of the order, once: its status (the change is conditional on it), its resi, and its payment method (a COD order ships from closing). */
 export interface MovingOrder {
   status: string;
   resi: string | null;
+  payment_method: string;
 }
 
 /** The order as a move reads it, in the member's scope; undefined when there is none. */
 export function readMovingOrder(tx: Tx, tenantId: number, orderId: number, scope: OrderScope): Promise<MovingOrder | undefined> {
-  return inScope(tx.selectFrom('orders').select(['status', 'resi']).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
+  return inScope(tx.selectFrom('orders').select(['status', 'resi', 'payment_method']).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
 }
 
 export async function moveOrderStatus(
@@ -80,8 +81,9 @@ export async function moveReadOrder(
   if (!sentResi.ok) return refuse('invalid_resi', 'the resi is one line of at most 60 characters');
   const resi = sentResi.value;
   const reason = input.reason?.trim() || null;
-  const move = checkMove(from, input.status, who.mover, { resi: resi ?? order.resi, reason });
-  if (!move.ok) return move.code === 'status_move_not_allowed' ? { ...move, allowed: allowedMoves(from, who.mover) } : move;
+  const payment = { paymentMethod: order.payment_method };
+  const move = checkMove(from, input.status, who.mover, { resi: resi ?? order.resi, reason, ...payment });
+  if (!move.ok) return move.code === 'status_move_not_allowed' ? { ...move, allowed: allowedMoves(from, who.mover, payment) } : move;
 
   const now = deps.clock.now();
   const changed = await recordStatusChange(tx, { tenantId, orderId, from, to: input.status, now, ...who.actor }, deps.config);

@@ -151,7 +151,7 @@ export async function readOrderPage(
     utm_source: order.utm_source,
     utm_campaign: order.utm_campaign,
     assigned_to: order.assigned_user_id === null ? null : { id: Number(order.assigned_user_id), name: order.assignee_name?.trim() || order.assignee_email || '' },
-    moves: movesFrom(order.status, mover).map((m) => ({ status: m.to, needs: m.needs })),
+    moves: movesFrom(order.status, mover, { paymentMethod: order.payment_method }).map((m) => ({ status: m.to, needs: m.needs })),
     follow_ups: {
       count: Number(order.follow_up_count),
       last_step: order.follow_up_last_step,

@@ -227,3 +227,19 @@ describe('scope', () => {
     }
   });
 });
+
+describe('a COD order (issue 40 §3)', () => {
+  it('ships from closing with a resi, offered on its page; a transfer order at closing does not', async () => {
+    const cod = await orderIn('closing', { payment_method: 'cod' });
+    const transfer = await orderIn('closing');
+    const page = async (id: number) => (await t.request({ method: 'GET', url: `/dashboard/api/orders/${id}`, headers: asMember(cs) })).json().order.moves;
+    expect(await page(cod)).toContainEqual({ status: 'shipped', needs: 'resi' });
+    expect((await page(transfer)).map((m: { status: string }) => m.status)).not.toContain('shipped');
+    expect((await move(cs, cod, { status: 'shipped' })).json()).toMatchObject({ code: 'resi_required' });
+    const refused = await move(cs, transfer, { status: 'shipped', resi: 'JX1' });
+    expect(refused.json()).toMatchObject({ code: 'status_move_not_allowed', allowed: ['pending', 'paid', 'cancelled', 'invalid_no_hp'] });
+    const moved = await move(cs, cod, { status: 'shipped', resi: 'JX 2' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await stateOf(cod)).order).toMatchObject({ status: 'shipped', resi: 'JX2' });
+  });
+});

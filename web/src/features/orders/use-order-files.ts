@@ -11,22 +11,26 @@ export type ImportReport = paths['/dashboard/api/orders/import']['post']['respon
 export type ImportLine = ImportReport['lines'][number];
 export type ExportEntry = paths['/dashboard/api/orders/exports']['get']['responses'][200]['content']['application/json']['exports'][number];
 
-/** The export of the list's view: its tab, search and filters, without a page. */
+/** The export of the list's view: its tab, search and filters, without a page; for a person, its header and statuses in Indonesian. */
 export function exportHref(search: OrdersSearch): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(search)) if (value !== undefined && value !== '') params.set(name, String(value));
+  params.set('header', 'id');
   const query = params.toString();
   return `/dashboard/api/orders/export.csv${query ? `?${query}` : ''}`;
 }
 
-/** Sends the file; `dryRun` checks and changes nothing. An applied file refreshes the lists and counts. */
+/**
+ * Sends the file; `dryRun` checks and changes nothing; `shipWithResi`: "tandai Dikirim bila resi
+ * diisi". An applied file refreshes the lists and counts.
+ */
 export function useImportOrders() {
   const queryClient = useQueryClient();
-  return useOnceMutation<ImportReport, ApiError, { csv: string; dryRun: boolean }>({
-    mutationFn: ({ csv, dryRun }) =>
+  return useOnceMutation<ImportReport, ApiError, { csv: string; dryRun: boolean; shipWithResi: boolean }>({
+    mutationFn: ({ csv, dryRun, shipWithResi }) =>
       call(
         api.POST('/dashboard/api/orders/import', {
-          params: { query: dryRun ? { dry_run: '1' } : {} },
+          params: { query: { ...(dryRun ? { dry_run: '1' as const } : {}), ...(shipWithResi ? { ship_with_resi: '1' as const } : {}) } },
           body: csv,
           bodySerializer: (body: string) => body,
           headers: { 'Content-Type': 'text/csv' },
