@@ -27,6 +27,7 @@ import { csRotation } from './migrations/024-cs-rotation.js';
 import { followUps } from './migrations/025-follow-ups.js';
 import { orderFeedMigration } from './migrations/026-order-feed.js';
 import { counterColumnsMigration } from './migrations/027-counter-columns.js';
+import { invitationInvitee } from './migrations/031-invitation-invitee.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -59,6 +60,7 @@ export function migrations(handle: DbHandle): Migrations {
     '025-follow-ups': { up: followUps(handle.dialect) },
     '026-order-feed': { up: orderFeedMigration(handle.dialect) },
     '027-counter-columns': { up: counterColumnsMigration(handle.dialect) },
+    '031-invitation-invitee': { up: invitationInvitee() },
   };
 }
 
