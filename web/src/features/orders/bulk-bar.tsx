@@ -25,10 +25,11 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
   const [dialog, setDialog] = useState<'status' | 'assign' | null>(null);
   const [results, setResults] = useState<Results | null>(null);
   const count = selection.count;
-  const done = (answer: Results) => {
+  // A status move ends the work on the orders chosen; an assignment keeps them chosen, so a move can follow.
+  const done = (answer: Results, keep = false) => {
     setDialog(null);
     setResults(answer);
-    selection.clear();
+    if (!keep) selection.clear();
   };
   if (!count && !results) return null;
   return (
@@ -55,7 +56,7 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
         ) : null}
       </section>
       {dialog === 'status' ? <StatusDialog chosen={chosenOf(selection, search)} count={count} manager={can(me, 'orders:all')} onClose={() => setDialog(null)} onDone={done} /> : null}
-      {dialog === 'assign' ? <AssignDialog chosen={chosenOf(selection, search)} count={count} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {dialog === 'assign' ? <AssignDialog chosen={chosenOf(selection, search)} count={count} onClose={() => setDialog(null)} onDone={(answer) => done(answer, true)} /> : null}
     </>
   );
 }
