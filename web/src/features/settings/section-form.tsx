@@ -63,7 +63,10 @@ export function SectionForm({ title, badge, lead, onSubmit, busy, error, saved, 
 /** "Saved", brought into view where it shows: after the password dialog closes the page may sit elsewhere. */
 function SavedNotice() {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  // Braces: a newer Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <div ref={ref} className="scroll-mb-4">
       <Notice tone="success">{S.saved}</Notice>
