@@ -111,7 +111,9 @@ describe('a third password job waiting past the line\'s wait: 503 busy, nothing 
   it('accepting an invitation and using a reset link: both links stay unused and work afterwards', async () => {
     const { tenantId } = await seedStore(t.ctx, {});
     const owner = await seedMember(t.ctx, tenantId, 'owner');
-    const invitation = await createInvitation(t.ctx.db, t.clock, tenantId, owner.userId, { role: 'cs', integrations: false });
+    const created = await createInvitation(t.ctx.db, t.clock, tenantId, owner.userId, { role: 'cs', integrations: false });
+    if (!created.ok) throw new Error(created.message);
+    const invitation = created.value;
     const reset = await issueResetToken(t.ctx.db, t.clock, owner.userId);
     const running = await fillTheLine();
     const before = await snapshot();

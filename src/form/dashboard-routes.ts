@@ -27,6 +27,15 @@ export const EntryBody = Type.Object(
     quantity: Type.Optional(Type.Integer({ description: `1 to ${MAX_QUANTITY}; default 1.` })),
     courier: Text(200, "One of the store's couriers (of the product's, when it names some) with a rate to the buyer's province."),
     payment_method: Text(40, '`bank_transfer` or `cod`, as the store (and the product) offer them.'),
+    shipping_fee: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: 0,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: "A fee agreed with the buyer in chat, in whole rupiah (0 or more, as `lapak order create` takes it), replacing the rate's; the courier must still serve the province. Absent or null: the rate's.",
+        }),
+      ),
+    ),
     customer: Type.Object(
       {
         name: Text(300),
@@ -65,6 +74,7 @@ const ENTRY_FIELD_TEXT: Record<EntryField, string> = {
   quantity: DASHBOARD_FIELD_TEXT.quantity,
   courier: DASHBOARD_FIELD_TEXT.orderCourier,
   payment_method: DASHBOARD_FIELD_TEXT.paymentMethod,
+  shipping_fee: DASHBOARD_FIELD_TEXT.shippingFee,
   ...BUYER_FIELD_TEXT,
 };
 
@@ -75,12 +85,14 @@ export function formDashboardRoutes(app: FastifyInstance, ctx: AppContext): void
     method: 'POST',
     url: '/dashboard/api/orders',
     access: 'member',
+    // A fee the schema refuses (a fraction, below 0, text) says the rule, as the operation does.
+    fieldText: (path) => (path === 'shipping_fee' ? DASHBOARD_FIELD_TEXT.shippingFee : undefined),
     contract: {
       operationId: 'enterOrder',
       summary: 'Enter an order by hand ("Tambah pesanan"), as the order form would take it',
       description:
         "Any member. The fields of `lapak order create`, held to the order form's rules: a combination of the product's options, a quantity of 1 to 99, the buyer's fields, a courier that serves the province, a payment method offered (`bank_transfer` or `cod`: a gateway's payment page is reached from the form's thank-you page only). " +
-        "The unit price, the shipping fee (the store's rate for the courier and province) and the unique code of a bank transfer (when the store has it on) are the form's; the order is `pending`, its source `manual`, its `created` history entry names the member. " +
+        "The unit price, the shipping fee (the store's rate for the courier and province, or `shipping_fee`: a fee agreed with the buyer, whole rupiah, 0 or more; else 422 `fields.shipping_fee`) and the unique code of a bank transfer (when the store has it on) are the form's; the order is `pending`, its source `manual`, its `created` history entry names the member. " +
         'A member who sees only their own orders (a CS) is assigned to it in the same transaction (an `assigned_to` entry); owners and admins are not. No event is sent (no new order sends one). ' +
         'A field the rules refuse, or a product that is not in the store or is deleted (`product_id`): 422 `invalid_request` naming each in `fields`, and nothing is written. Answers the new order as GET /dashboard/api/orders/{id} does.',
       tags: ['Orders'],

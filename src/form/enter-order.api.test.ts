@@ -140,8 +140,8 @@ describe('POST /dashboard/api/orders', () => {
           'customer.postal_code': DASHBOARD_FIELD_TEXT.buyerPostalCode,
         },
       ],
-      // The contract: fields of the order that the form computes, and a missing buyer.
-      [{ shipping_fee: 0, status: 'paid' }, { shipping_fee: DASHBOARD_FIELD_TEXT.unknownField, status: DASHBOARD_FIELD_TEXT.unknownField }],
+      // The contract: fields of the order that the form computes or sets (a fee may be given: below), and a missing buyer.
+      [{ unit_price: 1, total: 1, status: 'paid' }, { unit_price: DASHBOARD_FIELD_TEXT.unknownField, total: DASHBOARD_FIELD_TEXT.unknownField, status: DASHBOARD_FIELD_TEXT.unknownField }],
       [{ customer: undefined }, { customer: DASHBOARD_FIELD_TEXT.required }],
       [{ quantity: 1.5 }, { quantity: DASHBOARD_FIELD_TEXT.invalid }],
     ];
@@ -169,6 +169,28 @@ describe('POST /dashboard/api/orders', () => {
       expect(res.statusCode).toBe(422);
       expect(json(res)).toMatchObject({ code: 'invalid_request', fields: { product_id: DASHBOARD_FIELD_TEXT.product } });
     }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("a fee agreed with the buyer in chat replaces the rate's (shipping_fee, as `lapak order create` takes it); the courier must still serve the province", async () => {
+    for (const fee of [0, 12000]) {
+      const res = await enter(cs, { product_id: kaos, ...ENTRY, payment_method: 'cod', shipping_fee: fee });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(json(res).order).toMatchObject({ unit_price: 57000, quantity: 2, shipping_fee: fee, total: 57000 * 2 + fee });
+    }
+    // null or absent: the rate's.
+    const rate = await enter(cs, { product_id: kaos, ...ENTRY, payment_method: 'cod', shipping_fee: null });
+    expect(json(rate).order).toMatchObject({ shipping_fee: 15000, total: 57000 * 2 + 15000 });
+    // The same rule and refusal as the CLI's: whole rupiah, 0 or more, each beside the field; nothing written.
+    const before = await orderCount();
+    for (const fee of [-1, 1.5, '15000', 2 ** 53]) {
+      const res = await enter(owner, { product_id: kaos, ...ENTRY, shipping_fee: fee });
+      expect(res.statusCode, String(fee)).toBe(422);
+      expect(json(res), String(fee)).toMatchObject({ code: 'invalid_request', fields: { shipping_fee: DASHBOARD_FIELD_TEXT.shippingFee } });
+    }
+    // An agreed fee does not open a courier that does not serve the province.
+    const noRate = await enter(owner, { product_id: kaos, ...ENTRY, courier: 'SiCepat', shipping_fee: 5000 });
+    expect(json(noRate)).toMatchObject({ code: 'invalid_request', fields: { courier: DASHBOARD_FIELD_TEXT.orderCourier } });
     expect(await orderCount()).toBe(before);
   });
 });

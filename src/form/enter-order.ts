@@ -2,7 +2,8 @@
 // ordered over chat and a member fills in the order form for them. It lives beside the form
 // because it is the form: the form's rules judge it (validateOrder: a combination of the
 // product's options, the quantity, the buyer, a courier serving the province, a payment method
-// offered), its price and shipping fee are the form's, and placeOrder writes it as the form's
+// offered), its price and shipping fee are the form's (a fee agreed with the buyer in chat may
+// replace the rate's, `shipping_fee`, under `lapak order create`'s rule), and placeOrder writes it as the form's
 // submit does (pending, the unique code of a bank transfer). Source `manual`; the `created`
 // history entry names the member. A member who sees only the orders assigned to them (a CS) is
 // assigned to the order in the same transaction, with its `assigned_to` entry, so that it is in
@@ -22,7 +23,8 @@ import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../lib/db/db.js';
 import { refuse, succeed, type Refusal } from '../lib/outcome.js';
 import { assignOrder } from '../orders/core/assign-orders.js';
-import { CUSTOMER_FIELDS, type CustomerField } from '../orders/core/create-order.js';
+import { CUSTOMER_FIELDS, isShippingFee, type CustomerField } from '../orders/core/create-order.js';
+import { withShippingFee } from '../orders/core/price.js';
 import type { MemberActor } from '../orders/core/member-actor.js';
 import type { OrderScope } from '../orders/core/order-scope.js';
 import { assignNewOrder } from '../rotation/assign-new-order.js';
@@ -45,11 +47,13 @@ export interface EnteredOrder {
   quantity?: number;
   courier?: string;
   payment_method?: string;
+  /** A fee agreed with the buyer in chat, replacing the rate's (whole rupiah, 0 or more, as `lapak order create` takes it); absent or null: the rate's. */
+  shipping_fee?: number | null;
   customer?: { [F in CustomerField]?: F extends 'email' ? string | null : string };
 }
 
 /** A field of the entry the form's rules refused, by its place in the body. */
-export type EntryField = 'product_id' | 'variant' | 'quantity' | 'courier' | 'payment_method' | `customer.${CustomerField}`;
+export type EntryField = 'product_id' | 'variant' | 'quantity' | 'courier' | 'payment_method' | 'shipping_fee' | `customer.${CustomerField}`;
 
 export type EnterRefusal = Refusal<'invalid_fields'> & { fields: EntryField[] };
 
@@ -139,7 +143,12 @@ export async function enterOrder(
     ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, customer[field] ?? ''])),
   };
   const checked = validateOrder(form, (name) => (values[name] ?? '').trim(), parseVariant(input.variant ?? '', product.variants), {});
-  if (!checked.ok) return refused((Object.keys(checked.errors) as FormField[]).map((field) => ENTRY_FIELD[field]));
+  const fee = input.shipping_fee ?? null;
+  const feeRefused: EntryField[] = fee === null || isShippingFee(fee) ? [] : ['shipping_fee'];
+  if (!checked.ok) return refused([...(Object.keys(checked.errors) as FormField[]).map((field) => ENTRY_FIELD[field]), ...feeRefused]);
+  if (feeRefused.length > 0) return refused(feeRefused);
+  // The courier still has to serve the province (the form's rule above); only its fee is replaced.
+  const draft = fee === null ? checked.draft : { ...checked.draft, quote: withShippingFee(checked.draft.quote, fee) };
 
   const now = ctx.clock.now();
   const origin = { source: 'manual' as const, actor: who.actor.actor, actorUserId: who.actor.actorUserId };
@@ -147,9 +156,9 @@ export async function enterOrder(
   const order = await ctx.writeTransaction(async (tx) => {
     // Taken by an earlier save of the page: nothing is written.
     if (keyed && !(await takeEntryKey(tx, keyed))) return null;
-    const placed = await placeOrder(tx, { tenantId, product, draft: checked.draft, uniqueCode: settings.uniqueCode, origin, now });
+    const placed = await placeOrder(tx, { tenantId, product, draft, uniqueCode: settings.uniqueCode, origin, now });
     if (who.scope.kind === 'assigned') await assignOrder(tx, tenantId, placed.id, { id: who.actor.actorUserId, name: who.actor.actor }, who.actor, now);
-    else await assignNewOrder(tx, { tenantId, orderId: placed.id, phone: checked.draft.customer.phone, now });
+    else await assignNewOrder(tx, { tenantId, orderId: placed.id, phone: draft.customer.phone, now });
     if (keyed) {
       await tx.updateTable('order_entry_keys').set({ order_id: placed.id }).where('tenant_id', '=', tenantId).where('user_id', '=', keyed.userId).where('entry_key', '=', keyed.entry.key).execute();
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactOffsetMinutes, formatTimestamp } from './time.js';
+import { exactOffsetMinutes, formatTimestamp, startOfDay } from './time.js';
 
 const AT = Date.UTC(2026, 0, 15, 3, 4, 5); // 2026-01-15T03:04:05Z, northern winter
 const JULY = Date.UTC(2026, 6, 15, 3, 4, 5);
@@ -72,5 +72,15 @@ describe('formatTimestamp', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('startOfDay', () => {
+  it("is the zone's local midnight of the day holding the instant", () => {
+    // 2026-01-15 20:30 UTC is 16 January in Jayapura (UTC+9, 05:30) and in Jakarta (UTC+7, 03:30) too.
+    const at = Date.UTC(2026, 0, 15, 20, 30);
+    expect(startOfDay(at, 'Asia/Jayapura')).toBe(Date.UTC(2026, 0, 15, 15, 0));
+    expect(startOfDay(at, 'Asia/Jakarta')).toBe(Date.UTC(2026, 0, 15, 17, 0));
+    expect(startOfDay(Date.UTC(2026, 0, 15, 16, 59), 'Asia/Jakarta')).toBe(Date.UTC(2026, 0, 14, 17, 0));
   });
 });

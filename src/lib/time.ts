@@ -72,3 +72,9 @@ export function formatTimestamp(epochMs: number, timeZone: string): string {
     `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
   );
 }
+
+/** The instant the day holding `epochMs` began in the zone (its local midnight). */
+export function startOfDay(epochMs: number, timeZone: string): number {
+  const wall = new Date(epochMs + exactOffsetMinutes(epochMs, timeZone) * 60_000);
+  return zonedInstant(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()), timeZone);
+}

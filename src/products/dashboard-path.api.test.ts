@@ -11,6 +11,8 @@ import { json, seedStore, startTestApp, type Store } from '../../test/helpers.js
 import { issueKey } from '../api-keys/issue-key.js';
 import { DASHBOARD_ERRORS, DASHBOARD_REFUSAL_TEXT } from '../lib/http/messages.js';
 import { PRODUCT_PROBLEMS, type ProductProblem } from './product-problems.js';
+import { PROVINCES } from '../shipping/provinces.js';
+import { storeRates } from '../shipping/rates.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -363,7 +365,15 @@ describe('GET /dashboard/api/products/choices', () => {
   it('names the store\'s payment methods and couriers to every member', async () => {
     const res = await t.request({ method: 'GET', url: '/dashboard/api/products/choices', headers: asMember(cs) });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ payment_methods: ['bank_transfer', 'cod'], couriers: ['JNE REG', 'Kurir Lokal'] });
+    const body = json(res);
+    expect({ payment_methods: body.payment_methods, couriers: body.couriers }).toEqual({ payment_methods: ['bank_transfer', 'cod'], couriers: ['JNE REG', 'Kurir Lokal'] });
+    // The 38 provinces, for a CS too (Tambah pesanan, the buyer's edit), and the rates, as the order form shows them.
+    expect(body.provinces).toEqual([...PROVINCES]);
+    expect(body.provinces).toHaveLength(38);
+    expect(body.rates).toEqual(
+      Object.entries(await storeRates(t.ctx.db).table(store.tenantId)).flatMap(([courier, fees]) => Object.entries(fees).map(([province, fee]) => ({ courier, province, fee }))),
+    );
+    expect(body.rates.length).toBeGreaterThan(0);
     expect((await t.request({ method: 'GET', url: '/dashboard/api/products/choices' })).statusCode).toBe(401);
   });
 });

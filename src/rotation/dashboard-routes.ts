@@ -6,6 +6,7 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
 import { DASHBOARD_FIELD_TEXT, type DashboardErrorCode } from '../lib/http/messages.js';
+import { withOrdersToday } from './orders-today.js';
 import { readRotation, saveRotation, setOwnDuty } from './rotation-settings.js';
 import { DutyBody, PutRotationBody, RotationBody } from './schemas.js';
 
@@ -31,12 +32,12 @@ export function rotationDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     contract: {
       operationId: 'getRotation',
       summary: 'The CS rotation: its mode, sticky buyers, its members with their weights and duty, and the store\'s other members',
-      description: `${MANAGERS} A store that never saved its rotation answers mode \`off\` with nobody in it.`,
+      description: `${MANAGERS} A store that never saved its rotation answers mode \`off\` with nobody in it. Each member's \`orders_today\`: the orders created since midnight in the store's time zone that are assigned to them now.`,
       tags: TAGS,
       security: SESSION,
       response: { 200: jsonResponse('The rotation.', RotationBody), ...errors('forbidden') },
     },
-    handler: async ({ session }) => ({ status: 200, body: await readRotation(ctx.db, session.tenantId) }),
+    handler: async ({ session }) => ({ status: 200, body: await withOrdersToday(ctx.db, session.tenantId, await readRotation(ctx.db, session.tenantId), ctx.clock.now(), ctx.config.timeZone) }),
   });
 
   dashboardRoute(app, ctx, {
@@ -62,7 +63,7 @@ export function rotationDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
           Object.fromEntries(Object.entries(saved.fields).map(([path, why]) => [path, why === 'duplicate' ? DASHBOARD_FIELD_TEXT.rotationDuplicate : DASHBOARD_FIELD_TEXT.rotationMember])),
         );
       }
-      return { status: 200, body: saved.value };
+      return { status: 200, body: await withOrdersToday(ctx.db, session.tenantId, saved.value, ctx.clock.now(), ctx.config.timeZone) };
     },
   });
 

@@ -8,6 +8,7 @@ import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.
 import { BUYER, formBody, seedFormStore, seedKaos } from '../../test/form-helpers.js';
 import { json, startTestApp } from '../../test/helpers.js';
 import { DASHBOARD_ERRORS, DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
+import { startOfDay } from '../lib/time.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let tenantId: number;
@@ -263,5 +264,32 @@ describe('assignment of new orders', () => {
     expect(removed.statusCode, removed.body).toBe(204);
     expect(json(await send(owner, 'GET', '/dashboard/api/rotation')).members.map((m: { user_id: number }) => m.user_id)).toEqual([a.userId]);
     expect(await picks(2)).toBe('aa');
+  });
+});
+
+describe("the rotation page's orders of today", () => {
+  it("each member's orders_today: the orders created since midnight in the store's time zone assigned to them now", async () => {
+    await t.ctx.db.updateTable('tenants').set({ time_zone: 'Asia/Jayapura' }).where('id', '=', tenantId).execute();
+    const midnight = startOfDay(t.clock.now(), 'Asia/Jayapura');
+    // Earlier orders of these members go back to yesterday, so only what follows counts.
+    await t.ctx.db.updateTable('orders').set({ created_at: midnight - 1 }).where('tenant_id', '=', tenantId).where('assigned_user_id', 'in', [a.userId, b.userId]).execute();
+    await putRotation({ mode: 'round_robin', sticky: false, members: [member(a), member(b)] });
+    expect(await picks(3)).toBe('aba');
+    const today = async () => Object.fromEntries(json(await send(owner, 'GET', '/dashboard/api/rotation')).members.map((m: { user_id: number; orders_today: number }) => [m.user_id, m.orders_today]));
+    expect(await today()).toEqual({ [a.userId]: 2, [b.userId]: 1 });
+    // The day's bounds are the store's: an order at its midnight counts, one a millisecond before does not.
+    const { id, assigned } = await place();
+    expect(assigned).toBe(b.userId);
+    const at = (created: number) => t.ctx.db.updateTable('orders').set({ created_at: created }).where('id', '=', id).execute();
+    await at(midnight);
+    expect(await today()).toEqual({ [a.userId]: 2, [b.userId]: 2 });
+    await at(midnight - 1);
+    expect(await today()).toEqual({ [a.userId]: 2, [b.userId]: 1 });
+    // Reassigned to a: counted for a now.
+    await at(midnight);
+    await send(owner, 'POST', '/dashboard/api/orders/assign', { ids: [id], cs: a.userId });
+    expect(await today()).toEqual({ [a.userId]: 3, [b.userId]: 1 });
+    // PUT answers them too.
+    expect(Object.fromEntries((await putRotation({ mode: 'round_robin', sticky: false, members: [member(a), member(b)] })).members.map((m: { user_id: number; orders_today: number }) => [m.user_id, m.orders_today]))).toEqual({ [a.userId]: 3, [b.userId]: 1 });
   });
 });

@@ -17,7 +17,17 @@ export const RotationBody = Type.Object(
     mode: Mode,
     sticky: Sticky,
     members: Type.Array(
-      Type.Object({ user_id: Id, name: Type.String(), role: RoleSchema, weight: Weight, on_duty: OnDuty }, { additionalProperties: false }),
+      Type.Object(
+        {
+          user_id: Id,
+          name: Type.String(),
+          role: RoleSchema,
+          weight: Weight,
+          on_duty: OnDuty,
+          orders_today: Type.Integer({ minimum: 0, description: "The orders created today (since midnight in the store's time zone) that are assigned to this member now." }),
+        },
+        { additionalProperties: false },
+      ),
       { description: 'In the rotation, by user id.' },
     ),
     others: Type.Array(Type.Object({ user_id: Id, name: Type.String(), role: RoleSchema }, { additionalProperties: false }), {

@@ -57,7 +57,7 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     contract: {
       operationId: 'createInvitation',
       summary: 'Invite a member: a single-use link, valid 7 days, shown once',
-      description: `${OWNER} The link is \`PUBLIC_URL/dashboard/invite?token=...\`; only its SHA-256 is stored. \`integrations\` applies to an admin only.`,
+      description: `${OWNER} The link is \`PUBLIC_URL/dashboard/invite?token=...\`; only its SHA-256 is stored. \`integrations\` applies to an admin only. \`name\` and \`whatsapp_number\` (optional) say whom it is for, as the open invitations show; a number that is not an Indonesian phone number: 422 \`fields.whatsapp_number\`.`,
       tags: ['Team'],
       security: SESSION,
       body: InviteBody,
@@ -65,7 +65,8 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async ({ body, session }) => {
       const created = await createInvitation(ctx.db, ctx.clock, session.tenantId, session.userId, body);
-      return { status: 201, body: { id: created.id, invite_url: inviteUrl(ctx.config.publicUrl, created.token), expires_at: iso(created.expiresAt) } };
+      if (!created.ok) return invalid({ whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber });
+      return { status: 201, body: { id: created.value.id, invite_url: inviteUrl(ctx.config.publicUrl, created.value.token), expires_at: iso(created.value.expiresAt), whatsapp_number: created.value.whatsappNumber } };
     },
   });
 

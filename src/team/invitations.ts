@@ -6,6 +6,7 @@ import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { newLinkToken, sha256Hex } from '../sessions/session-token.js';
 import { addMembership } from '../accounts/add-membership.js';
 import { insertUser } from '../accounts/sign-up.js';
+import { WHATSAPP_NUMBER_RULE } from '../tenants/update-store-settings.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -14,8 +15,12 @@ export async function createInvitation(
   clock: Clock,
   tenantId: number,
   createdBy: number,
-  input: { role: Exclude<Role, 'owner'>; integrations: boolean },
-): Promise<{ id: number; token: string; expiresAt: number }> {
+  input: { role: Exclude<Role, 'owner'>; integrations: boolean; name?: string | null; whatsapp_number?: string | null },
+): Promise<Outcome<{ id: number; token: string; expiresAt: number; whatsappNumber: string | null }, 'invalid_whatsapp_number'>> {
+  // Whom it is for: a name and the number the link goes to, each optional; the number by a member's own number's rule.
+  const parsed = WHATSAPP_NUMBER_RULE.parse(input.whatsapp_number?.trim() ? input.whatsapp_number : null);
+  if (!parsed) return refuse('invalid_whatsapp_number', WHATSAPP_NUMBER_RULE.problem);
+  const name = input.name?.trim() ? input.name.trim() : null;
   const { token, tokenHash } = newLinkToken();
   const now = clock.now();
   const row = await db
@@ -29,10 +34,12 @@ export async function createInvitation(
       created_by: createdBy,
       created_at: now,
       expires_at: now + INVITATION_TTL_MS,
+      invitee_name: name,
+      invitee_whatsapp: parsed.whatsapp_number ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: Number(row.id), token, expiresAt: now + INVITATION_TTL_MS };
+  return succeed({ id: Number(row.id), token, expiresAt: now + INVITATION_TTL_MS, whatsappNumber: parsed.whatsapp_number ?? null });
 }
 
 export interface OpenInvitation {
@@ -41,20 +48,32 @@ export interface OpenInvitation {
   integrations: boolean;
   created_at: number;
   expires_at: number;
+  /** Whom it is for, as the owner said (null when not said). */
+  name: string | null;
+  /** The WhatsApp number it was sent to, 62... (null when not said). */
+  whatsapp_number: string | null;
 }
 
 /** The store's open invitations: neither accepted, revoked nor expired. */
 export async function listInvitations(db: Db, clock: Clock, tenantId: number): Promise<OpenInvitation[]> {
   const rows = await db
     .selectFrom('invitations')
-    .select(['id', 'role', 'integrations', 'created_at', 'expires_at'])
+    .select(['id', 'role', 'integrations', 'created_at', 'expires_at', 'invitee_name', 'invitee_whatsapp'])
     .where('tenant_id', '=', tenantId)
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', clock.now())
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), role: r.role, integrations: r.integrations === 1, created_at: Number(r.created_at), expires_at: Number(r.expires_at) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    role: r.role,
+    integrations: r.integrations === 1,
+    created_at: Number(r.created_at),
+    expires_at: Number(r.expires_at),
+    name: r.invitee_name,
+    whatsapp_number: r.invitee_whatsapp,
+  }));
 }
 
 /** Revokes an open invitation: an accepted, revoked or expired one is not found (as the list leaves it out). */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, seedStore } from '../../test/helpers.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
+import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 let t: App;
@@ -28,6 +29,27 @@ const accept = (payload: Record<string, unknown>, cookie?: string) =>
   t.request({ method: 'POST', url: '/dashboard/api/invitations/accept', headers: { ...JSON_WRITE, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
 
 describe('invitations', () => {
+  it('say whom they are for: the name given and the number the link was sent to (stored 62...); a bad number is refused beside its field', async () => {
+    const post = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/dashboard/api/team/invitations', headers: { ...asMember(owner), ...JSON_WRITE }, payload: JSON.stringify(body) });
+    const named = await post({ role: 'cs', integrations: false, name: '  Dewi Kasir ', whatsapp_number: '0812-3456-7001' });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().whatsapp_number).toBe('6281234567001');
+    const numberOnly = await post({ role: 'cs', integrations: false, whatsapp_number: '+62 857 1111 2222' });
+    const nobody = await post({ role: 'admin', integrations: false });
+    expect(nobody.json().whatsapp_number).toBeNull();
+    const listed = (await t.request({ method: 'GET', url: '/dashboard/api/team/invitations', headers: asMember(owner) })).json().invitations as Array<{ id: number; name: string | null; whatsapp_number: string | null }>;
+    const of = (id: number) => listed.find((i) => i.id === id);
+    expect(of(named.json().id)).toMatchObject({ name: 'Dewi Kasir', whatsapp_number: '6281234567001' });
+    expect(of(numberOnly.json().id)).toMatchObject({ name: null, whatsapp_number: '6285711112222' });
+    expect(of(nobody.json().id)).toMatchObject({ name: null, whatsapp_number: null });
+    const before = await t.ctx.db.selectFrom('invitations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const refused = await post({ role: 'cs', integrations: false, name: 'Eko', whatsapp_number: '12345' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'invalid_request', fields: { whatsapp_number: DASHBOARD_FIELD_TEXT.whatsappNumber } });
+    expect(await t.ctx.db.selectFrom('invitations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    for (const { id } of [named.json(), numberOnly.json(), nobody.json()]) await t.request({ method: 'DELETE', url: `/dashboard/api/team/invitations/${id}`, headers: asMember(owner) });
+  });
+
   it('invites with a 7-day single-use link under PUBLIC_URL; a new user accepts and is logged in with the role', async () => {
     const created = await invite('admin', true);
     expect(created.invite_url).toMatch(/^https:\/\/lapak\.test\/dashboard\/invite\?token=[A-Za-z0-9_-]{43}$/);

@@ -139,7 +139,7 @@ it('a CS on a phone enters an order by hand, fixes what the form refuses, and fi
   await page.getByLabel('Kota/kabupaten').fill('Bandung');
   await page.getByLabel('Kode pos').fill('40123');
   // A CS reads no settings: the province is typed.
-  await page.getByLabel('Provinsi').fill('Jawa Barat');
+  await page.getByLabel('Provinsi').selectOption('Jawa Barat');
   await page.getByLabel('Kurir').selectOption('SiCepat');
   await page.getByLabel('Metode pembayaran').selectOption({ label: 'Transfer bank' });
   await checkPage(page, 'order-new-cs', 'phone');

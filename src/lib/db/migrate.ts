@@ -31,6 +31,7 @@ import { unassignedOrders } from './migrations/028-unassigned-orders.js';
 import { bulkJobs } from './migrations/029-bulk-jobs.js';
 import { orderEntryKeys } from './migrations/030-order-entry-keys.js';
 import { phoneTail } from './migrations/031-phone-tail.js';
+import { invitationInvitee } from './migrations/032-invitation-invitee.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -67,6 +68,7 @@ export function migrations(handle: DbHandle): Migrations {
     '029-bulk-jobs': { up: bulkJobs(handle.dialect) },
     '030-order-entry-keys': { up: orderEntryKeys(handle.dialect) },
     '031-phone-tail': { up: phoneTail() },
+    '032-invitation-invitee': { up: invitationInvitee() },
   };
 }
 

@@ -406,6 +406,10 @@ export interface InvitationTable {
   accepted_at: number | null;
   accepted_by: number | null;
   revoked_at: number | null;
+  /** Whom the owner said it is for (migration 032); null when not said. */
+  invitee_name: string | null;
+  /** The WhatsApp number it was sent to, 62... (migration 032); null when not said. */
+  invitee_whatsapp: string | null;
 }
 
 export interface PasswordResetTable {

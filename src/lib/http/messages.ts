@@ -191,6 +191,8 @@ export const DASHBOARD_FIELD_TEXT = {
   quantity: 'Jumlah harus angka 1 sampai 99.',
   orderCourier: 'Pilih kurir yang melayani provinsi tujuan.',
   paymentMethod: 'Pilih metode pembayaran yang ditawarkan toko.',
+  // `lapak order create`'s rule (create-order.ts isShippingFee), said to the person at the screen.
+  shippingFee: 'Ongkos kirim harus bilangan bulat rupiah, 0 atau lebih.',
   // The CS rotation's settings (src/rotation/rotation-settings.ts).
   rotationMember: 'Pilih anggota toko ini untuk rotasi.',
   rotationDuplicate: 'Anggota ini sudah tercantum di rotasi.',

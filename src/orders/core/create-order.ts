@@ -32,6 +32,9 @@ export type CreateOrderCode =
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const wholeNumber = (v: unknown, min: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
 
+/** A shipping fee given with an order (`lapak order create`, an order entered by hand): whole rupiah, 0 or more. */
+export const isShippingFee = (v: unknown): v is number => wholeNumber(v, 0);
+
 export async function createOrder(
   tx: Tx,
   clock: Clock,
@@ -52,7 +55,7 @@ export async function createOrder(
   const quantity = input.quantity ?? 1;
   if (!wholeNumber(quantity, 1)) return refuse('invalid_quantity', 'quantity must be a positive integer');
   const shippingFee = input.shipping_fee ?? 0;
-  if (!wholeNumber(shippingFee, 0)) return refuse('invalid_shipping_fee', 'shipping_fee must be a whole number of rupiah, 0 or more');
+  if (!isShippingFee(shippingFee)) return refuse('invalid_shipping_fee', 'shipping_fee must be a whole number of rupiah, 0 or more');
   const status = input.status ?? 'pending';
   if (!isOrderStatus(status)) return refuse('invalid_status', `status must be one of the seven order states`);
 

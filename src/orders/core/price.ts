@@ -48,3 +48,8 @@ export function quote(product: PricedProduct, optionIndexes: readonly number[], 
     total: subtotal + shippingFee,
   };
 }
+
+/** The same order with another shipping fee (one agreed with the buyer in chat, replacing the rate's): the total follows it. */
+export function withShippingFee(priced: Quote, shippingFee: number): Quote {
+  return { ...priced, shippingFee, total: priced.subtotal + shippingFee };
+}

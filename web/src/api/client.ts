@@ -19,6 +19,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody,
+    /** Seconds to wait before trying again (the answer's Retry-After, delay-seconds), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(body.error);
   }
@@ -49,6 +51,11 @@ function asErrorBody(status: number, error: unknown): ApiErrorBody {
   return { error: T.unexpectedError, code: status === 404 ? 'not_found' : 'unexpected' };
 }
 
+/** Retry-After as delay-seconds (the server's form; an HTTP date is not), else null. */
+function retryAfterOf(header: string | null): number | null {
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header.trim()) : null;
+}
+
 /** The data of a success, or an ApiError (a network failure becomes one too, code `network`). */
 export async function call<D>(request: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
   let result: { data?: D; error?: unknown; response: Response };
@@ -57,6 +64,6 @@ export async function call<D>(request: Promise<{ data?: D; error?: unknown; resp
   } catch {
     throw new ApiError(0, { error: T.networkError, code: 'network' });
   }
-  if (!result.response.ok) throw new ApiError(result.response.status, asErrorBody(result.response.status, result.error));
+  if (!result.response.ok) throw new ApiError(result.response.status, asErrorBody(result.response.status, result.error), retryAfterOf(result.response.headers.get('Retry-After')));
   return result.data as D;
 }

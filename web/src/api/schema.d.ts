@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a member: a single-use link, valid 7 days, shown once
-         * @description Owner only (`team:manage`): 403 `forbidden` for other roles. The link is `PUBLIC_URL/dashboard/invite?token=...`; only its SHA-256 is stored. `integrations` applies to an admin only.
+         * @description Owner only (`team:manage`): 403 `forbidden` for other roles. The link is `PUBLIC_URL/dashboard/invite?token=...`; only its SHA-256 is stored. `integrations` applies to an admin only. `name` and `whatsapp_number` (optional) say whom it is for, as the open invitations show; a number that is not an Indonesian phone number: 422 `fields.whatsapp_number`.
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -621,7 +621,7 @@ export interface paths {
         };
         /**
          * The CS rotation: its mode, sticky buyers, its members with their weights and duty, and the store's other members
-         * @description Owner and admins (`orders:all`): 403 `forbidden` for a CS. A store that never saved its rotation answers mode `off` with nobody in it.
+         * @description Owner and admins (`orders:all`): 403 `forbidden` for a CS. A store that never saved its rotation answers mode `off` with nobody in it. Each member's `orders_today`: the orders created since midnight in the store's time zone that are assigned to them now.
          */
         get: operations["getRotation"];
         /**
@@ -828,7 +828,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's payment methods and couriers a product may offer a subset of
+         * The store's payment methods and couriers a product may offer a subset of, the 38 provinces and the shipping rates
          * @description Any member (`products:read`).
          */
         get: operations["getProductChoices"];
@@ -855,7 +855,7 @@ export interface paths {
         put?: never;
         /**
          * Enter an order by hand ("Tambah pesanan"), as the order form would take it
-         * @description Any member. The fields of `lapak order create`, held to the order form's rules: a combination of the product's options, a quantity of 1 to 99, the buyer's fields, a courier that serves the province, a payment method offered (`bank_transfer` or `cod`: a gateway's payment page is reached from the form's thank-you page only). The unit price, the shipping fee (the store's rate for the courier and province) and the unique code of a bank transfer (when the store has it on) are the form's; the order is `pending`, its source `manual`, its `created` history entry names the member. A member who sees only their own orders (a CS) is assigned to it in the same transaction (an `assigned_to` entry); owners and admins are not. No event is sent (no new order sends one). A field the rules refuse, or a product that is not in the store or is deleted (`product_id`): 422 `invalid_request` naming each in `fields`, and nothing is written. Answers the new order as GET /dashboard/api/orders/{id} does.
+         * @description Any member. The fields of `lapak order create`, held to the order form's rules: a combination of the product's options, a quantity of 1 to 99, the buyer's fields, a courier that serves the province, a payment method offered (`bank_transfer` or `cod`: a gateway's payment page is reached from the form's thank-you page only). The unit price, the shipping fee (the store's rate for the courier and province, or `shipping_fee`: a fee agreed with the buyer, whole rupiah, 0 or more; else 422 `fields.shipping_fee`) and the unique code of a bank transfer (when the store has it on) are the form's; the order is `pending`, its source `manual`, its `created` history entry names the member. A member who sees only their own orders (a CS) is assigned to it in the same transaction (an `assigned_to` entry); owners and admins are not. No event is sent (no new order sends one). A field the rules refuse, or a product that is not in the store or is deleted (`product_id`): 422 `invalid_request` naming each in `fields`, and nothing is written. Answers the new order as GET /dashboard/api/orders/{id} does.
          */
         post: operations["enterOrder"];
         delete?: never;
@@ -3841,6 +3841,10 @@ export interface operations {
                             created_at: string;
                             /** @description ISO 8601 timestamp (UTC). */
                             expires_at: string;
+                            /** @description Whom it is for, as the owner said; null when not said. */
+                            name: string | null;
+                            /** @description The WhatsApp number it was sent to (62...); null when not said. */
+                            whatsapp_number: string | null;
                         }[];
                     };
                 };
@@ -3957,6 +3961,8 @@ export interface operations {
                 "application/json": {
                     role: "admin" | "cs";
                     integrations: boolean;
+                    name?: string | null;
+                    whatsapp_number?: string | null;
                 };
             };
         };
@@ -3976,6 +3982,8 @@ export interface operations {
                         invite_url: string;
                         /** @description ISO 8601 timestamp (UTC). */
                         expires_at: string;
+                        /** @description The number given, as stored (62...): the link to send it there is wa.me/{number}; null when none was given. */
+                        whatsapp_number: string | null;
                     };
                 };
             };
@@ -7880,6 +7888,8 @@ export interface operations {
                             weight: number;
                             /** @description Off duty: gets no new orders. */
                             on_duty: boolean;
+                            /** @description The orders created today (since midnight in the store's time zone) that are assigned to this member now. */
+                            orders_today: number;
                         }[];
                         /** @description The store's members not in the rotation. */
                         others: {
@@ -8039,6 +8049,8 @@ export interface operations {
                             weight: number;
                             /** @description Off duty: gets no new orders. */
                             on_duty: boolean;
+                            /** @description The orders created today (since midnight in the store's time zone) that are assigned to this member now. */
+                            orders_today: number;
                         }[];
                         /** @description The store's members not in the rotation. */
                         others: {
@@ -10238,6 +10250,16 @@ export interface operations {
                         payment_methods: string[];
                         /** @description The store's couriers: those of its shipping rates. */
                         couriers: string[];
+                        /** @description The 38 provinces, in the order form's order: an order's province is one of them (Tambah pesanan, the buyer's edit). */
+                        provinces: string[];
+                        /** @description The store's shipping rates, as the order form shows them to any buyer: the fee of an order entered by hand, shown before it is saved. */
+                        rates: {
+                            courier: string;
+                            /** @description One of the 38, or `*`: every province without its own rate. */
+                            province: string;
+                            /** @description Rupiah. */
+                            fee: number;
+                        }[];
                     };
                 };
             };
@@ -10553,6 +10575,7 @@ export interface operations {
                     courier: string;
                     /** @description `bank_transfer` or `cod`, as the store (and the product) offer them. */
                     payment_method: string;
+                    shipping_fee?: number | null;
                     /** @description The buyer, held to the order form's rules. */
                     customer: {
                         name: string;

@@ -19,6 +19,11 @@ export const common = {
   unexpectedError: 'Terjadi kesalahan. Coba lagi sebentar lagi.',
   storeChanged: 'Toko aktif berubah di tab lain. Halaman ini sekarang menampilkan toko yang aktif.',
   requestId: 'ID permintaan',
+  // A 429 with Retry-After (seconds): how long, as a person says it (minutes rounded up; seconds under a minute).
+  tooManyWait: (wait: string) => `Terlalu banyak percobaan. Coba lagi dalam ${wait}.`,
+  waitSeconds: (n: number) => `${n} detik`,
+  waitMinutes: (n: number) => `${n} menit`,
+  waitHours: (n: number) => `${n} jam`,
   showOnce: 'Simpan sekarang: ini hanya ditampilkan sekali.',
   notFoundTitle: 'Halaman tidak ditemukan',
   notFoundBody: 'Alamat ini tidak ada di dashboard.',

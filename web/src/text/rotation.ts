@@ -12,6 +12,7 @@ export const rotation = {
   noMembers: 'Belum ada anggota di rotasi. Tambahkan minimal satu anggota.',
   weight: (name: string) => `Bobot ${name}`,
   weightShort: 'Bobot',
+  ordersToday: (n: number) => `${n} pesanan hari ini`,
   onDuty: 'Bertugas',
   onDutyFor: (name: string) => `${name} bertugas`,
   remove: 'Hapus',

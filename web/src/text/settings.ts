@@ -66,7 +66,11 @@ export const settings = {
   },
   followUps: {
     title: 'Teks follow-up WhatsApp',
-    lead: 'Teks yang dibuka CS di WhatsApp dari halaman pesanan, per langkah dan metode pembayaran. Baris baru, *tebal* dan emoji ikut terkirim. Kosongkan untuk memakai teks bawaan.',
+    lead: 'Teks yang dibuka CS di WhatsApp dari halaman pesanan, per langkah dan metode pembayaran. Baris baru, *tebal* dan emoji ikut terkirim. Kolom berisi teks yang sedang dipakai: ubah seperlunya, atau kosongkan untuk kembali ke teks bawaan.',
+    insert: 'Sisipkan di posisi kursor',
+    insertOne: (placeholder: string) => `Sisipkan ${placeholder}`,
+    usingDefault: 'Teks bawaan Lapak.',
+    usingOwn: 'Teks toko Anda.',
     step: 'Langkah',
     method: 'Metode pembayaran',
     methods: { bank_transfer: 'Transfer bank', cod: 'COD', gateway: 'Payment gateway (Midtrans/Xendit)' } as Record<string, string>,

@@ -35,4 +35,11 @@ export const team = {
   resetLead: 'Berlaku 24 jam, sekali pakai. Semua sesi anggota ini akan keluar saat dipakai.',
   resetMessage: (url: string) => `Buka tautan ini untuk mengatur ulang kata sandi Lapak Anda: ${url}`,
   created: 'Dibuat',
+  inviteeName: 'Untuk siapa',
+  inviteeNameHint: 'Nama calon anggota, supaya undangan terbuka menyebut untuk siapa.',
+  inviteeNumber: 'Nomor WhatsApp-nya (boleh kosong)',
+  inviteeNumberHint: 'Bila diisi, “Kirim via WhatsApp” langsung membuka chat ke nomor ini.',
+  inviteeFor: (who: string) => `Untuk ${who}`,
+  inviteeUnknown: 'Untuk: tidak disebut',
+  sentTo: 'Dikirim ke',
 } as const;

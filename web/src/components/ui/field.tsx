@@ -1,5 +1,5 @@
 // Labelled inputs: every control has a visible label, its hint and its error tied to it.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL = 'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500';
 
@@ -49,7 +49,7 @@ export function TextField({ label, hint, error, className = '', ...input }: Wrap
   );
 }
 
-export function TextAreaField({ label, hint, error, className = '', ...area }: Wrapped & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, hint, error, className = '', ...area }: Wrapped & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error}>

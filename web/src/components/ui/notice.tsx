@@ -18,12 +18,20 @@ export function Notice({ tone = 'info', children }: { tone?: keyof typeof TONES;
   );
 }
 
-/** The server's own text of a failed request, with its request id for support. */
+/** How long a wait of so many seconds is, as a person says it: seconds under a minute, else minutes rounded up (hours from two). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return T.waitSeconds(Math.max(1, Math.ceil(seconds)));
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? T.waitMinutes(minutes) : T.waitHours(Math.ceil(minutes / 60));
+}
+
+/** The server's own text of a failed request, with its request id for support; a refusal to wait says how long, from Retry-After. */
 export function ErrorNotice({ error }: { error: ApiError | null | undefined }) {
   if (!error) return null;
+  const text = error.status === 429 && error.retryAfter !== null ? T.tooManyWait(waitText(error.retryAfter)) : error.body.error;
   return (
     <Notice tone="error">
-      <p>{error.body.error}</p>
+      <p>{text}</p>
       {error.body.request_id ? (
         <p className="mt-1 text-xs text-red-800">
           {T.requestId}: <code>{error.body.request_id}</code>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client';
 import { can, useMe, type Me } from '../../api/use-session';
+import { buttonClass } from '../../components/ui/button';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
 import { CheckboxField } from '../../components/ui/field';
 import { useSetDuty } from '../rotation/use-rotation';
@@ -31,12 +32,34 @@ function stepLink(step: Step, me: Me): { to: '/keys' | '/products' | '/settings'
 export function HomePage() {
   const me = useMe();
   const home = useQuery(homeQuery);
-  const checklist = home.data?.checklist;
-  const done = checklist ? STEPS.filter((step) => checklist[step]).length : 0;
   return (
     <>
       <PageHeader title={T.home.title(me.user.name)} />
       {home.data ? <RotationCard rotation={home.data.rotation} me={me} /> : null}
+      {/* The set-up checklist is the store's setting-up, the owner's and admins' work: a CS's home leads to their orders instead. */}
+      {can(me, 'settings:manage') ? <Checklist me={me} /> : <MyOrdersCard />}
+    </>
+  );
+}
+
+/** A CS's way in: their orders. */
+function MyOrdersCard() {
+  return (
+    <Card title={T.home.myOrdersTitle}>
+      <p className="-mt-2 mb-3 text-sm text-slate-700">{T.home.myOrdersLead}</p>
+      <Link to="/orders" className={buttonClass('primary')}>
+        {T.home.myOrdersOpen}
+      </Link>
+    </Card>
+  );
+}
+
+function Checklist({ me }: { me: Me }) {
+  const home = useQuery(homeQuery);
+  const checklist = home.data?.checklist;
+  const done = checklist ? STEPS.filter((step) => checklist[step]).length : 0;
+  return (
+    <>
       <Card title={T.home.checklistTitle}>
         <p className="-mt-2 mb-4 text-sm text-slate-700">
           {T.home.checklistLead} {checklist ? <strong>{T.home.progress(done, STEPS.length)}</strong> : null}

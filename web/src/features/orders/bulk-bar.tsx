@@ -33,11 +33,12 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
   const jobs = useBulkJobs();
   const started = useJobStarted();
   const count = selection.count;
-  const done = (answer: Answer) => {
+  // A status move ends the work on the orders chosen; an assignment keeps them chosen, so a move can follow.
+  const done = (answer: Answer, keep = false) => {
     setDialog(null);
     if ('job' in answer) started(answer.job as StartedJob);
     else setResults(answer.results);
-    selection.clear();
+    if (!keep) selection.clear();
   };
   if (!count && !results && jobs.length === 0) return null;
   return (
@@ -65,7 +66,7 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
         ) : null}
       </section>
       {dialog === 'status' ? <StatusDialog chosen={chosenOf(selection, search)} count={count} manager={can(me, 'orders:all')} onClose={() => setDialog(null)} onDone={done} /> : null}
-      {dialog === 'assign' ? <AssignDialog chosen={chosenOf(selection, search)} count={count} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {dialog === 'assign' ? <AssignDialog chosen={chosenOf(selection, search)} count={count} onClose={() => setDialog(null)} onDone={(answer) => done(answer, true)} /> : null}
     </>
   );
 }

@@ -3,7 +3,6 @@
 // changes no price, fee or total, as the dialog says; only the fields changed are sent, and each
 // becomes a history entry with its old and new values.
 import { useState } from 'react';
-import { useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogForm } from '../../components/ui/dialog';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
@@ -19,6 +18,8 @@ type Draft = Record<BuyerField, string>;
 const draftOf = (customer: Customer): Draft => ({ ...customer, phone: formatWhatsApp(customer.phone), email: customer.email ?? '' });
 
 export function BuyerCard({ order }: { order: Order }) {
+  // Read with the page, so that the dialog opens with the 38 to choose from.
+  const provinces = useProvinces();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const c = order.customer;
@@ -61,6 +62,7 @@ export function BuyerCard({ order }: { order: Order }) {
       {editing ? (
         <BuyerDialog
           order={order}
+          provinces={provinces}
           onClose={(changed) => {
             setEditing(false);
             setSaved(changed);
@@ -71,9 +73,8 @@ export function BuyerCard({ order }: { order: Order }) {
   );
 }
 
-function BuyerDialog({ order, onClose }: { order: Order; onClose(changed: boolean): void }) {
+function BuyerDialog({ order, provinces, onClose }: { order: Order; provinces: string[]; onClose(changed: boolean): void }) {
   const edit = useEditOrder(order.id);
-  const provinces = useProvinces(useMe());
   const [draft, setDraft] = useState(() => draftOf(order.customer));
   const before = draftOf(order.customer);
   const fields = edit.error?.body.fields ?? {};

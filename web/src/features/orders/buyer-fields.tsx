@@ -1,6 +1,7 @@
 // The buyer's fields of an order, as the order form asks them: entered by hand (new-order-page.tsx)
-// and edited on the order's page (buyer-card.tsx). The province is a choice among the store's
-// shipping provinces when it has any, else written as on the order.
+// and edited on the order's page (buyer-card.tsx). The province is a choice among the 38 the order
+// form offers (every member reads them); an order whose province is not one of them keeps it among
+// the choices of its edit. Until the 38 have loaded, the field takes text.
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { hasLetters } from '../../lib/phone';
 import { T } from '../../text/id';

@@ -2,10 +2,13 @@
 // are the order form's: the product and one option of each of its variations, the quantity, the
 // buyer, the courier and the payment method (bank transfer or COD, as the store and the product
 // offer them). The server holds it to the form's rules and prices it as the form does (shipping
-// rate, unique code); a refused field shows its reason beside it. Saved, the new order's page opens.
+// rate, unique code); a refused field shows its reason beside it. An empty submit marks every
+// missing field at once with its own text, before any request; the fee and the total show before
+// saving, and a fee agreed with the buyer in chat may replace the rate's (`shipping_fee`). Saved,
+// the new order's page opens.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { can, useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -16,6 +19,7 @@ import { T } from '../../text/id';
 import { choicesQuery, productsQuery, type Product } from '../products/use-products';
 import { lastOrdersView } from './orders-search';
 import { BUYER_FIELDS, BuyerFields, type BuyerField } from './buyer-fields';
+import { AgreedFee, OrderSummary, parseFee } from './new-order-summary';
 import { useEnterOrder, useProvinces, type EnterOrderBody } from './use-orders';
 
 /** The methods an order entered by hand may take: a gateway's payment page is the form's thank-you page's. */
@@ -28,6 +32,9 @@ interface Draft {
   courier: string;
   paymentMethod: string;
   customer: Record<BuyerField, string>;
+  /** A fee agreed with the buyer in chat replaces the rate's. */
+  agreedFee: boolean;
+  fee: string;
 }
 
 const EMPTY: Draft = {
@@ -37,7 +44,27 @@ const EMPTY: Draft = {
   courier: '',
   paymentMethod: '',
   customer: Object.fromEntries(BUYER_FIELDS.map((f) => [f, ''])) as Record<BuyerField, string>,
+  agreedFee: false,
+  fee: '',
 };
+
+const REQUIRED_BUYER: BuyerField[] = ['name', 'phone', 'address', 'village', 'district', 'city', 'province', 'postal_code'];
+
+/** Every field left empty (and an agreed fee that is no whole rupiah), each with its own text, keyed as the server's `fields`; the server judges the rest. */
+function missingFields(draft: Draft, product: Product | undefined): Record<string, string> {
+  const M = T.newOrder.missing;
+  const marks: Record<string, string> = {};
+  if (!product) marks.product_id = M.product!;
+  product?.variants.forEach((variation, i) => {
+    if (!draft.options[i]) marks[`variant.${i}`] = T.newOrder.missingOption(variation.dimension);
+  });
+  if (!/^\d{1,2}$/.test(draft.quantity.trim()) || Number(draft.quantity) < 1) marks.quantity = M.quantity!;
+  for (const name of REQUIRED_BUYER) if (draft.customer[name].trim() === '') marks[`customer.${name}`] = M[name]!;
+  if (draft.courier === '') marks.courier = M.courier!;
+  if (draft.paymentMethod === '') marks.payment_method = M.payment_method!;
+  if (draft.agreedFee && parseFee(draft.fee) === null) marks.shipping_fee = M.shipping_fee!;
+  return marks;
+}
 
 /** The product's own choice narrows the store's (null or empty: all of the store's). */
 const narrowed = (store: string[], product: string[] | null | undefined) => (product && product.length > 0 ? store.filter((x) => product.includes(x)) : store);
@@ -46,17 +73,22 @@ export function NewOrderPage() {
   const me = useMe();
   const products = useQuery(productsQuery);
   const choices = useQuery(choicesQuery);
-  const provinces = useProvinces(me);
+  const provinces = useProvinces();
   // One key for this page: every save sends it, so a double click enters one order (issue 40 §1).
   const [pageKey] = useState(() => newPageKey('tambah-pesanan'));
   const enter = useEnterOrder(pageKey);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // After a first submit, every empty field is marked at once, and each mark goes as its field is filled.
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const list = products.data?.products ?? [];
   const product: Product | undefined = list.find((p) => String(p.id) === draft.productId);
   const couriers = narrowed(choices.data?.couriers ?? [], product?.couriers);
   const methods = narrowed(choices.data?.payment_methods ?? [], product?.payment_methods).filter((m) => HAND_METHODS.includes(m));
-  const fields = enter.error?.body.fields ?? {};
+  const marks = tried ? missingFields(draft, product) : {};
+  const fields: Record<string, string | undefined> = { ...(enter.error?.body.fields ?? {}), ...marks };
+  const hasMarks = Object.keys(marks).length > 0;
 
   const buyer = (name: BuyerField, label: string) => ({
     label,
@@ -65,6 +97,12 @@ export function NewOrderPage() {
     error: fields[`customer.${name}`],
   });
   const submit = () => {
+    setTried(true);
+    if (Object.keys(missingFields(draft, product)).length > 0) {
+      // The first marked field takes the focus, so a keyboard or screen reader starts there.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     const quantity = Number(draft.quantity);
     const body: EnterOrderBody = {
       product_id: Number(draft.productId),
@@ -72,6 +110,7 @@ export function NewOrderPage() {
       quantity: Number.isInteger(quantity) ? quantity : 0,
       courier: draft.courier,
       payment_method: draft.paymentMethod,
+      ...(draft.agreedFee ? { shipping_fee: parseFee(draft.fee) } : {}),
       customer: { ...Object.fromEntries(BUYER_FIELDS.map((f) => [f, draft.customer[f].trim()])), email: draft.customer.email.trim() === '' ? null : draft.customer.email.trim() } as EnterOrderBody['customer'],
     };
     enter.mutate(body, { onSuccess: (order) => void navigate({ to: '/orders/$orderId', params: { orderId: String(order.id) } }) });
@@ -87,6 +126,7 @@ export function NewOrderPage() {
       {products.isSuccess && list.length === 0 ? <Notice>{T.newOrder.noProducts}</Notice> : null}
       {list.length > 0 ? (
         <form
+          ref={formRef}
           className="max-w-2xl space-y-4"
           noValidate
           onSubmit={(event) => {
@@ -94,7 +134,7 @@ export function NewOrderPage() {
             submit();
           }}
         >
-          {enter.error?.body.fields ? <Notice tone="error">{T.newOrder.fixFields}</Notice> : <ErrorNotice error={enter.error} />}
+          {hasMarks || enter.error?.body.fields ? <Notice tone="error">{T.newOrder.fixFields}</Notice> : <ErrorNotice error={enter.error} />}
           <Card title={T.newOrder.productTitle}>
             <div className="space-y-4">
               <SelectField
@@ -122,7 +162,7 @@ export function NewOrderPage() {
                     setDraft({ ...draft, options });
                   }}
                   required
-                  error={i === 0 ? fields.variant : undefined}
+                  error={fields[`variant.${i}`] ?? (i === 0 ? fields.variant : undefined)}
                 >
                   <option value="">{T.newOrder.chooseOption(variation.dimension)}</option>
                   {variation.options.map((option) => (
@@ -176,6 +216,23 @@ export function NewOrderPage() {
                   </option>
                 ))}
               </SelectField>
+              <AgreedFee
+                on={draft.agreedFee}
+                amount={draft.fee}
+                error={fields.shipping_fee}
+                onToggle={(on) => setDraft({ ...draft, agreedFee: on })}
+                onAmount={(fee) => setDraft({ ...draft, fee })}
+              />
+              <OrderSummary
+                product={product}
+                options={draft.options}
+                quantity={draft.quantity}
+                courier={draft.courier}
+                province={draft.customer.province}
+                paymentMethod={draft.paymentMethod}
+                rates={choices.data?.rates ?? []}
+                agreedFee={draft.agreedFee ? parseFee(draft.fee) : null}
+              />
             </div>
           </Card>
           <Button type="submit" busy={enter.isPending} className="w-full sm:w-auto">

@@ -6,7 +6,6 @@ import { useOnceMutation } from '../../api/use-once-mutation';
 import { api, call, type ApiError, type paths } from '../../api/client';
 import { can, type Me } from '../../api/use-session';
 import { choicesQuery, productsQuery } from '../products/use-products';
-import { settingsQuery } from '../settings/use-settings';
 import type { OrdersFilters, OrdersSearch } from './orders-search';
 
 export type OrderList = paths['/dashboard/api/orders']['get']['responses'][200]['content']['application/json'];
@@ -126,7 +125,7 @@ export interface FilterChoices {
 
 /**
  * What the filters offer to choose from, read from the areas that hold it (the catalogue, the
- * store's payment methods and couriers, the provinces of the rate editor, the members to assign), each as
+ * store's payment methods, couriers and the 38 provinces, the members to assign), each as
  * far as the member's role reads it; the filters work with any part missing.
  */
 export function useFilterChoices(me: Me): FilterChoices {
@@ -136,15 +135,14 @@ export function useFilterChoices(me: Me): FilterChoices {
     products: (products.data?.products ?? []).map((product) => ({ id: product.id, name: product.name })),
     paymentMethods: choices.data?.payment_methods ?? [],
     couriers: choices.data?.couriers ?? [],
-    provinces: useProvinces(me),
+    provinces: choices.data?.provinces ?? [],
     assignees: useAssignees(me),
   };
 }
 
-/** The 38 provinces the form offers, from the settings (owners and admins); empty for a CS, whose fields take text. */
-export function useProvinces(me: Me): string[] {
-  const settings = useQuery({ ...settingsQuery, enabled: can(me, 'settings:manage'), staleTime: 5 * 60_000 });
-  return settings.data?.provinces ?? [];
+/** The 38 provinces the form offers, read by every member (the store's choices); empty only until they load. */
+export function useProvinces(): string[] {
+  return useQuery(choicesQuery).data?.provinces ?? [];
 }
 
 // Orders in bulk and by hand (issue 33 §1, §2).

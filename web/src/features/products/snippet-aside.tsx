@@ -1,4 +1,4 @@
-// Beside the editor on a wide screen, below it otherwise: the snippet with its copy buttons (a copy
+// Beside the editor on a wide screen, below it otherwise: the form's plain link to share and the snippet, with copy buttons (a copy
 // records the checklist's step) and a live preview of the real form, loaded with the editor and
 // saying so until it shows.
 import { useState } from 'react';
@@ -18,6 +18,7 @@ export function SnippetAside({ product, manage, previewKey }: { product: Product
         {product ? (
           <div className="space-y-3">
             <p className="text-sm text-slate-700">{T.products.snippetLead}</p>
+            <CopyField label={T.products.formLink} hint={T.products.formLinkHint} value={product.embed.form_url} onCopied={copied} />
             <CopyField label={T.products.snippet} hint={T.products.snippetHint} value={product.embed.iframe} onCopied={copied} />
             <CopyField label={T.products.snippetWithPixel} hint={T.products.snippetWithPixelHint} value={product.embed.iframe_with_pixel} onCopied={copied} />
           </div>

@@ -1,5 +1,5 @@
 // The CS rotation's settings (owner and admins; linked from the team page too): the mode, sticky
-// buyers, and each member's weight and duty. The whole list is saved at once (PUT
+// buyers, and each member's weight (shown in Berbobot only), duty and orders of today. The whole list is saved at once (PUT
 // /dashboard/api/rotation); a refused field shows beside its member.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ function RotationForm({ saved }: { saved: Rotation }) {
   const add = () => {
     const member = others.find((m) => String(m.user_id) === adding);
     if (!member) return;
-    setRows((current) => [...current, { user_id: member.user_id, name: member.name, role: member.role, weight: 1, on_duty: true }]);
+    setRows((current) => [...current, { user_id: member.user_id, name: member.name, role: member.role, weight: 1, on_duty: true, orders_today: 0 }]);
     setAdding('');
   };
   const fields = (save.error?.body as { fields?: Record<string, string> } | undefined)?.fields ?? {};
@@ -79,25 +79,32 @@ function RotationForm({ saved }: { saved: Rotation }) {
             <li key={row.user_id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid={`rotation-member-${row.user_id}`}>
               <div className="min-w-0 flex-1 basis-40">
                 <p className="break-words font-semibold">{row.name}</p>
-                <Badge>{T.roles[row.role] ?? row.role}</Badge>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <Badge>{T.roles[row.role] ?? row.role}</Badge>
+                  <span className="text-sm text-slate-700" data-testid={`orders-today-${row.user_id}`}>
+                    {R.ordersToday(row.orders_today)}
+                  </span>
+                </div>
                 {fields[`members.${index}.user_id`] ? <p className="mt-1 text-sm text-red-700">{fields[`members.${index}.user_id`]}</p> : null}
               </div>
-              <div className="w-28">
-                <SelectField
-                  label={R.weightShort}
-                  aria-label={R.weight(row.name)}
-                  value={row.weight}
-                  disabled={mode !== 'weighted'}
-                  onChange={(e) => change(row.user_id, { weight: Number(e.target.value) })}
-                  error={fields[`members.${index}.weight`]}
-                >
-                  {WEIGHTS.map((w) => (
-                    <option key={w} value={w}>
-                      {w}
-                    </option>
-                  ))}
-                </SelectField>
-              </div>
+              {/* A weight means something in Berbobot only: the other modes hide it (kept, and saved as it was). */}
+              {mode === 'weighted' ? (
+                <div className="w-28">
+                  <SelectField
+                    label={R.weightShort}
+                    aria-label={R.weight(row.name)}
+                    value={row.weight}
+                    onChange={(e) => change(row.user_id, { weight: Number(e.target.value) })}
+                    error={fields[`members.${index}.weight`]}
+                  >
+                    {WEIGHTS.map((w) => (
+                      <option key={w} value={w}>
+                        {w}
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+              ) : null}
               <CheckboxField label={R.onDuty} aria-label={R.onDutyFor(row.name)} checked={row.on_duty} onChange={(e) => change(row.user_id, { on_duty: e.target.checked })} />
               <Button variant="ghost" aria-label={R.removeFor(row.name)} onClick={() => setRows((current) => current.filter((r) => r.user_id !== row.user_id))}>
                 {R.remove}

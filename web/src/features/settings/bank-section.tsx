@@ -12,7 +12,7 @@ const S = T.settings;
 let accountKey = 0;
 type AccountRow = BankAccount & { key: number };
 
-export function BankSection({ settings, owner, onSave }: SensitiveProps) {
+export function BankSection({ settings, owner, onSave, saved = false }: SensitiveProps) {
   const [rows, setRows] = useState<AccountRow[]>(() => settings.bank_accounts.map((a) => ({ ...a, key: ++accountKey })));
   const update = (key: number, patch: Partial<BankAccount>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   if (!owner) {
@@ -37,7 +37,7 @@ export function BankSection({ settings, owner, onSave }: SensitiveProps) {
       lead={S.banks.lead}
       busy={false}
       error={null}
-      saved={false}
+      saved={saved}
       onSubmit={() => onSave({ bank_accounts: rows.map(({ bank, number, holder }) => ({ bank: bank.trim(), number: number.trim(), holder: holder.trim() })) })}
     >
       {rows.length === 0 ? <p className="text-sm text-slate-700">{S.banks.empty}</p> : null}

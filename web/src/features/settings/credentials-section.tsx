@@ -12,7 +12,7 @@ const S = T.settings;
 const CREDENTIALS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token'] as const;
 type Credential = (typeof CREDENTIALS)[number];
 
-export function CredentialsSection({ settings, owner, onSave }: SensitiveProps) {
+export function CredentialsSection({ settings, owner, onSave, saved = false }: SensitiveProps) {
   const [values, setValues] = useState<Record<Credential, string>>({ midtrans_server_key: '', xendit_secret_key: '', xendit_callback_token: '' });
   const [removing, setRemoving] = useState<Record<Credential, boolean>>({ midtrans_server_key: false, xendit_secret_key: false, xendit_callback_token: false });
   const [nothing, setNothing] = useState(false);
@@ -36,7 +36,7 @@ export function CredentialsSection({ settings, owner, onSave }: SensitiveProps) 
     onSave(change);
   };
   return (
-    <SectionForm title={S.credentials.title} badge={<SensitiveBadge />} lead={S.credentials.lead} busy={false} error={null} saved={false} onSubmit={submit}>
+    <SectionForm title={S.credentials.title} badge={<SensitiveBadge />} lead={S.credentials.lead} busy={false} error={null} saved={saved} onSubmit={submit}>
       {CREDENTIALS.map((name) => (
         <div key={name} className="space-y-2 rounded-lg border border-slate-200 p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,6 +1,6 @@
 // A section of the settings page: its card, its form, the answer of its last save and its Save
 // button. The sections an owner alone changes carry a badge and save through the password dialog.
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
@@ -15,6 +15,8 @@ export interface SensitiveProps {
   settings: Settings;
   owner: boolean;
   onSave(change: SensitiveChange): void;
+  /** The password dialog has just saved this section's change: its confirmation shows here, beside the section, not at the page's top. */
+  saved?: boolean;
 }
 
 /** A section's form: its fields, the answer of its last save, and its Save button. */
@@ -45,7 +47,7 @@ export function SectionForm({ title, badge, lead, onSubmit, busy, error, saved, 
       >
         {children}
         {error && error.code !== 'invalid_request' ? <ErrorNotice error={error} /> : null}
-        {saved ? <Notice tone="success">{S.saved}</Notice> : null}
+        {saved ? <SavedNotice /> : null}
         {submit ? (
           <div>
             <Button type="submit" busy={busy}>
@@ -55,6 +57,20 @@ export function SectionForm({ title, badge, lead, onSubmit, busy, error, saved, 
         ) : null}
       </form>
     </Card>
+  );
+}
+
+/** "Saved", brought into view where it shows: after the password dialog closes the page may sit elsewhere. */
+function SavedNotice() {
+  const ref = useRef<HTMLDivElement>(null);
+  // Braces: a newer Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <div ref={ref} className="scroll-mb-4">
+      <Notice tone="success">{S.saved}</Notice>
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../api/client';
 import { can, useMe } from '../../api/use-session';
-import { ErrorNotice, Notice } from '../../components/ui/notice';
+import { ErrorNotice } from '../../components/ui/notice';
 import { Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
 import { AuditSection } from './audit-section';
@@ -25,6 +25,9 @@ import { UniqueCodeSection } from './unique-code-section';
 import { settingsQuery, type SensitiveChange, type SettingsSection } from './use-settings';
 
 const S = T.settings;
+
+/** The sections whose save asks for the password again. */
+type SensitiveSection = Extract<SettingsSection, 'banks' | 'credentials' | 'unique-code'>;
 
 /** A section's place on the page, for links from other pages (`/settings#shipping`); it stops clear of the sticky header. */
 function Anchor({ id, children }: { id: SettingsSection; children: ReactNode }) {
@@ -45,13 +48,14 @@ export function SettingsPage() {
     if (loaded && hash) document.getElementById(hash)?.scrollIntoView({ block: 'start' });
   }, [loaded, hash]);
   const owner = can(me, 'settings:sensitive');
-  const [pending, setPending] = useState<SensitiveChange | null>(null);
-  const [savedSensitive, setSavedSensitive] = useState(false);
+  // The change waiting for the password, and the section that asked: its confirmation shows there.
+  const [pending, setPending] = useState<{ section: SensitiveSection; change: SensitiveChange } | null>(null);
+  const [savedSection, setSavedSection] = useState<SensitiveSection | null>(null);
   // Bumped by each confirmed sensitive save: those sections start again from what is stored.
   const [version, setVersion] = useState(0);
-  const askPassword = (change: SensitiveChange) => {
-    setSavedSensitive(false);
-    setPending(change);
+  const askPassword = (section: SensitiveSection) => (change: SensitiveChange) => {
+    setSavedSection(null);
+    setPending({ section, change });
   };
   return (
     <>
@@ -60,7 +64,6 @@ export function SettingsPage() {
       <ErrorNotice error={settings.error as ApiError | null} />
       {settings.data ? (
         <div className="space-y-5">
-          {savedSensitive ? <Notice tone="success">{S.saved}</Notice> : null}
           <Anchor id="store">
             <StoreSection settings={settings.data} />
           </Anchor>
@@ -68,10 +71,10 @@ export function SettingsPage() {
             <PaymentSection settings={settings.data} />
           </Anchor>
           <Anchor id="banks">
-            <BankSection key={`banks-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+            <BankSection key={`banks-${version}`} settings={settings.data} owner={owner} onSave={askPassword('banks')} saved={savedSection === 'banks'} />
           </Anchor>
           <Anchor id="credentials">
-            <CredentialsSection key={`credentials-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+            <CredentialsSection key={`credentials-${version}`} settings={settings.data} owner={owner} onSave={askPassword('credentials')} saved={savedSection === 'credentials'} />
           </Anchor>
           <Anchor id="shipping">
             <RatesSection settings={settings.data} />
@@ -86,7 +89,7 @@ export function SettingsPage() {
             <TimeZoneSection settings={settings.data} />
           </Anchor>
           <Anchor id="unique-code">
-            <UniqueCodeSection key={`unique-${version}`} settings={settings.data} owner={owner} onSave={askPassword} />
+            <UniqueCodeSection key={`unique-${version}`} settings={settings.data} owner={owner} onSave={askPassword('unique-code')} saved={savedSection === 'unique-code'} />
           </Anchor>
           {owner ? (
             <Anchor id="audit">
@@ -96,10 +99,10 @@ export function SettingsPage() {
         </div>
       ) : null}
       <PasswordDialog
-        change={pending}
+        change={pending?.change ?? null}
         onDone={(saved) => {
+          setSavedSection(saved ? (pending?.section ?? null) : null);
           setPending(null);
-          setSavedSensitive(saved);
           if (saved) setVersion((v) => v + 1);
         }}
       />

@@ -8,7 +8,7 @@ import { SectionForm, SensitiveBadge, type SensitiveProps } from './section-form
 
 const S = T.settings;
 
-export function UniqueCodeSection({ settings, owner, onSave }: SensitiveProps) {
+export function UniqueCodeSection({ settings, owner, onSave, saved = false }: SensitiveProps) {
   const [on, setOn] = useState(settings.unique_code);
   if (!owner) {
     return (
@@ -19,7 +19,7 @@ export function UniqueCodeSection({ settings, owner, onSave }: SensitiveProps) {
     );
   }
   return (
-    <SectionForm title={S.uniqueCode.title} badge={<SensitiveBadge />} busy={false} error={null} saved={false} onSubmit={() => onSave({ unique_code: on })}>
+    <SectionForm title={S.uniqueCode.title} badge={<SensitiveBadge />} busy={false} error={null} saved={saved} onSubmit={() => onSave({ unique_code: on })}>
       <CheckboxField label={S.uniqueCode.label} hint={S.uniqueCode.hint} checked={on} onChange={(e) => setOn(e.target.checked)} />
     </SectionForm>
   );

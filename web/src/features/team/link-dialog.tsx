@@ -2,7 +2,7 @@
 import { buttonClass } from '../../components/ui/button';
 import { Dialog, ShownOnce } from '../../components/ui/dialog';
 import { formatDateTime } from '../../lib/format';
-import { waShareLink } from '../../lib/wa-link';
+import { waChatLink, waShareLink } from '../../lib/wa-link';
 import { T } from '../../text/id';
 
 export interface OneTimeLink {
@@ -11,6 +11,8 @@ export interface OneTimeLink {
   url: string;
   expiresAt: string;
   message: string;
+  /** The WhatsApp number (62...) it goes to: the send button opens that chat; without one, WhatsApp asks whom. */
+  whatsappNumber?: string | null;
 }
 
 export function LinkDialog({ link, onClose }: { link: OneTimeLink | null; onClose(): void }) {
@@ -23,7 +25,7 @@ export function LinkDialog({ link, onClose }: { link: OneTimeLink | null; onClos
           value={link.url}
           onClose={onClose}
           actions={
-            <a href={waShareLink(link.message)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+            <a href={link.whatsappNumber ? `${waChatLink(link.whatsappNumber)}?text=${encodeURIComponent(link.message)}` : waShareLink(link.message)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
               {T.sendViaWhatsApp}
             </a>
           }

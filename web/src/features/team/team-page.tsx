@@ -11,6 +11,7 @@ import { CheckboxField, SelectField } from '../../components/ui/field';
 import { Badge, ErrorNotice } from '../../components/ui/notice';
 import { Card, Facts, Loading, PageHeader } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
+import { formatWhatsApp } from '../../lib/phone';
 import { T } from '../../text/id';
 import { InviteDialog } from './invite-dialog';
 import { LinkDialog, type OneTimeLink } from './link-dialog';
@@ -125,11 +126,14 @@ function MemberCard({ member, isMe, onLink }: { member: Member; isMe: boolean; o
 function InvitationCard({ invitation }: { invitation: Invitation }) {
   const [confirming, setConfirming] = useState(false);
   const revoke = useRevokeInvitation(invitation.id);
+  const who = invitation.name ?? (invitation.whatsapp_number ? formatWhatsApp(invitation.whatsapp_number) : null);
   return (
     <Card>
+      <h3 className="mb-2 min-w-0 break-words font-semibold">{who ? T.team.inviteeFor(who) : T.team.inviteeUnknown}</h3>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Facts
           items={[
+            ...(invitation.name && invitation.whatsapp_number ? [[T.team.sentTo, formatWhatsApp(invitation.whatsapp_number)] as [string, string]] : []),
             [T.team.role, `${T.roles[invitation.role] ?? invitation.role}${invitation.integrations ? ` + ${T.team.integrationsShort}` : ''}`],
             [T.team.created, formatDateTime(invitation.created_at)],
             [T.team.expires, formatDateTime(invitation.expires_at)],

@@ -22,9 +22,12 @@ function changedMembers(queryClient: ReturnType<typeof useQueryClient>) {
 }
 
 /** A new invitation link for a role (integrations only for an admin). */
+export type InviteBody = NonNullable<paths['/dashboard/api/team/invitations']['post']['requestBody']>['content']['application/json'];
+export type InvitationCreated = paths['/dashboard/api/team/invitations']['post']['responses'][201]['content']['application/json'];
+
 export function useInvite() {
   const queryClient = useQueryClient();
-  return useOnceMutation<{ invite_url: string; expires_at: string }, ApiError, { role: 'admin' | 'cs'; integrations: boolean }>({
+  return useOnceMutation<InvitationCreated, ApiError, InviteBody>({
     mutationFn: (body) => call(api.POST('/dashboard/api/team/invitations', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   });
