@@ -12808,7 +12808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `order_not_found` */
+            /** @description `order_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12819,6 +12819,13 @@ export interface operations {
                         error: "Pesanan tidak ditemukan.";
                         /** @enum {string} */
                         code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

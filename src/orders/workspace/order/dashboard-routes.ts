@@ -158,7 +158,7 @@ export function orderDashboardRoutes(app: FastifyInstance, ctx: AppContext): voi
       tags: TAGS,
       security: SESSION,
       params: OrderIdParams,
-      response: { 200: jsonResponse('The steps and their texts.', FollowUpPreviews), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, 'order_not_found']) },
+      response: { 200: jsonResponse('The steps and their texts.', FollowUpPreviews), ...dashboardErrors(READ) },
     },
     handler: async ({ session, params }) => {
       const previews = await previewFollowUps(ctx, session.tenantId, params.id, orderScopeOf(session), serverZone);
