@@ -127,6 +127,7 @@ it('a double click on "Buat kunci", "Buat tautan undangan" and a new product\'s 
   await page.getByRole('button', { name: 'Undang anggota' }).click();
   const inviteDialog = page.getByRole('dialog');
   await inviteDialog.getByLabel('Peran').selectOption('cs');
+  await inviteDialog.getByLabel('Untuk siapa').fill('Calon Dobel');
   const invitations = await count('invitations');
   const inviteSent = requestsTo(page, 'POST', '/dashboard/api/team/invitations');
   await inviteDialog.getByRole('button', { name: 'Buat tautan undangan' }).dblclick();

@@ -111,6 +111,7 @@ describe('an owner', () => {
     await page.getByRole('button', { name: 'Undang anggota' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Peran').selectOption('cs');
+    await dialog.getByLabel('Untuk siapa').fill('Calon CS');
     await dialog.getByRole('button', { name: 'Buat tautan undangan' }).click();
     const link = page.getByRole('dialog').getByRole('textbox', { name: 'Tautan undangan siap' });
     await link.waitFor();

@@ -170,6 +170,8 @@ it('on a phone: a file in Indonesian shows old → new for each line, applies, a
   ].join('\r\n');
 
   await page.goto('/dashboard/orders');
+  // On a phone the file actions wait in the compact menu beside "Tambah".
+  await page.getByRole('button', { name: 'Lainnya' }).click();
   await page.getByRole('button', { name: 'Impor CSV' }).click();
   const dialog = page.getByRole('dialog');
   await chooseFile(page, 'resi-indonesia.csv', `\ufeff${file}\r\n`);
@@ -204,6 +206,7 @@ it('on a phone: a file in Indonesian shows old → new for each line, applies, a
 
   // The courier's resi list alone, with "tandai Dikirim bila resi diisi".
   const [second, third] = [await seed('paid'), await seed('closing', 'cod')];
+  await page.getByRole('button', { name: 'Lainnya' }).click();
   await page.getByRole('button', { name: 'Impor CSV' }).click();
   await chooseFile(page, 'daftar-resi-kurir.csv', `No. Resi,No. Pesanan\nJNE 777 1,${second}\nJNE 777 2,${third}\n`);
   await dialog.getByLabel('Tandai Dikirim bila resi diisi').check();

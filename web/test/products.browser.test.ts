@@ -98,8 +98,8 @@ describe('the product editor', () => {
     const preview = page.frameLocator(`iframe[title="Pratinjau formulir Kaos Lebaran"]`);
     await expect.poll(() => preview.locator('h1').textContent()).toBe('Kaos Lebaran');
 
-    // Copy the snippet: the clipboard holds it, and the checklist's snippet step is done.
-    await page.getByRole('button', { name: 'Salin' }).first().click();
+    // Copy the snippet (the second field, after the form's plain link): the clipboard holds it, and the checklist's snippet step is done.
+    await page.getByRole('button', { name: 'Salin' }).nth(1).click();
     await expect.poll(() => page.getByRole('button', { name: 'Tersalin' }).count()).toBe(1);
     // "Tersalin" once: on the button, not again on a line below it (issue 30, point 8).
     expect(await page.getByText('Tersalin', { exact: true }).count()).toBe(1);
