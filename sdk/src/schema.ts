@@ -809,7 +809,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A JSON object (read as JSON whatever the Content-Type; not an object: 400 `invalid_json`). Other fields are ignored. */
+        /** @description A JSON object (read as JSON whatever media type the Content-Type names; not an object, or a Content-Type that names no media type (empty, `;`, `nonsense`): 400 `invalid_json`). Other fields are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1128,7 +1128,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A JSON object (read as JSON whatever the Content-Type; without a Content-Type header the body is not read: 400 `invalid_json`). Other fields are ignored. */
+        /** @description A JSON object (read as JSON whatever media type the Content-Type names; without a Content-Type header, or with one that names no media type (empty, `;`, `nonsense`), the body is not read: 400 `invalid_json`). Other fields are ignored. */
         requestBody: {
             content: {
                 "application/json": {
