@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api, call, type ApiError, type paths } from '../../api/client';
+import { orderKeys } from './use-orders';
 
 export type BulkJob = paths['/dashboard/api/jobs/{id}']['get']['responses'][200]['content']['application/json']['job'];
 export type StartedJob = paths['/dashboard/api/orders/bulk-status']['post']['responses'][202]['content']['application/json']['job'];
@@ -86,7 +87,7 @@ export function useBulkJobs(): BulkJob[] {
   });
   const jobs = (list.data ?? []).filter((job) => unfinished(job) || kept.includes(job.id));
   const running = useRef(new Set<number>());
-  const ended = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['orders'] }), [queryClient]);
+  const ended = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), [queryClient]);
   useEffect(() => {
     let changed = false;
     for (const job of jobs) {
