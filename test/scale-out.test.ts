@@ -58,13 +58,14 @@ describe.skipIf(!testPostgresUrl || !testRedisUrl)('three API processes on Postg
       WEBHOOK_DISPATCHER: 'off',
     };
     servers = await Promise.all(Array.from({ length: PROCESSES }, () => cli.start('unused.db', 'serve', env)));
-  });
+    // A fresh migrated database and three processes started: seconds alone, more beside a busy suite.
+  }, 60_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
     await deleteKeysByPrefix(testRedisUrl!, redisPrefix);
     cli.cleanup();
-  });
+  }, 60_000);
 
   async function call(process: number, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
     let answer: { res: Response; text: string; body: Answer['body'] };
