@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ordersDatabase, PASSWORD, type Backend } from './orders-database.js';
+import { logIn, ordersDatabase, type Backend } from './orders-database.js';
 import { startServer, type RunningServer } from './server.js';
 
 const { values } = parseArgs({
@@ -24,17 +24,6 @@ const { values } = parseArgs({
 const CONNECTIONS = 10;
 const log = (line: string) => console.log(line);
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-
-async function logIn(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/dashboard/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 200 || !cookie) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
-  return cookie;
-}
 
 /** The lists of both stores, in turn, until `until` resolves (or for `seconds`). */
 async function lists(server: RunningServer, cookies: string[], phase: { seconds: number } | { until: Promise<unknown> }) {

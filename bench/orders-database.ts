@@ -25,6 +25,18 @@ import type { Sample, SampleOrder } from './orders-scenarios.js';
 
 export const STORE_TIME_ZONE = 'Asia/Jakarta';
 export const PASSWORD = 'bench-orders-sandi';
+
+/** Logs in with the bench's password: the session cookie (name=value). */
+export async function logIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/dashboard/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 200 || !cookie) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
+  return cookie;
+}
 const MEASURED = { name: 'Toko Sejuta', seed: 32, owner: 'pemilik@sejuta.bench', cs: ['Rani', 'Tono', 'Dewi'] };
 const BESIDE = { name: 'Toko Tetangga', seed: 33, owner: 'pemilik@tetangga.bench', cs: ['Sari', 'Budi'] };
 const csEmail = (store: typeof MEASURED, name: string) => `${name.toLowerCase()}@${store.owner.split('@')[1]}`;

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { seededRandom } from '../src/demo/demo-orders.js';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, type BackendChoice } from './database.js';
-import { ordersDatabase, PASSWORD, STORE_TIME_ZONE, type OrdersBenchDatabase } from './orders-database.js';
+import { logIn, ordersDatabase, STORE_TIME_ZONE, type OrdersBenchDatabase } from './orders-database.js';
 import { EXPORT_PATH, EXPORT_TARGETS, pathOf, SCENARIOS, TARGETS, type Caller, type Scenario } from './orders-scenarios.js';
 import { startServer, usageBetween, type RunningServer } from './server.js';
 
@@ -218,18 +218,6 @@ async function settle(url: string): Promise<number> {
     }
     if (Date.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`the server stayed busy for ${SETTLE_TIMEOUT_MS / 1000} s after a scenario`);
   }
-}
-
-/** Logs in with the bench's password: the session cookie (name=value). */
-async function logIn(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/dashboard/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 200 || !cookie) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
-  return cookie;
 }
 
 /** Runs `task` over `items` with `width` at a time. */
