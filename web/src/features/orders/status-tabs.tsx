@@ -31,9 +31,9 @@ export function StatusTabs({ search }: { search: OrdersSearch }) {
     ...ORDER_STATUSES.map((status) => ({ status, label: statusName(status), count: shown(status) })),
   ];
   return (
-    // One row: on a phone it scrolls sideways (its links take the keyboard's focus), the current tab in view.
+    // One row on a phone, scrolling sideways (its links take the keyboard's focus), the current tab in view; rows that wrap from 640 px.
     <nav aria-label={T.orders.tabs} className="-mx-3 mb-3 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0">
-      <ul className="flex gap-2">
+      <ul className="flex gap-2 sm:flex-wrap">
         {tabs.map((tab) => {
           const current = tab.status === search.status;
           return (
