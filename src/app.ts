@@ -46,6 +46,7 @@ import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk
 import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
+import { messagingDashboardRoutes } from './messaging/dashboard-routes.js';
 import { templateDashboardRoutes } from './templates/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
@@ -215,6 +216,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     rotationDashboardRoutes(app, ctx);
     transferDashboardRoutes(app, ctx);
     settingsDashboardRoutes(app, ctx);
+    messagingDashboardRoutes(app, ctx);
     templateDashboardRoutes(app, ctx);
     productDashboardRoutes(app, ctx);
     orderListDashboardRoutes(app, ctx);

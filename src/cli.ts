@@ -8,6 +8,7 @@ import { ConfigError } from './lib/config.js';
 import { demoCommands } from './cli/demo.js';
 import { CliError } from './cli/io.js';
 import { keyCommands } from './cli/key.js';
+import { messagingCommands } from './cli/messaging.js';
 import { orderCommands } from './cli/order.js';
 import { productCommands } from './cli/product.js';
 import { secretsCommands } from './cli/secrets.js';
@@ -26,6 +27,7 @@ productCommands(program);
 storeCommands(program);
 orderCommands(program);
 webhookCommands(program);
+messagingCommands(program);
 userCommands(program);
 secretsCommands(program);
 

@@ -21,6 +21,8 @@ import { liveConsumer } from './live/live-consumer.js';
 import { createWebhookWorker, WEBHOOK_WORKER } from './webhooks/dispatcher.js';
 import { BULK_WORKER, bulkJobWorker } from './orders/workspace/bulk/run-bulk-job.js';
 import { permissionsOf } from './team/roles.js';
+import { PLANNER_CONSUMER, plannerConsumer } from './messaging/plan-messages.js';
+import { SENDER_WORKER, senderWorker } from './messaging/send-messages.js';
 
 /** What a worker is built from. */
 export interface WorkerDeps {
@@ -76,10 +78,23 @@ const WORKERS = {
     build: ({ config, database, log }) =>
       bulkJobWorker({ db: database.db, dialect: database.dialect, writeTransaction: database.writeTransaction, clock: systemClock, config, permissionsOf, log }),
   },
+  // Messaging automation (issue 41, docs/messaging.md): the planner folds the feed into planned
+  // messages; the sender sends those due.
+  [PLANNER_CONSUMER]: {
+    offSwitch: 'MESSAGE_PLANNER=off',
+    isOn: (config) => config.messagePlanner,
+    build: ({ config, database }) => feedWorker(database, plannerConsumer(config.timeZone, systemClock), systemClock),
+  },
+  [SENDER_WORKER]: {
+    offSwitch: 'MESSAGE_SENDER=off',
+    isOn: (config) => config.messageSender,
+    build: ({ config, database, log }) =>
+      senderWorker({ db: database.db, dialect: database.dialect, writeTransaction: database.writeTransaction, clock: systemClock, serverTimeZone: config.timeZone, log }),
+  },
 } satisfies Record<string, WorkerEntry>;
 
 /** The feed's consumers, by their worker names (each consumer's name is its worker's). */
-export const FEED_CONSUMERS: readonly FeedConsumer[] = [countsConsumer, liveConsumer];
+export const FEED_CONSUMERS: readonly FeedConsumer[] = [countsConsumer, liveConsumer, plannerConsumer('UTC', systemClock)];
 
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];

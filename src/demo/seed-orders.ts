@@ -87,8 +87,8 @@ export async function seedOrders(
   if (!Number.isSafeInteger(days) || days < 1 || days > MAX_DAYS) return refuse('invalid_days', `days must be a whole number from 1 to ${MAX_DAYS}`);
   const tenant = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
   if (!tenant) return refuse('tenant_not_found', `tenant ${tenantId} not found`);
-  // Demo orders must never be messaged. When a store can connect a messaging provider
-  // (WhatsApp), refuse a store that has one connected here, before anything is written.
+  // Demo orders are never messaged: each batch folds its own feed rows and deletes them in its
+  // transaction (below), so the messaging planner never sees them.
 
   let products = await storeProducts(db, tenantId);
   let created = 0;

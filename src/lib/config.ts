@@ -22,6 +22,10 @@ export interface Config {
   readonly liveConsumer: boolean;
   /** Run the bulk jobs' worker inside `serve` (BULK_JOBS, default on). */
   readonly bulkJobs: boolean;
+  /** Run the messaging planner (a consumer of the change feed) inside `serve` (MESSAGE_PLANNER, default on). */
+  readonly messagePlanner: boolean;
+  /** Run the messaging sender inside `serve` (MESSAGE_SENDER, default on). */
+  readonly messageSender: boolean;
   /** How long a change stays in the feed once every consumer has folded it (FEED_RETENTION_HOURS, default 24), in ms. */
   readonly feedRetentionMs: number;
   /** Allow http and private/loopback/link-local webhook targets (WEBHOOK_ALLOW_PRIVATE=1; development and tests only). */
@@ -122,6 +126,8 @@ export function loadConfig(env: Env = process.env): Config {
     countsConsumer: flag(env, 'COUNTS_CONSUMER', true, 'on', 'off'),
     liveConsumer: flag(env, 'LIVE_CONSUMER', true, 'on', 'off'),
     bulkJobs: flag(env, 'BULK_JOBS', true, 'on', 'off'),
+    messagePlanner: flag(env, 'MESSAGE_PLANNER', true, 'on', 'off'),
+    messageSender: flag(env, 'MESSAGE_SENDER', true, 'on', 'off'),
     feedRetentionMs: positiveNumber(env, 'FEED_RETENTION_HOURS', 24, false) * 3_600_000,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false, '1', '0'),
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -32,6 +32,7 @@ import { bulkJobs } from './migrations/029-bulk-jobs.js';
 import { orderEntryKeys } from './migrations/030-order-entry-keys.js';
 import { phoneTail } from './migrations/031-phone-tail.js';
 import { invitationInvitee } from './migrations/032-invitation-invitee.js';
+import { messaging } from './migrations/033-messaging.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -69,6 +70,7 @@ export function migrations(handle: DbHandle): Migrations {
     '030-order-entry-keys': { up: orderEntryKeys(handle.dialect) },
     '031-phone-tail': { up: phoneTail() },
     '032-invitation-invitee': { up: invitationInvitee() },
+    '033-messaging': { up: messaging(handle.dialect) },
   };
 }
 

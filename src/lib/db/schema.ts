@@ -494,6 +494,65 @@ export interface BulkJobTable {
   finished_at: number | null;
 }
 
+/** 033: a store's messaging automation (issue 41, src/messaging/). */
+export interface MessagingSettingsTable {
+  tenant_id: number;
+  /** `sandbox`; null: automation off. */
+  provider: string | null;
+  paused: Generated<number>;
+  /** 'HH:MM', both or neither: quiet hours [start, end) in the buyer's zone. */
+  quiet_start: string | null;
+  quiet_end: string | null;
+  updated_at: number;
+}
+
+/** 033: a step's automatic switch and timing, per store. */
+export interface MessagingStepTable {
+  tenant_id: number;
+  step: string;
+  is_on: Generated<number>;
+  /** fu1, fu2, fu4: minutes after the order's creation; null for the others. */
+  delay_minutes: number | null;
+  /** When the step was last turned on: it plans only what falls due after. */
+  on_since: number | null;
+}
+
+/** 033: one automated message of an order's step. */
+export interface MessageTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  step: string;
+  /** planned | waiting_quiet_hours | sent | delivered | read | failed | skipped | cancelled | expired */
+  state: string;
+  phone: string | null;
+  due_at: number;
+  next_at: number;
+  allowed_at: number | null;
+  sent_at: number | null;
+  reason: string | null;
+  text: string | null;
+  provider: string | null;
+  provider_message_id: string | null;
+  attempts: Generated<number>;
+  locked_until: number | null;
+  lease_token: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** 033: what the sandbox provider accepted. */
+export interface SandboxOutboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  message_id: number | null;
+  order_id: number | null;
+  phone: string;
+  text: string;
+  provider_message_id: string;
+  created_at: number;
+}
+
 export interface ProductImageTable {
   id: Generated<number>;
   tenant_id: number;
@@ -572,6 +631,10 @@ export interface Database {
   settings_audit: SettingsAuditTable;
   order_exports: OrderExportTable;
   bulk_jobs: BulkJobTable;
+  messaging_settings: MessagingSettingsTable;
+  messaging_steps: MessagingStepTable;
+  messages: MessageTable;
+  sandbox_outbox: SandboxOutboxTable;
   product_images: ProductImageTable;
   product_image_variants: ProductImageVariantTable;
   image_blobs: ImageBlobTable;

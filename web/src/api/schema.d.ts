@@ -780,6 +780,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/messaging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's messaging automation: provider, pause, quiet hours, each step's switch and timing, the last 24 hours by state
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. A store that never saved it: no provider, every step off, quiet hours 20:00-08:00.
+         */
+        get: operations["readMessaging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the messaging automation: the fields present change, the others stay
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. A step that starts sending by itself (its switch on, a provider chosen) plans only what falls due from now on: the follow-ups of pending orders whose time is still ahead, never a burst to old orders. A step that stops cancels its messages not yet sent. fu2 must come after fu1, and fu4 at least 12 hours after fu2's time. A bad value: 422 `invalid_request` with `fields`; nothing is changed.
+         */
+        patch: operations["saveMessaging"];
+        trace?: never;
+    };
+    "/dashboard/api/messaging/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Pesan uji dari Lapak" to your own WhatsApp number (else the store's) through the store's provider
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. `ok` false with `error` (Indonesian) when no provider is chosen, no number is set, or the provider refused it. The sandbox keeps it in its outbox.
+         */
+        post: operations["sendTestMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/messaging/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sandbox's outbox ("Kotak keluar uji"): what it would have sent, newest first
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. Each message with its rendered text, its order (null for a test message) and a wa.me link to send it by hand. At most 100.
+         */
+        get: operations["listSandboxOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's automated messages: planned, waiting, sent or why not
+         * @description Any member who sees the order (a CS: their own orders); another store's order or one outside the member's scope: 404 `order_not_found`. The text as sent; for a message not yet sent, as it would be sent now.
+         */
+        get: operations["listOrderMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/templates": {
         parameters: {
             query?: never;
@@ -9812,6 +9896,929 @@ export interface operations {
                         fields: {
                             [key: string]: string;
                         };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readMessaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The automation. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                        provider: "sandbox" | null;
+                        /** @description "Jeda semua pesan otomatis": nothing is sent while on; what falls due waits, then expires 6 hours after it was allowed to go. */
+                        paused: boolean;
+                        quiet_hours: {
+                            /**
+                             * @description 'HH:MM', 24-hour.
+                             * @example 20:00
+                             */
+                            start: string;
+                            /**
+                             * @description 'HH:MM', 24-hour.
+                             * @example 20:00
+                             */
+                            end: string;
+                        } | null;
+                        steps: {
+                            fu1: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                                /** @description Minutes after the order was created. */
+                                minutes: number;
+                            };
+                            fu2: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                                /** @description Hours after the order was created. */
+                                hours: number;
+                            };
+                            fu3: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            fu4: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                                /** @description Hours after the order was created. */
+                                hours: number;
+                            };
+                            closing: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            paid: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            shipped: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            cancelled: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                        };
+                        /** @description The store's messages whose state last changed in the last 24 hours, by state. */
+                        last_24h: {
+                            planned: number;
+                            waiting_quiet_hours: number;
+                            sent: number;
+                            delivered: number;
+                            read: number;
+                            failed: number;
+                            skipped: number;
+                            cancelled: number;
+                            expired: number;
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    saveMessaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                    provider?: "sandbox" | null;
+                    paused?: boolean;
+                    quiet_hours?: {
+                        /**
+                         * @description 'HH:MM', 24-hour.
+                         * @example 20:00
+                         */
+                        start: string;
+                        /**
+                         * @description 'HH:MM', 24-hour.
+                         * @example 20:00
+                         */
+                        end: string;
+                    } | null;
+                    steps?: {
+                        fu1?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                            /** @description Minutes after the order was created. */
+                            minutes?: number;
+                        };
+                        fu2?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                            /** @description Hours after the order was created. */
+                            hours?: number;
+                        };
+                        fu3?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                        };
+                        fu4?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                            /** @description Hours after the order was created. */
+                            hours?: number;
+                        };
+                        closing?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                        };
+                        paid?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                        };
+                        shipped?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                        };
+                        cancelled?: {
+                            /** @description Sends by itself. */
+                            on?: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: the automation as it is now. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                        provider: "sandbox" | null;
+                        /** @description "Jeda semua pesan otomatis": nothing is sent while on; what falls due waits, then expires 6 hours after it was allowed to go. */
+                        paused: boolean;
+                        quiet_hours: {
+                            /**
+                             * @description 'HH:MM', 24-hour.
+                             * @example 20:00
+                             */
+                            start: string;
+                            /**
+                             * @description 'HH:MM', 24-hour.
+                             * @example 20:00
+                             */
+                            end: string;
+                        } | null;
+                        steps: {
+                            fu1: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                                /** @description Minutes after the order was created. */
+                                minutes: number;
+                            };
+                            fu2: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                                /** @description Hours after the order was created. */
+                                hours: number;
+                            };
+                            fu3: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            fu4: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                                /** @description Hours after the order was created. */
+                                hours: number;
+                            };
+                            closing: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            paid: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            shipped: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                            cancelled: {
+                                /** @description Sends by itself. */
+                                on: boolean;
+                            };
+                        };
+                        /** @description The store's messages whose state last changed in the last 24 hours, by state. */
+                        last_24h: {
+                            planned: number;
+                            waiting_quiet_hours: number;
+                            sent: number;
+                            delivered: number;
+                            read: number;
+                            failed: number;
+                            skipped: number;
+                            cancelled: number;
+                            expired: number;
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    sendTestMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How it went. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        provider_message_id: string | null;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listSandboxOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first, at most 100. */
+                        messages: {
+                            id: number;
+                            order_id: number | null;
+                            step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                            phone: string;
+                            text: string;
+                            /** @description wa.me with the text, to send it by hand. */
+                            wa_url: string;
+                            provider_message_id: string;
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listOrderMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description By due time. */
+                        messages: {
+                            id: number;
+                            /** @description fu1-fu4 (pending), closing, paid, shipped, cancelled. */
+                            step: "fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled";
+                            state: "planned" | "waiting_quiet_hours" | "sent" | "delivered" | "read" | "failed" | "skipped" | "cancelled" | "expired";
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            due_at: string;
+                            next_at: string | null;
+                            sent_at: string | null;
+                            reason: string | null;
+                            /** @description As sent; for one not sent, as it would be sent now. */
+                            text: string;
+                            provider_message_id: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

@@ -9,13 +9,12 @@ import type { AppContext } from '../../../context.js';
 import { normalizeIndonesianPhone } from '../../../lib/phone.js';
 import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
 import { formatTimestamp } from '../../../lib/time.js';
-import { methodKindOf, stepsFor, type FollowUpStep } from '../../../templates/follow-up-steps.js';
-import { renderFollowUp } from '../../../templates/render-template.js';
-import { readStepTexts } from '../../../templates/store-templates.js';
+import { stepsFor, type FollowUpStep } from '../../../templates/follow-up-steps.js';
 import { waMeUrl } from '../../../templates/wa-link.js';
-import { loadStoreSettings } from '../../../tenants/store-settings.js';
 import type { MemberActor } from '../../core/member-actor.js';
-import { MESSAGE_ORDER_COLUMNS, messageInputOf } from '../../core/message-input.js';
+import { MESSAGE_ORDER_COLUMNS } from '../../core/message-input.js';
+import { renderSteps } from '../../core/render-steps.js';
+import { recordFollowUp } from '../../core/record-follow-up.js';
 import { inScope, type OrderScope } from '../../core/order-scope.js';
 
 export type FollowUpCode = 'order_not_found' | 'follow_up_step_not_available' | 'buyer_phone_invalid' | 'status_conflict';
@@ -29,17 +28,6 @@ export interface FollowUpPress {
 /** The order as a follow-up needs it, within the member's scope; null when there is none. */
 const orderForMessage = (db: AppContext['db'], tenantId: number, orderId: number, scope: OrderScope) =>
   inScope(db.selectFrom('orders').select(MESSAGE_ORDER_COLUMNS).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
-
-type MessageOrder = NonNullable<Awaited<ReturnType<typeof orderForMessage>>>;
-
-/** The steps' texts rendered for the order: the store's own for the order's payment method, else the defaults. */
-async function renderSteps(db: AppContext['db'], tenantId: number, order: MessageOrder, steps: readonly FollowUpStep[], serverTimeZone: string): Promise<Array<{ step: FollowUpStep; text: string }> | null> {
-  const store = await loadStoreSettings(db, tenantId);
-  if (!store) return null;
-  const method = methodKindOf(order.payment_method);
-  const [texts, input] = await Promise.all([Promise.all(steps.map((step) => readStepTexts(db, tenantId, step))), messageInputOf(db, tenantId, order, store, serverTimeZone)]);
-  return steps.map((step, i) => ({ step, text: renderFollowUp(step, method, texts[i]![method], input) }));
-}
 
 /** What each step that fits the order now would send (GET /dashboard/api/orders/{id}/follow-ups): the chooser shows it. */
 export async function previewFollowUps(
@@ -74,34 +62,9 @@ export async function followUpOrder(
   const text = rendered[0]!.text;
 
   const now = ctx.clock.now();
-  const recorded = await ctx.writeTransaction(async (tx) => {
-    // Only while the order is still in the status the step was chosen for (and in the member's scope).
-    const updated = await inScope(
-      tx
-        .updateTable('orders')
-        .set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_step: step, follow_up_last_at: now }))
-        .where('orders.tenant_id', '=', tenantId)
-        .where('orders.id', '=', orderId)
-        .where('orders.status', '=', order.status),
-      who.scope,
-    ).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await tx
-      .insertInto('order_history')
-      .values({
-        tenant_id: tenantId,
-        order_id: orderId,
-        source: who.actor.source,
-        actor: who.actor.actor,
-        actor_user_id: who.actor.actorUserId,
-        field: 'follow_up',
-        old_value: null,
-        new_value: step,
-        created_at: now,
-      })
-      .execute();
-    return true;
-  });
+  const recorded = await ctx.writeTransaction((tx) =>
+    recordFollowUp(tx, { tenantId, orderId, status: order.status, step, source: who.actor.source, actor: who.actor.actor, actorUserId: who.actor.actorUserId, at: now }, who.scope),
+  );
   if (!recorded) return refuse('status_conflict', `order ${orderId} changed meanwhile`);
   return succeed({ wa_url: waMeUrl(phone, text), step, at: formatTimestamp(now, serverTimeZone) });
 }

@@ -1,0 +1,75 @@
+// A store's messaging automation as the planner, the sender and the page read it (issue 41 §1,
+// §3): the provider (null: automation off), the pause switch, quiet hours, and each step's
+// switch, timing and when it was turned on. A store that never saved it has the defaults: no
+// provider, every step off, quiet hours 20:00-08:00.
+import type { Db, Tx } from '../lib/db/db.js';
+import { FOLLOW_UP_STEPS, type FollowUpStep } from '../templates/follow-up-steps.js';
+import { DEFAULT_DELAYS, type FollowUpTiming, type QuietHours } from './timing.js';
+
+export const PROVIDERS = ['sandbox'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export const DEFAULT_QUIET_HOURS: QuietHours = { start: '20:00', end: '08:00' };
+
+export interface StepSwitch {
+  on: boolean;
+  /** When it was last turned on (epoch ms): it plans only what falls due after. */
+  onSince: number | null;
+  /** fu1, fu2, fu4: minutes after creation. */
+  delayMinutes: number | null;
+}
+
+export interface Automation {
+  tenantId: number;
+  provider: ProviderName | null;
+  paused: boolean;
+  quiet: QuietHours | null;
+  steps: Record<FollowUpStep, StepSwitch>;
+}
+
+const DELAYED = DEFAULT_DELAYS as Readonly<Partial<Record<FollowUpStep, number>>>;
+
+const defaultSteps = (): Record<FollowUpStep, StepSwitch> =>
+  Object.fromEntries(FOLLOW_UP_STEPS.map((step) => [step, { on: false, onSince: null, delayMinutes: DELAYED[step] ?? null }])) as Record<FollowUpStep, StepSwitch>;
+
+export const defaultAutomation = (tenantId: number): Automation => ({ tenantId, provider: null, paused: false, quiet: { ...DEFAULT_QUIET_HOURS }, steps: defaultSteps() });
+
+const isProvider = (value: string | null): value is ProviderName => value !== null && (PROVIDERS as readonly string[]).includes(value);
+
+/** The automation of each store asked for (the defaults for a store that never saved it). */
+export async function loadAutomations(db: Db | Tx, tenantIds: readonly number[]): Promise<Map<number, Automation>> {
+  const found = new Map<number, Automation>(tenantIds.map((id) => [id, defaultAutomation(id)]));
+  if (tenantIds.length === 0) return found;
+  const [settings, steps] = await Promise.all([
+    db.selectFrom('messaging_settings').selectAll().where('tenant_id', 'in', tenantIds).execute(),
+    db.selectFrom('messaging_steps').selectAll().where('tenant_id', 'in', tenantIds).execute(),
+  ]);
+  for (const row of settings) {
+    const automation = found.get(Number(row.tenant_id))!;
+    automation.provider = isProvider(row.provider) ? row.provider : null;
+    automation.paused = Number(row.paused) === 1;
+    automation.quiet = row.quiet_start !== null && row.quiet_end !== null ? { start: row.quiet_start, end: row.quiet_end } : null;
+  }
+  for (const row of steps) {
+    const automation = found.get(Number(row.tenant_id))!;
+    if (!Object.hasOwn(automation.steps, row.step)) continue;
+    const step = automation.steps[row.step as FollowUpStep];
+    step.on = Number(row.is_on) === 1;
+    step.onSince = row.on_since === null ? null : Number(row.on_since);
+    if (row.delay_minutes !== null) step.delayMinutes = Number(row.delay_minutes);
+  }
+  return found;
+}
+
+export async function loadAutomation(db: Db | Tx, tenantId: number): Promise<Automation> {
+  return (await loadAutomations(db, [tenantId])).get(tenantId)!;
+}
+
+/** Whether the step sends by itself: a provider chosen and its switch on. */
+export const stepIsOn = (automation: Automation, step: FollowUpStep): boolean => automation.provider !== null && automation.steps[step].on;
+
+export const followUpTiming = (automation: Automation): FollowUpTiming => ({
+  fu1Minutes: automation.steps.fu1.delayMinutes ?? DEFAULT_DELAYS.fu1,
+  fu2Minutes: automation.steps.fu2.delayMinutes ?? DEFAULT_DELAYS.fu2,
+  fu4Minutes: automation.steps.fu4.delayMinutes ?? DEFAULT_DELAYS.fu4,
+});

@@ -1,0 +1,37 @@
+// Messaging's texts in one place (issue 41): why a message did not go, or not yet (every reason a
+// message carries, in the Indonesian the order's page and the page "Pesan otomatis" show), the
+// test message, and the settings' refusals.
+import type { FollowUpStep } from '../templates/follow-up-steps.js';
+
+export const MESSAGE_REASON = {
+  leftPending: 'Pesanan tidak lagi menunggu pembayaran.',
+  leftStatus: 'Status pesanan sudah berubah sebelum pesan dikirim.',
+  invalidPhone: 'Nomor HP pesanan ditandai tidak valid.',
+  orderGone: 'Pesanan sudah tidak ada.',
+  stepOff: 'Langkah ini dimatikan di pengaturan pesan otomatis.',
+  noProvider: 'Pesan otomatis tidak aktif: belum ada penyedia pesan.',
+  pressed: (step: FollowUpStep) => `CS sudah mengirim ${step.toUpperCase()} sendiri.`,
+  paused: 'Pesan otomatis sedang dijeda.',
+  quietHours: (until: string) => `Menunggu jam tenang selesai (${until}).`,
+  expired: 'Tidak terkirim dalam 6 jam sejak boleh dikirim.',
+  notIndonesian: 'Nomor HP pembeli bukan nomor Indonesia yang bisa menerima WhatsApp.',
+  providerRetry: (detail: string) => `Penyedia pesan menolak untuk sementara (${detail}); dicoba lagi nanti.`,
+  providerFailed: (detail: string) => `Penyedia pesan menolak pesan ini (${detail}).`,
+} as const;
+
+/** What the test message says (POST /dashboard/api/messaging/test). */
+export const TEST_MESSAGE_TEXT = 'Pesan uji dari Lapak';
+
+/** Why the test message did not go. */
+export const TEST_MESSAGE_ERROR = {
+  noProvider: 'Pilih penyedia pesan dulu.',
+  noNumber: 'Isi nomor WhatsApp Anda (Tim) atau nomor WhatsApp toko (Pengaturan) dulu.',
+} as const;
+
+/** PATCH /dashboard/api/messaging's refusals, by field. */
+export const AUTOMATION_FIELD_TEXT = {
+  clock: 'Isi jam dengan format JJ:MM, misalnya 20:00.',
+  sameClock: 'Jam mulai dan jam selesai tidak boleh sama.',
+  fu2AfterFu1: 'FU2 harus dikirim setelah FU1.',
+  fu4AfterFu3: 'FU4 harus paling cepat 12 jam setelah waktu FU2 (setelah FU3).',
+} as const;

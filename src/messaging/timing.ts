@@ -1,0 +1,105 @@
+// When an automated message falls due and when it may go (issue 41 §1; docs/messaging.md): the
+// steps' timing, the buyer's zone from the order's province (WIB, WITA, WIT: Indonesia keeps no
+// daylight saving, so each is a fixed offset), and quiet hours [start, end) in that zone. Pure
+// functions of epoch milliseconds: the planner and the sender call them, the tests call them
+// directly.
+import { exactOffsetMinutes } from '../lib/time.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const ZONES = { WIB: 7 * 60, WITA: 8 * 60, WIT: 9 * 60 } as const;
+export type ZoneName = keyof typeof ZONES;
+
+/** The 38 provinces by zone (shipping/provinces.ts spells them). */
+const PROVINCE_ZONE: Readonly<Record<string, ZoneName>> = {
+  Aceh: 'WIB', 'Sumatera Utara': 'WIB', 'Sumatera Barat': 'WIB', Riau: 'WIB', 'Kepulauan Riau': 'WIB', Jambi: 'WIB',
+  'Sumatera Selatan': 'WIB', 'Kepulauan Bangka Belitung': 'WIB', Bengkulu: 'WIB', Lampung: 'WIB', 'DKI Jakarta': 'WIB',
+  'Jawa Barat': 'WIB', Banten: 'WIB', 'Jawa Tengah': 'WIB', 'DI Yogyakarta': 'WIB', 'Jawa Timur': 'WIB',
+  'Kalimantan Barat': 'WIB', 'Kalimantan Tengah': 'WIB',
+  Bali: 'WITA', 'Nusa Tenggara Barat': 'WITA', 'Nusa Tenggara Timur': 'WITA', 'Kalimantan Selatan': 'WITA',
+  'Kalimantan Timur': 'WITA', 'Kalimantan Utara': 'WITA', 'Sulawesi Utara': 'WITA', Gorontalo: 'WITA',
+  'Sulawesi Tengah': 'WITA', 'Sulawesi Barat': 'WITA', 'Sulawesi Selatan': 'WITA', 'Sulawesi Tenggara': 'WITA',
+  Maluku: 'WIT', 'Maluku Utara': 'WIT', Papua: 'WIT', 'Papua Barat': 'WIT', 'Papua Barat Daya': 'WIT',
+  'Papua Tengah': 'WIT', 'Papua Pegunungan': 'WIT', 'Papua Selatan': 'WIT',
+};
+
+export const zoneOfProvince = (province: string | null): ZoneName | null => (province !== null && Object.hasOwn(PROVINCE_ZONE, province) ? PROVINCE_ZONE[province]! : null);
+
+/** The buyer's offset from UTC in minutes at `at`: their province's zone, else the store's time zone. */
+export function buyerOffsetMinutes(province: string | null, storeTimeZone: string, at: number): number {
+  const zone = zoneOfProvince(province);
+  return zone ? ZONES[zone] : exactOffsetMinutes(at, storeTimeZone);
+}
+
+/** Minutes since local midnight of 'HH:MM'. */
+export function minutesOfClock(text: string): number {
+  const [h, m] = text.split(':').map(Number);
+  return h! * 60 + m!;
+}
+
+const CLOCK = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+export const isClockText = (text: string): boolean => CLOCK.test(text);
+
+/** The first moment at or after `at` whose local time (at `offset` minutes) is `minutes` past midnight. */
+export function nextLocalTime(at: number, offset: number, minutes: number): number {
+  const local = at + offset * MINUTE;
+  const midnight = Math.floor(local / DAY) * DAY;
+  let candidate = midnight + minutes * MINUTE;
+  if (candidate < local) candidate += DAY;
+  return candidate - offset * MINUTE;
+}
+
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** Whether `at` falls in quiet hours [start, end) at `offset`; a window may pass midnight (20:00-08:00). */
+export function inQuietHours(at: number, offset: number, quiet: QuietHours): boolean {
+  const local = (((at + offset * MINUTE) % DAY) + DAY) % DAY / MINUTE;
+  const start = minutesOfClock(quiet.start);
+  const end = minutesOfClock(quiet.end);
+  if (start === end) return false;
+  return start < end ? local >= start && local < end : local >= start || local < end;
+}
+
+/** The first moment at or after `at` outside quiet hours (at `at` itself when it is outside). */
+export function afterQuietHours(at: number, offset: number, quiet: QuietHours | null): number {
+  if (!quiet || !inQuietHours(at, offset, quiet)) return at;
+  return nextLocalTime(at, offset, minutesOfClock(quiet.end));
+}
+
+/** The follow-ups' default timing; fu3 has none of its own (09:00 after fu2, below). */
+export const DEFAULT_DELAYS = { fu1: 60, fu2: 20 * 60, fu4: 72 * 60 } as const;
+
+export const FU3_LOCAL_MINUTES = 9 * 60;
+/** fu3 goes on the first morning at least this long after fu2's configured time. */
+export const FU3_AFTER_FU2 = 12 * HOUR;
+
+export interface FollowUpTiming {
+  fu1Minutes: number;
+  fu2Minutes: number;
+  fu4Minutes: number;
+}
+
+/**
+ * When each follow-up of an order created at `createdAt` falls due: fu1 and fu2 after creation;
+ * fu3 at 09:00 in the buyer's zone on the first morning at least 12 hours after fu2's configured
+ * time (whether fu2 is on or not); fu4 after creation, and never before fu3.
+ */
+export function followUpDueTimes(createdAt: number, offset: number, timing: FollowUpTiming): { fu1: number; fu2: number; fu3: number; fu4: number } {
+  const fu1 = createdAt + timing.fu1Minutes * MINUTE;
+  const fu2 = createdAt + timing.fu2Minutes * MINUTE;
+  const fu3 = nextLocalTime(fu2 + FU3_AFTER_FU2, offset, FU3_LOCAL_MINUTES);
+  const fu4 = Math.max(createdAt + timing.fu4Minutes * MINUTE, fu3 + MINUTE);
+  return { fu1, fu2, fu3, fu4 };
+}
+
+/** A status notice goes this long after the move (a move undone at once sends nothing). */
+export const NOTICE_DELAY_MS = 2 * MINUTE;
+/** A message not sent within this long of the first moment it was allowed to go expires. */
+export const EXPIRY_MS = 6 * HOUR;
+/** At least this long between two messages to one phone. */
+export const PHONE_SPACING_MS = 10_000;
