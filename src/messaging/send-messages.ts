@@ -33,7 +33,7 @@ import { afterQuietHours, buyerOffsetMinutes, EXPIRY_MS, inQuietHours, PHONE_SPA
 
 export const SENDER_WORKER = 'sender';
 /** How long a claim holds a message. */
-export const LEASE_MS = 60_000;
+export const LEASE_MS = 30_000;
 const CONCURRENCY = 4;
 const POLL_MS = 1_000;
 /** While paused, a message is looked at again after this long (it expires by the 6-hour rule). */
