@@ -24,7 +24,13 @@ export interface FeedConsumer {
   readonly reads?: 'values' | 'position';
   /** The pause after a round that found less than a batch (default FEED_POLL_MS of feed-worker.ts). */
   readonly pollMs?: number;
-  /** Writes what the rows make, in the fold's transaction (rows in feed order, at least one). */
+  /**
+   * Only some stores' changes matter (the stores that use the feature): their ids, read in the
+   * fold's transaction. The batch's other rows are passed over (their values never read), and
+   * the position still moves past them. Absent: every store's.
+   */
+  stores?(tx: Tx): Promise<readonly number[]>;
+  /** Writes what the rows make, in the fold's transaction (rows in feed order; with `stores`, possibly none). */
   fold(tx: Tx, rows: readonly FeedRow[]): Promise<void>;
   /**
    * Builds what the consumer keeps from the orders as they are, for its first run (a consumer
@@ -93,10 +99,17 @@ export async function foldOnce(database: FeedDatabase, consumer: FeedConsumer, c
     if (!(await takeTurn(tx, consumer.name))) return 0;
     const cursor = await readCursor(tx, consumer.name);
     if (!cursor) return 0;
-    const rows = await readFeed(tx, cursor.position, consumer.batch, { settled: true, snapshot: cursor.snapshot, positionOnly: consumer.reads === 'position' });
+    const read = { settled: true, snapshot: cursor.snapshot };
+    const rows = await readFeed(tx, cursor.position, consumer.batch, { ...read, positionOnly: consumer.reads === 'position' || consumer.stores !== undefined });
     if (rows.length === 0) return 0;
-    await consumer.fold(tx, rows);
     const last = rows[rows.length - 1]!.position;
+    if (consumer.stores) {
+      const stores = await consumer.stores(tx);
+      const wanted = stores.length === 0 ? [] : await readFeed(tx, cursor.position, consumer.batch, { ...read, upTo: last, tenantIds: stores });
+      await consumer.fold(tx, wanted);
+    } else {
+      await consumer.fold(tx, rows);
+    }
     // The backfill's snapshot is forgotten once the position has passed every transaction it knew.
     const snapshot = cursor.snapshot && isPostgres(tx) ? sql<string | null>`case when ${last.txid} >= pg_snapshot_xmax(snapshot::pg_snapshot)::text::bigint then null else snapshot end` : null;
     await tx.updateTable('feed_consumers').set({ txid: last.txid, position: last.id, snapshot, seen_at: now }).where('name', '=', consumer.name).execute();

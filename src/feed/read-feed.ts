@@ -13,6 +13,8 @@ import { feedRowOf, type FeedPosition, type FeedRow } from './feed-row.js';
 export interface FeedRead {
   /** Only this store's rows. */
   tenantId?: number;
+  /** Only these stores' rows. */
+  tenantIds?: readonly number[];
   /** PostgreSQL: rows visible in this snapshot are skipped (a consumer's backfill saw them). */
   snapshot?: string | null;
   /**
@@ -36,6 +38,7 @@ export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, r
   const columns = read.positionOnly ? db.selectFrom('order_feed').select(isPostgres(db) ? ['txid', 'id', 'tenant_id', 'order_id', 'at'] : ['id', 'tenant_id', 'order_id', 'at']) : db.selectFrom('order_feed').selectAll();
   let query = columns.where(after(db, from)).limit(fixedLimit(limit));
   if (read.tenantId !== undefined) query = query.where('tenant_id', '=', read.tenantId);
+  if (read.tenantIds !== undefined) query = query.where('tenant_id', 'in', read.tenantIds);
   if (read.upTo) query = query.where(upTo(db, read.upTo));
   if (isPostgres(db)) {
     if (read.settled) query = query.where(sql<boolean>`txid < ${XMIN}`);

@@ -5,7 +5,7 @@
 // for yesterday's orders, the status notices' payment-method rules, the pause and the 6-hour
 // expiry, the 10-second spacing per phone, seeding plans nothing, the test message and the
 // sandbox's outbox, an order's messages and their scope.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { seedFormStore, seedKaos } from '../../test/form-helpers.js';
 import { CUSTOMER, seedOrder, startTestApp, type Store } from '../../test/helpers.js';
@@ -58,6 +58,9 @@ const messagesOf = async (id: number) => {
 const stepOf = async (id: number, step: string) => (await messagesOf(id)).find((m) => m.step === step);
 const move = (id: number, status: string, extra: Record<string, unknown> = {}) => send(owner, 'POST', `/dashboard/api/orders/${id}/status`, { status, ...extra });
 const patch = (body: unknown, member = owner) => send(member, 'PATCH', '/dashboard/api/messaging', body);
+/** Each test counts its own orders' messages: the earlier tests' that are still to go are set aside. */
+const setAside = () =>
+  t.ctx.db.updateTable('messages').set({ state: 'cancelled', reason: 'set aside by the test' }).where('tenant_id', '=', store.tenantId).where('state', 'in', ['planned', 'waiting_quiet_hours']).execute();
 
 describe('the store\'s automation', () => {
   it('GET: a new store has no provider, every step off, quiet hours 20:00-08:00; a CS may not read it', async () => {
@@ -106,6 +109,7 @@ describe('the store\'s automation', () => {
 });
 
 describe('follow-ups', () => {
+  beforeEach(setAside);
   it('a step turned on plans nothing for yesterday\'s orders', async () => {
     const yesterday = await order();
     t.clock.advance(24 * HOUR);
@@ -223,6 +227,7 @@ describe('follow-ups', () => {
 });
 
 describe('status notices', () => {
+  beforeEach(setAside);
   beforeAll(async () => {
     // A notice is due 2 minutes after the change's time in the feed (the database's clock): the
     // test clock back at the real time.
@@ -270,6 +275,11 @@ describe("an order's messages", () => {
     const other = await seedFormStore(t.ctx, {}, 'Toko Lain');
     const theirs = (await seedOrder(t.ctx, other.tenantId, { product_id: (await seedKaos(t.ctx, other.tenantId)).id, variant: 'Hitam / L', courier: 'JNE REG' })).id;
     expect((await send(owner, 'GET', `/dashboard/api/orders/${theirs}/messages`)).status).toBe(404);
+    // A store without a provider: its changes are passed over, and the planner's position moves past them.
+    await run(t.clock.now());
+    expect(await t.ctx.db.selectFrom('messages').select('id').where('tenant_id', '=', other.tenantId).execute()).toEqual([]);
+    const lag = await t.ctx.db.selectFrom('order_feed').select('id').where('id', '>', (await t.ctx.db.selectFrom('feed_consumers').select('position').where('name', '=', 'planner').executeTakeFirstOrThrow()).position).execute();
+    if (t.ctx.dialect === 'sqlite') expect(lag).toEqual([]);
   });
 
   it('a message not yet sent shows the text it would be sent with now', async () => {

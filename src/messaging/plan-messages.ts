@@ -146,7 +146,10 @@ export function plannerConsumer(serverZone: string, clock: { now(): number }): F
   return {
     name: PLANNER_CONSUMER,
     batch: 500,
+    // Only the stores that chose a provider: every other store's changes are passed over unread.
+    stores: async (tx) => (await tx.selectFrom('messaging_settings').select('tenant_id').where('provider', 'is not', null).execute()).map((r) => Number(r.tenant_id)),
     async fold(tx, rows) {
+      if (rows.length === 0) return;
       const tenantIds = [...new Set(rows.map((r) => r.tenantId))];
       const automations = await loadAutomations(tx, tenantIds);
       const active = tenantIds.filter((id) => automations.get(id)!.provider !== null);
