@@ -6,7 +6,10 @@
 // the job moves every order of the store to Closing (POST /dashboard/api/orders/bulk-status with
 // the view of all orders: 202, then GET /dashboard/api/jobs/{id} every 500 ms until it is done).
 // Prints the job's time and rate, and the other requests' p50/p95/p99 and req/s in both phases.
-// Options: --db sqlite|postgres (default postgres), --orders N, --duration N, --pg-url URL.
+// The lists come at --rate requests a second in all (default 100: a busy team's dashboards), or,
+// with --rate 0, in a closed loop as fast as the server answers (a saturated server: the job then
+// gets what is left of it).
+// Options: --db sqlite|postgres (default postgres), --orders N, --duration N, --rate N, --pg-url URL.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres' },
     orders: { type: 'string', default: '10000' },
     duration: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '100' },
     'pg-url': { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -30,7 +34,8 @@ async function lists(server: RunningServer, cookies: string[], phase: { seconds:
   let next = 0;
   const requests = [{ method: 'GET', path: '/dashboard/api/orders?limit=50', setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, cookie: cookies[next++ % cookies.length]! } }) }];
   const latencies: number[] = [];
-  const run = autocannon({ url: server.url, connections: CONNECTIONS, duration: 'seconds' in phase ? phase.seconds : 3600, requests });
+  const rate = Number(values.rate);
+  const run = autocannon({ url: server.url, connections: CONNECTIONS, duration: 'seconds' in phase ? phase.seconds : 3600, requests, ...(rate > 0 ? { overallRate: rate } : {}) });
   run.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
   if ('until' in phase) void phase.until.then(() => (run as unknown as { stop(): void }).stop());
   const result = await run;
@@ -43,6 +48,7 @@ const database = await ordersDatabase({ backend: values.db as Backend, orders, p
 const server = await startServer({ databaseUrl: database.url, env: { LAPAK_SECRET_KEY: randomBytes(32).toString('base64'), RATE_LIMIT_SCALE: '1000' } });
 try {
   log(database.description);
+  log(`lists: ${Number(values.rate) > 0 ? `${values.rate} requests a second in all` : 'a closed loop (as fast as the server answers)'}, ${CONNECTIONS} connections`);
   const owner = await logIn(server.url, database.logins.owner);
   const neighbour = await logIn(server.url, database.logins.neighbour);
   await lists(server, [owner, neighbour], { seconds: 1 });
