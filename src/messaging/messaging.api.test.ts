@@ -11,6 +11,7 @@ import { seedFormStore, seedKaos } from '../../test/form-helpers.js';
 import { CUSTOMER, seedOrder, startTestApp, type Store } from '../../test/helpers.js';
 import { seedOrders } from '../demo/seed-orders.js';
 import { DEFAULT_FOLLOW_UPS } from '../templates/follow-up-steps.js';
+import type { MessagingProvider, SendResult } from './providers/provider.js';
 import { runDue } from './run-due.js';
 import { AUTOMATION_FIELD_TEXT, MESSAGE_REASON } from './texts.js';
 
@@ -213,6 +214,26 @@ describe('follow-ups', () => {
     expect(await stepOf(id, 'fu1')).toMatchObject({ state: 'expired', reason: MESSAGE_REASON.expired, sent_at: null });
     await patch({ paused: false });
     expect((await run(created + 7 * HOUR)).sent).toBe(0);
+  });
+
+  it("a provider's refusal: to retry later keeps it planned with the reason and the next try (Retry-After honoured); for good: failed", async () => {
+    const created = t.clock.now();
+    const id = await order();
+    const answers: SendResult[] = [
+      { ok: false, retry: true, error: 'rate limited', retryAfterMs: 10 * MINUTE },
+      { ok: false, retry: false, error: 'number not on WhatsApp' },
+    ];
+    const provider: MessagingProvider = { name: 'stand-in', send: async () => answers.shift()! };
+    const runWith = (at: number) => runDue(t.ctx, at, { tenantId: store.tenantId, serverTimeZone: t.ctx.config.timeZone, providerFor: () => provider });
+    const first = await runWith(created + 60 * MINUTE);
+    expect(first.waiting).toBe(1);
+    const retry = (await stepOf(id, 'fu1'))!;
+    expect(retry).toMatchObject({ state: 'planned', reason: MESSAGE_REASON.providerRetry('rate limited'), sent_at: null });
+    expect(Date.parse(retry.next_at)).toBe(seconds(created + 70 * MINUTE));
+    expect((await runWith(created + 69 * MINUTE)).failed).toBe(0);
+    expect((await runWith(created + 70 * MINUTE)).failed).toBe(1);
+    expect(await stepOf(id, 'fu1')).toMatchObject({ state: 'failed', reason: MESSAGE_REASON.providerFailed('number not on WhatsApp'), sent_at: null });
+    expect(answers).toEqual([]);
   });
 
   it('seeding (lapak demo orders) plans nothing', async () => {

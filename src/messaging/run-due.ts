@@ -8,7 +8,7 @@ import type { DbHandle } from '../lib/db/db.js';
 import { foldOnce } from '../feed/consumer.js';
 import { silentLog } from '../jobs/worker.js';
 import { plannerConsumer } from './plan-messages.js';
-import { claimMessages, sendMessage, type SendOutcome } from './send-messages.js';
+import { claimMessages, sendMessage, type SenderDeps, type SendOutcome } from './send-messages.js';
 
 export interface RunDueResult {
   at: string;
@@ -27,7 +27,11 @@ const countMessages = async (handle: Pick<DbHandle, 'db'>, tenantId: number | nu
   return Number((await query.executeTakeFirstOrThrow()).n);
 };
 
-export async function runDue(handle: Pick<DbHandle, 'db' | 'dialect' | 'writeTransaction'>, at: number, options: { tenantId: number | null; serverTimeZone: string }): Promise<RunDueResult> {
+export async function runDue(
+  handle: Pick<DbHandle, 'db' | 'dialect' | 'writeTransaction'>,
+  at: number,
+  options: { tenantId: number | null; serverTimeZone: string; providerFor?: SenderDeps['providerFor'] },
+): Promise<RunDueResult> {
   const clock = new ManualClock(at);
   const before = await countMessages(handle, options.tenantId);
   const planner = plannerConsumer(options.serverTimeZone, clock);
@@ -37,7 +41,7 @@ export async function runDue(handle: Pick<DbHandle, 'db' | 'dialect' | 'writeTra
   const planned = (await countMessages(handle, options.tenantId)) - before;
 
   const result: RunDueResult = { at: new Date(at).toISOString(), planned, sent: 0, skipped: 0, cancelled: 0, expired: 0, failed: 0, waiting: 0 };
-  const deps = { db: handle.db, dialect: handle.dialect, writeTransaction: handle.writeTransaction, clock, serverTimeZone: options.serverTimeZone, log: silentLog };
+  const deps = { db: handle.db, dialect: handle.dialect, writeTransaction: handle.writeTransaction, clock, serverTimeZone: options.serverTimeZone, log: silentLog, providerFor: options.providerFor };
   const tally: Record<SendOutcome, keyof RunDueResult> = { sent: 'sent', skipped: 'skipped', cancelled: 'cancelled', expired: 'expired', failed: 'failed', waiting: 'waiting', retry: 'waiting' };
   for (;;) {
     const claimed = await claimMessages(deps, at, 50, options.tenantId);
