@@ -10,7 +10,7 @@ import type { Clock } from '../lib/clock.js';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import type { FeedPosition, FeedRow } from './feed-row.js';
-import { feedEnd, readFeed } from './read-feed.js';
+import { batchEnd, feedEnd, readFeed } from './read-feed.js';
 
 export interface FeedConsumer {
   /** Its name in `lapak work --only`, feed_consumers, /metrics and /readyz. */
@@ -18,8 +18,8 @@ export interface FeedConsumer {
   /** Rows folded in one transaction at most. */
   readonly batch: number;
   /**
-   * 'position': the consumer needs only to know that rows came, not what they hold (its rows
-   * carry their position, store and order, old and new null): an index-only read.
+   * 'position': the consumer needs only to know that rows came, not what they hold: its fold
+   * gets no rows, and the batch is read as where it ends (one row to Node).
    */
   readonly reads?: 'values' | 'position';
   /** The pause after a round that found less than a batch (default FEED_POLL_MS of feed-worker.ts). */
@@ -30,7 +30,7 @@ export interface FeedConsumer {
    * the position still moves past them. Absent: every store's.
    */
   stores?(tx: Tx): Promise<readonly number[]>;
-  /** Writes what the rows make, in the fold's transaction (rows in feed order; with `stores`, possibly none). */
+  /** Writes what the rows make, in the fold's transaction (rows in feed order, at least one; none for 'position', and possibly none with `stores`). */
   fold(tx: Tx, rows: readonly FeedRow[]): Promise<void>;
   /**
    * Builds what the consumer keeps from the orders as they are, for its first run (a consumer
@@ -100,20 +100,26 @@ export async function foldOnce(database: FeedDatabase, consumer: FeedConsumer, c
     const cursor = await readCursor(tx, consumer.name);
     if (!cursor) return 0;
     const read = { settled: true, snapshot: cursor.snapshot };
-    const rows = await readFeed(tx, cursor.position, consumer.batch, { ...read, positionOnly: consumer.reads === 'position' || consumer.stores !== undefined });
-    if (rows.length === 0) return 0;
-    const last = rows[rows.length - 1]!.position;
-    if (consumer.stores) {
-      const stores = await consumer.stores(tx);
-      const wanted = stores.length === 0 ? [] : await readFeed(tx, cursor.position, consumer.batch, { ...read, upTo: last, tenantIds: stores });
-      await consumer.fold(tx, wanted);
+    let folded: number;
+    let last: FeedPosition;
+    if (consumer.stores || consumer.reads === 'position') {
+      // Where the batch ends, read for every store; the rows themselves only of the stores that matter.
+      const end = await batchEnd(tx, cursor.position, consumer.batch, read);
+      if (!end) return 0;
+      ({ rows: folded, last } = end);
+      const stores = consumer.stores ? await consumer.stores(tx) : [];
+      await consumer.fold(tx, stores.length === 0 ? [] : await readFeed(tx, cursor.position, consumer.batch, { ...read, upTo: last, tenantIds: stores }));
     } else {
+      const rows = await readFeed(tx, cursor.position, consumer.batch, read);
+      if (rows.length === 0) return 0;
       await consumer.fold(tx, rows);
+      folded = rows.length;
+      last = rows[rows.length - 1]!.position;
     }
     // The backfill's snapshot is forgotten once the position has passed every transaction it knew.
     const snapshot = cursor.snapshot && isPostgres(tx) ? sql<string | null>`case when ${last.txid} >= pg_snapshot_xmax(snapshot::pg_snapshot)::text::bigint then null else snapshot end` : null;
     await tx.updateTable('feed_consumers').set({ txid: last.txid, position: last.id, snapshot, seen_at: now }).where('name', '=', consumer.name).execute();
-    return rows.length;
+    return folded;
   };
   return isPostgres(database.db) ? database.db.transaction().execute(fold) : database.writeTransaction(fold, { repeatable: true });
 }

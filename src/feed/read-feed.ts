@@ -33,8 +33,8 @@ const after = (db: Db | Tx, p: FeedPosition) => (isPostgres(db) ? sql<boolean>`(
 const upTo = (db: Db | Tx, p: FeedPosition) => (isPostgres(db) ? sql<boolean>`(txid, id) <= (${p.txid}, ${p.id})` : sql<boolean>`id <= ${p.id}`);
 const XMIN = sql<number>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
-/** The rows after `from`, in feed order, at most `limit`. */
-export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<FeedRow[]> {
+/** The query of the rows after `from`, in feed order, at most `limit` (the columns of `read`). */
+function feedQuery(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead) {
   const columns = read.positionOnly ? db.selectFrom('order_feed').select(isPostgres(db) ? ['txid', 'id', 'tenant_id', 'order_id', 'at'] : ['id', 'tenant_id', 'order_id', 'at']) : db.selectFrom('order_feed').selectAll();
   let query = columns.where(after(db, from)).limit(fixedLimit(limit));
   if (read.tenantId !== undefined) query = query.where('tenant_id', '=', read.tenantId);
@@ -43,13 +43,31 @@ export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, r
   if (isPostgres(db)) {
     if (read.settled) query = query.where(sql<boolean>`txid < ${XMIN}`);
     if (read.snapshot) query = query.where(sql<boolean>`not pg_visible_in_snapshot(txid::text::xid8, ${read.snapshot}::pg_snapshot)`);
-    query = query.orderBy('txid').orderBy('id');
-  } else {
-    query = query.orderBy('id');
+    return query.orderBy('txid').orderBy('id');
   }
-  const rows = await query.execute();
+  return query.orderBy('id');
+}
+
+/** The rows after `from`, in feed order, at most `limit`. */
+export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<FeedRow[]> {
+  const rows = await feedQuery(db, from, limit, read).execute();
   if (read.positionOnly) return rows.map((r) => ({ position: { txid: Number(r.txid ?? 0), id: Number(r.id) }, tenantId: Number(r.tenant_id), orderId: Number(r.order_id), at: Number(r.at), source: null, old: null, new: null }));
   return rows.map((r) => feedRowOf(r as Parameters<typeof feedRowOf>[0]));
+}
+
+/** How many rows the same read would return, and the last one's position (null: none): one row to Node instead of the batch. */
+export async function batchEnd(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<{ rows: number; last: FeedPosition } | null> {
+  const batch = feedQuery(db, from, limit, { ...read, positionOnly: true }).as('batch');
+  const row = await db
+    .selectFrom(batch)
+    .select(isPostgres(db) ? ['batch.txid', 'batch.id'] : ['batch.id'])
+    .select(sql<number | string>`count(*) over ()`.as('n'))
+    .$call((q) => (isPostgres(db) ? q.orderBy('batch.txid', 'desc').orderBy('batch.id', 'desc') : q.orderBy('batch.id', 'desc')))
+    .limit(fixedLimit(1))
+    .executeTakeFirst();
+  if (!row) return null;
+  const r = row as { txid?: number | string; id: number | string; n: number | string };
+  return { rows: Number(r.n), last: { txid: Number(r.txid ?? 0), id: Number(r.id) } };
 }
 
 /** How many rows follow `from` (less those `snapshot` saw), counting up to `max` (then `max`). */
