@@ -5,7 +5,7 @@
 // blank at the tap and sent to the link when it arrives (closed again if the press is refused);
 // where the browser held it back all the same, the link is shown to tap (docs/decisions.md).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -38,7 +38,12 @@ function FollowUpButtons({ orderId, steps, onOpened }: { orderId: number; steps:
   const previewOf = (step: FollowUpStep) => previews.data?.find((preview) => preview.step === step)?.text;
   const [held, setHeld] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
+  // The tab opens before the press is sent, so the press's own once-guard comes too late for it:
+  // a second tap before the first settles (a double click) opens no second, blank tab.
+  const pressing = useRef(false);
   const open = (step: FollowUpStep) => {
+    if (pressing.current) return;
+    pressing.current = true;
     setHeld(null);
     setOpened(false);
     // Opened now, while the tap is being handled; told where to go once the server answers.
@@ -53,6 +58,9 @@ function FollowUpButtons({ orderId, steps, onOpened }: { orderId: number; steps:
         } else setHeld(wa_url);
       },
       onError: () => tab?.close(),
+      onSettled: () => {
+        pressing.current = false;
+      },
     });
   };
   if (steps.length === 0) return <p className="text-sm text-slate-700">{F.none}</p>;
