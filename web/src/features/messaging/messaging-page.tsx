@@ -163,7 +163,7 @@ function ProviderCard({ draft, saved, error, onProvider }: { draft: Draft; saved
   const test = useSendTest();
   return (
     <Card title={M.providerTitle}>
-      <div className="space-y-4">
+      <div className="max-w-xl space-y-4">
         <SelectField label={M.provider} hint={M.providerHint} value={draft.provider ?? 'off'} onChange={(e) => onProvider(e.target.value === 'sandbox' ? 'sandbox' : null)} error={error}>
           <option value="sandbox">{M.providers.sandbox}</option>
           <option value="off">{M.providers.off}</option>
@@ -193,8 +193,8 @@ function StepRow({ step, on, onTurn, hint, children }: { step: Step; on: boolean
       <div className="min-w-0 flex-1 basis-56">
         <CheckboxField label={stepName(step)} hint={hint} checked={on} onChange={(e) => onTurn(e.target.checked)} />
       </div>
-      {children ? <div className="w-full sm:w-56">{children}</div> : null}
-      <Link to="/settings" hash="follow-ups" className={buttonClass('ghost', 'px-3')} aria-label={M.editTextOf(stepName(step))}>
+      {children ? <div className="w-full sm:w-64">{children}</div> : null}
+      <Link to="/settings" hash="follow-ups" className={buttonClass('ghost', '-ml-3 px-3 sm:ml-0')} aria-label={M.editTextOf(stepName(step))}>
         {M.editText}
       </Link>
     </li>
