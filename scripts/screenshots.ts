@@ -28,7 +28,7 @@ async function main() {
   const database = openDatabase(`sqlite:${path.join(dir, 'shots.db')}`);
   await migrateToLatest(database);
   const { app, ctx } = buildApp({ config: loadConfig({ DATABASE_URL: 'sqlite::memory:' }), database, logger: false });
-  const demo = await database.db.transaction().execute((tx) => createDemo(tx, new ManualClock(), ctx.sealer));
+  const demo = await database.db.transaction().execute((tx) => createDemo(tx, new ManualClock(), ctx.sealer, ctx.config.timeZone));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const url = (slug: string) => `${base}/form/${demo.tenant_id}/${slug}`;

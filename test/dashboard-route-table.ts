@@ -149,6 +149,11 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'DELETE /dashboard/api/team/{user_id}', access: 'team:manage', allowed: 204, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId } }) },
   { operation: 'POST /dashboard/api/team/{user_id}/password-reset', access: 'team:manage', allowed: 201, otherStore: 404, call: async (s) => ({ params: { user_id: (await s.member('cs')).userId } }) },
 
+  // Messaging automation (issue 41): the store's own, for the owner and admins (another store's owner reads and saves their own).
+  { operation: 'GET /dashboard/api/messaging', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'PATCH /dashboard/api/messaging', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { paused: false } }) },
+  { operation: 'POST /dashboard/api/messaging/test', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'GET /dashboard/api/messaging/outbox', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   // The CS rotation: its settings for the owner and admins (another store's owner reads and saves their own); each member's own duty.
   { operation: 'GET /dashboard/api/rotation', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'PUT /dashboard/api/rotation', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({ json: { mode: 'round_robin', sticky: true, members: [] } }) },
@@ -270,6 +275,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'POST /dashboard/api/orders/{id}/notes', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { text: 'Catatan rahasia A' } }) },
   { operation: 'GET /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'POST /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { step: 'fu1' } }) },
+  { operation: 'GET /dashboard/api/orders/{id}/messages', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   // Whom to assign to: another store's owner reads their own store's members.
   { operation: 'GET /dashboard/api/orders/assignees', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },
   // Another store's owner: store A's ids are refused one by one in their own store (unassigning needs no member of it).

@@ -25,7 +25,7 @@ export function demoCommands(program: Command): void {
       // The demo store and its owner, whose password is set through a single-use link: a
       // password never goes to the terminal or a log.
       const { demo, owner } = await handle.db.transaction().execute(async (tx) => {
-        const demo = await createDemo(tx, systemClock, sealer);
+        const demo = await createDemo(tx, systemClock, sealer, cfg.timeZone);
         const owner = valueOrExit(await createMemberUser(tx, systemClock, demo.tenant_id, { ...DEMO_OWNER, role: 'owner', integrations: false }));
         return { demo, owner };
       });
@@ -41,7 +41,7 @@ export function demoCommands(program: Command): void {
 
   const demo = command(program, 'demo', 'create a demo store and print its keys (once)').action(async (opts: Output) => {
     await withDb(async (db, cfg, sealer) => {
-      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock, sealer));
+      const demo = await db.transaction().execute((tx) => createDemo(tx, systemClock, sealer, cfg.timeZone));
       print(opts, demo, demoText(demo, cfg));
     });
   });

@@ -1,5 +1,6 @@
-// A demo store: products of every variant shape, orders in every state, and one key per
-// purpose the dashboard offers (plus one for the product endpoints), in the caller's
+// A demo store: products of every variant shape, orders in every state, one key per purpose
+// the dashboard offers (plus one for the product endpoints), and messaging automation through
+// the sandbox (fu1, fu2 and the four status notices; docs/messaging.md), in the caller's
 // transaction.
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
@@ -8,6 +9,7 @@ import { issueKey } from '../api-keys/issue-key.js';
 import { createOrder } from '../orders/core/create-order.js';
 import { ORDER_STATUSES } from '../orders/core/statuses.js';
 import { createProduct } from '../products/create-product.js';
+import { saveAutomation, type AutomationPatch } from '../messaging/save-automation.js';
 import { replaceRates, type RateInput } from '../shipping/set-rates.js';
 import { createTenant } from '../tenants/create-tenant.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
@@ -68,10 +70,19 @@ const BUYERS = [
   { name: 'Rina Wulandari', phone: '6285700001111', city: 'Makassar', province: 'Sulawesi Selatan', postal_code: '90111' },
 ];
 
-export async function createDemo(tx: Tx, clock: Clock, sealer: Sealer) {
+/** The sandbox, sending nothing: a newcomer sees the follow-ups and notices in its outbox at once (quiet hours as default). */
+const AUTOMATION: AutomationPatch = {
+  provider: 'sandbox',
+  steps: { fu1: { on: true }, fu2: { on: true }, closing: { on: true }, paid: { on: true }, shipped: { on: true }, cancelled: { on: true } },
+};
+
+/** `timeZone`: the server's (the demo store sets none of its own), which messaging plans in. */
+export async function createDemo(tx: Tx, clock: Clock, sealer: Sealer, timeZone: string) {
   const { id: tenantId } = valueOf(await createTenant(tx, clock, { name: 'Toko Demo Lapak' }));
   valueOf(await updateStoreSettings(tx, clock, sealer, tenantId, SETTINGS));
   await replaceRates(tx, tenantId, RATES);
+  // Before the orders: each is then planned from the change feed as any new order is.
+  valueOf(await saveAutomation(tx, tenantId, AUTOMATION, clock.now(), timeZone));
   const keys = [];
   for (const spec of KEYS) {
     const issued = valueOf(await issueKey(tx, clock, tenantId, { name: spec.name, scopes: spec.scopes, expiresAt: null }));

@@ -12,6 +12,7 @@ import { listOrderMessages, listOutbox } from './list-messages.js';
 import { builtInProvider } from './providers/built-in.js';
 import { readAutomation } from './read-automation.js';
 import { saveAutomation } from './save-automation.js';
+import { AUTOMATION_RANGE_TEXT } from './texts.js';
 import { AutomationBody, AutomationPatchBody, OrderMessages, Outbox, TestMessageAnswer } from './schemas.js';
 import { sendTestMessage } from './send-test-message.js';
 
@@ -56,6 +57,7 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       body: AutomationPatchBody,
       response: { 200: jsonResponse('Saved: the automation as it is now.', AutomationBody), ...dashboardErrors([...WRITE, 'invalid_request']) },
     },
+    fieldText: (path) => AUTOMATION_RANGE_TEXT[path],
     handler: async ({ session, body }) => {
       const zone = await storeZone(session.tenantId);
       const saved = await ctx.writeTransaction((tx) => saveAutomation(tx, session.tenantId, body, ctx.clock.now(), zone));

@@ -13,7 +13,8 @@ import { seedOrders } from '../demo/seed-orders.js';
 import { DEFAULT_FOLLOW_UPS } from '../templates/follow-up-steps.js';
 import type { MessagingProvider, SendResult } from './providers/provider.js';
 import { runDue } from './run-due.js';
-import { AUTOMATION_FIELD_TEXT, MESSAGE_REASON } from './texts.js';
+import { AUTOMATION_FIELD_TEXT, AUTOMATION_RANGE_TEXT, MESSAGE_REASON } from './texts.js';
+import { createDemo } from '../demo/create-demo.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
@@ -92,6 +93,8 @@ describe('the store\'s automation', () => {
     const schema = await patch({ provider: 'whatsapp', steps: { fu1: { minutes: 0 } } });
     expect(schema.status).toBe(422);
     expect(schema.body.code).toBe('invalid_request');
+    // A timing out of its range says what the field takes (the page shows it beside the field).
+    expect(schema.body.fields['steps.fu1.minutes']).toBe(AUTOMATION_RANGE_TEXT['steps.fu1.minutes']);
     expect((await send(owner, 'GET', '/dashboard/api/messaging')).body).toMatchObject({ provider: null, steps: { fu1: { minutes: 60 }, fu4: { on: false } } });
   });
 
@@ -129,6 +132,9 @@ describe('follow-ups', () => {
     expect((await stepOf(id, 'fu1'))!.state).toBe('planned');
     const first = await run(created + 60 * MINUTE);
     expect(first.sent).toBe(1);
+    // The list's row: the next message still to go (fu1 sent, fu2 at 20 hours).
+    const listed = (await send(owner, 'GET', '/dashboard/api/orders?limit=5')).body.orders as Body[];
+    expect(Date.parse(listed.find((o) => o.id === id)!.next_message_at)).toBe(seconds(created + 20 * HOUR));
     const fu1 = (await stepOf(id, 'fu1'))!;
     expect(fu1).toMatchObject({ state: 'sent', reason: null });
     expect(fu1.text).toContain('Halo Kak Budi Santoso');
@@ -145,6 +151,9 @@ describe('follow-ups', () => {
     expect((await stepOf(id, 'fu2'))!.text).toContain('belum kami terima');
     const outbox = (await send(owner, 'GET', '/dashboard/api/messaging/outbox')).body.messages as Body[];
     expect(outbox.filter((m) => m.order_id === id).map((m) => m.step)).toEqual(['fu2', 'fu1']);
+    // Nothing left planned but fu3/fu4 (off): the row shows none.
+    const after = (await send(owner, 'GET', '/dashboard/api/orders?limit=5')).body.orders as Body[];
+    expect(after.find((o) => o.id === id)!.next_message_at).toBeNull();
   });
 
   it('moving the order to closing before fu2 cancels fu2 with its reason', async () => {
@@ -311,5 +320,20 @@ describe("an order's messages", () => {
     expect(fu2.state).toBe('planned');
     expect(fu2.text).toContain('Halo Kak Wati');
     expect(DEFAULT_FOLLOW_UPS.fu2.bank_transfer).toContain('belum kami terima');
+  });
+});
+
+describe('the demo store', () => {
+  it('uses the sandbox with fu1, fu2 and the four status notices on, quiet hours as default; its pending order gets fu1', async () => {
+    const demo = await t.ctx.db.transaction().execute((tx) => createDemo(tx, t.clock, t.ctx.sealer, t.ctx.config.timeZone));
+    const rows = await t.ctx.db.selectFrom('messaging_steps').select(['step', 'is_on']).where('tenant_id', '=', demo.tenant_id).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.step, Number(r.is_on) === 1]))).toEqual({ fu1: true, fu2: true, fu3: false, fu4: false, closing: true, paid: true, shipped: true, cancelled: true });
+    const settings = await t.ctx.db.selectFrom('messaging_settings').selectAll().where('tenant_id', '=', demo.tenant_id).executeTakeFirstOrThrow();
+    expect(settings).toMatchObject({ provider: 'sandbox', quiet_start: '20:00', quiet_end: '08:00' });
+    expect(Number(settings.paused)).toBe(0);
+    await runDue(t.ctx, t.clock.now() + MINUTE, { tenantId: demo.tenant_id, serverTimeZone: t.ctx.config.timeZone });
+    const pending = demo.orders.find((o) => o.status === 'pending')!.id;
+    const planned = await t.ctx.db.selectFrom('messages').select(['step', 'state']).where('tenant_id', '=', demo.tenant_id).where('order_id', '=', pending).orderBy('step').execute();
+    expect(planned.map((m) => m.step)).toEqual(['fu1', 'fu2']);
   });
 });

@@ -35,3 +35,12 @@ export const AUTOMATION_FIELD_TEXT = {
   fu2AfterFu1: 'FU2 harus dikirim setelah FU1.',
   fu4AfterFu3: 'FU4 harus paling cepat 12 jam setelah waktu FU2 (setelah FU3).',
 } as const;
+
+/** A timing outside its range (the schema's refusal), by field: what the field takes. */
+export const AUTOMATION_RANGE_TEXT: Record<string, string> = {
+  'steps.fu1.minutes': 'Isi jumlah menit dari 1 sampai 1440.',
+  'steps.fu2.hours': 'Isi jumlah jam dari 1 sampai 168.',
+  'steps.fu4.hours': 'Isi jumlah jam dari 1 sampai 720.',
+  'quiet_hours.start': AUTOMATION_FIELD_TEXT.clock,
+  'quiet_hours.end': AUTOMATION_FIELD_TEXT.clock,
+};

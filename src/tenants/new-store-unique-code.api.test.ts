@@ -40,12 +40,12 @@ describe('a new store', () => {
   });
 
   it('of the demo starts with it on', async () => {
-    const demo = await t.ctx.db.transaction().execute((tx) => createDemo(tx, t.clock, t.ctx.sealer));
+    const demo = await t.ctx.db.transaction().execute((tx) => createDemo(tx, t.clock, t.ctx.sealer, t.ctx.config.timeZone));
     expect(await uniqueCodeOf(demo.tenant_id)).toBe(true);
   });
 
   it('turned off stays off, and the switch alone saves no settings row (the checklist reads a saved row as payments chosen)', async () => {
-    const demo = await t.ctx.db.transaction().execute((tx) => createDemo(tx, t.clock, t.ctx.sealer));
+    const demo = await t.ctx.db.transaction().execute((tx) => createDemo(tx, t.clock, t.ctx.sealer, t.ctx.config.timeZone));
     const before = await t.ctx.db.selectFrom('store_settings').selectAll().where('tenant_id', '=', demo.tenant_id).executeTakeFirstOrThrow();
     expect((await updateStoreSettings(t.ctx.db, t.clock, t.ctx.sealer, demo.tenant_id, { unique_code: false })).ok).toBe(true);
     expect(await uniqueCodeOf(demo.tenant_id)).toBe(false);

@@ -42,6 +42,7 @@ export const APP_PAGES = [
   page({ path: '/webhooks', permission: 'integrations:manage', component: lazyRouteComponent(() => import('./features/webhooks/webhooks-page'), 'WebhooksPage'), menu: { label: T.nav.webhooks, group: 'store' } }),
   page({ path: '/webhooks/$endpointId', permission: 'integrations:manage', component: lazyRouteComponent(() => import('./features/webhooks/deliveries-page'), 'DeliveriesPage') }),
   page({ path: '/transfers', permission: 'transfers:manage', component: lazyRouteComponent(() => import('./features/transfers/transfers-page'), 'TransfersPage'), menu: { label: T.nav.transfers, group: 'store' } }),
+  page({ path: '/messaging', permission: 'settings:manage', component: lazyRouteComponent(() => import('./features/messaging/messaging-page'), 'MessagingPage'), menu: { label: T.nav.messaging, group: 'store' } }),
   page({ path: '/settings', permission: 'settings:manage', component: lazyRouteComponent(() => import('./features/settings/settings-page'), 'SettingsPage'), menu: { label: T.nav.settings, group: 'store' } }),
   page({ path: '/account', component: lazyRouteComponent(() => import('./features/account/account-page'), 'AccountPage'), menu: { label: T.nav.account, group: 'you' } }),
 ] as const;

@@ -11444,6 +11444,8 @@ export interface operations {
                                 /** @description The steps that fit the order now (the row's WhatsApp button offers them). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
                             };
+                            /** @description When the order's next automated message is due (the earliest of its messages planned or waiting for quiet hours to end); null: none. */
+                            next_message_at: string | null;
                         }[];
                         next_cursor: string | null;
                     };

@@ -51,6 +51,7 @@ export const nav = {
   keys: 'Kunci API',
   webhooks: 'Webhook',
   transfers: 'Transfer',
+  messaging: 'Pesan otomatis',
   settings: 'Pengaturan',
   account: 'Akun',
   menu: 'Menu utama',

@@ -6,6 +6,7 @@ import { auth } from './auth';
 import { common, field, nav, roles } from './common';
 import { home } from './home';
 import { keys } from './keys';
+import { messaging } from './messaging';
 import { bulk, newOrder, orderFiles, orderStatus, orders } from './orders';
 import { images, products } from './products';
 import { rotation } from './rotation';
@@ -35,4 +36,5 @@ export const T = {
   account,
   transfers,
   settings,
+  messaging,
 } as const;

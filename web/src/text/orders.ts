@@ -161,6 +161,8 @@ export const orders = {
     reason: 'Alasan',
     assigned_to: 'Penugasan',
     follow_up: 'Follow-up WhatsApp',
+    /** A follow-up the messaging automation sent (source `system`). */
+    follow_up_auto: 'Follow-up WhatsApp otomatis',
     courier: 'Kurir',
     resi: 'Resi',
     customer: {

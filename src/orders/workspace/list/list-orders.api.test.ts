@@ -216,6 +216,7 @@ describe('filters', () => {
       resi: null,
       assigned_to: { id: rani.userId, name: 'Rani' },
       follow_ups: { count: 0, last_step: null, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] },
+      next_message_at: null,
     });
     const tonoEmail = (await t.ctx.db.selectFrom('users').select('email').where('id', '=', tono.userId).executeTakeFirstOrThrow()).email;
     expect(rows[1]!.assigned_to).toEqual({ id: tono.userId, name: tonoEmail });

@@ -27,6 +27,8 @@ export interface ListedOrder {
   assigned_to: { id: number; name: string } | null;
   /** 025's columns of the order row (no join, no aggregate), and the steps that fit its status. */
   follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: FollowUpStep[] };
+  /** When the order's next automated message is due (its earliest planned or waiting one), or null. */
+  next_message_at: string | null;
 }
 
 export interface OrderPage {
@@ -82,6 +84,7 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
   const names = await memberNames(db, page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])));
+  const nextMessages = await nextMessageTimes(db, tenantId, page.rows.map((row) => Number(row.id)));
   return {
     orders: page.rows.map((row) => {
       const assigned = row.assigned_user_id === null ? null : Number(row.assigned_user_id);
@@ -105,8 +108,33 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
           last_at: row.follow_up_last_at === null ? null : formatTimestamp(Number(row.follow_up_last_at), timeZone),
           steps: [...stepsFor(row.status)],
         },
+        next_message_at: nextMessages.has(Number(row.id)) ? formatTimestamp(nextMessages.get(Number(row.id))!, timeZone) : null,
       };
     }),
     next_cursor: page.nextCursor,
   };
+}
+
+/**
+ * The page's orders' next automated message (issue 41 §3): the earliest `next_at` of their
+ * messages still to go, in one query over the page's ids by the unique index messages_order_step
+ * (tenant_id, order_id, step), apart from the orders' query so that its plans (a million orders)
+ * pay nothing for it. The states are messaging's OPEN_STATES (messaging imports orders, so not
+ * the other way round).
+ */
+async function nextMessageTimes(db: Db, tenantId: number, orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await nextMessagesQuery(db, tenantId, orderIds).execute();
+  return new Map(rows.flatMap((row) => (row.next_at === null ? [] : [[Number(row.order_id), Number(row.next_at)] as const])));
+}
+
+/** The query of nextMessageTimes, apart so that its plan can be tested. */
+export function nextMessagesQuery(db: Db, tenantId: number, orderIds: number[]) {
+  return db
+    .selectFrom('messages')
+    .select(['order_id', (eb) => eb.fn.min('next_at').as('next_at')])
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', 'in', orderIds)
+    .where('state', 'in', ['planned', 'waiting_quiet_hours'])
+    .groupBy('order_id');
 }

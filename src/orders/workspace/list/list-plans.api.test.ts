@@ -9,12 +9,13 @@ import { seedMember } from '../../../../test/dashboard-helpers.js';
 import { backend, seedProduct, seedStore, startTestApp } from '../../../../test/helpers.js';
 import { daysQuery, pairQuery } from '../../../counts/read-counters.js';
 import { cappedQuery, followedSinceQuery, tallyQuery } from './count-orders.js';
-import { LIST_WALK_WINDOW, listOrdersQuery } from './list-orders.js';
+import { LIST_WALK_WINDOW, listOrdersQuery, nextMessagesQuery } from './list-orders.js';
 import { olderMatchesQuery, walkQuery } from './pg-name-search.js';
 import { readOrderFilters, type FilterQuery, type SearchPlan } from './order-filters.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import type { OrderStatus } from '../../core/statuses.js';
 import { latestOrderOfPhone } from '../../../rotation/assign-new-order.js';
+import { fixedLimit } from '../../../lib/db/fixed-limit.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let tenantId: number;
@@ -73,6 +74,14 @@ beforeAll(async () => {
   await bulkOrders(other, [otherProduct], [(await seedMember(t.ctx, other, 'cs')).userId], 5_000, start);
   // PostgreSQL's autovacuum gathers statistics soon; Lapak runs no ANALYZE on SQLite, whose
   // planner then goes by the schema alone, as it does here.
+  // Automated messages (issue 41): fu1 and fu2 of every fourth order, sent or still planned.
+  await sql
+    .raw(
+      `insert into messages (tenant_id, order_id, step, state, due_at, next_at, created_at, updated_at)
+      select tenant_id, id, step.name, case when id % 3 = 0 then 'planned' else 'sent' end, created_at + 3600000, created_at + 3600000, created_at, created_at
+      from orders, (select 'fu1' as name union all select 'fu2') step where id % 4 = 0`,
+    )
+    .execute(t.ctx.db);
   if (backend === 'postgres') await sql`analyze`.execute(t.ctx.db);
   const row = await t.ctx.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).where('resi', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   sample = {
@@ -270,4 +279,12 @@ it("finds who to chase next through an index: never followed up by its partial i
   const followedSince = await planOf(followedSinceQuery(t.ctx.db, tenantId, ALL, filtersOf({ to: '2100-01-01' }), Date.now() - 48 * 3_600_000));
   expectNoStoreScan(followedSince);
   expectIndex(followedSince, 'orders_tenant_follow_up_last');
+});
+
+it("reads the page's next automated messages by the page's ids through messages_order_step, apart from the orders' query", async () => {
+  const ids = (await t.ctx.db.selectFrom('orders').select('id').where('tenant_id', '=', tenantId).orderBy('id', 'desc').limit(fixedLimit(50)).execute()).map((r) => Number(r.id));
+  const plan = await planOf(nextMessagesQuery(t.ctx.db, tenantId, ids));
+  if (backend === 'sqlite') expect(plan).toMatch(/SEARCH messages USING (COVERING )?INDEX messages_order_step \(tenant_id=\? AND order_id=\?\)/);
+  else expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) messages_order_step\b/);
+  expect(plan).not.toMatch(backend === 'sqlite' ? /\bSCAN messages\b/ : /Seq Scan on messages\b/);
 });

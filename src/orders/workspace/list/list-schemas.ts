@@ -82,6 +82,7 @@ const ListedOrder = Type.Object(
       },
       { additionalProperties: false },
     ),
+    next_message_at: Type.Union([Timestamp, Type.Null()], { description: "When the order's next automated message is due (the earliest of its messages planned or waiting for quiet hours to end); null: none." }),
   },
   { additionalProperties: false },
 );

@@ -2,14 +2,19 @@
 // reason, assignment and edit, with who made it (a member's name, an API key's connector, the
 // gateway, the form), when (in the store's time zone) and through what (the source). An order
 // placed before orders recorded their creation ends with its creation made up from its date.
+// Its automated messages (issue 41) stand among them at their time (sent, or due: a planned one
+// above the rest), with their state, their reason and their text on demand.
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '../../components/ui/notice';
 import { Card } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
 import { T } from '../../text/id';
 import { statusName } from './status-word';
-import type { HistoryEntry, Order } from './use-orders';
+import { orderMessagesQuery, type HistoryEntry, type Order, type OrderMessage } from './use-orders';
 
 const H = T.orders.history;
+const M = T.messaging;
 
 /** A value as the page shows it: states by their names, phones as written in Indonesia. */
 function shown(entry: HistoryEntry, value: string | null): string {
@@ -24,7 +29,7 @@ function shown(entry: HistoryEntry, value: string | null): string {
 function what(entry: HistoryEntry): string {
   if (entry.field === 'created') return H.created(entry.new_value ? statusName(entry.new_value) : null);
   if (entry.field === 'reason') return `${H.reason}: ${entry.new_value ?? H.empty}`;
-  if (entry.field === 'follow_up') return `${H.follow_up}: ${shown(entry, entry.new_value)}`;
+  if (entry.field === 'follow_up') return `${entry.source === 'system' ? H.follow_up_auto : H.follow_up}: ${shown(entry, entry.new_value)}`;
   const label = entry.field.startsWith('customer.')
     ? (H.customer[entry.field.slice('customer.'.length)] ?? entry.field)
     : ({ status: H.status, assigned_to: H.assigned_to, courier: H.courier, resi: H.resi } as Record<string, string>)[entry.field] ?? entry.field;
@@ -39,24 +44,65 @@ const who = (entry: HistoryEntry): string | null => {
   return entry.actor && entry.actor.toLowerCase() !== entry.source ? T.orders.by(entry.actor) : null;
 };
 
+/** A message's moment on the timeline: when it was sent, else when it goes next, else when it was due. */
+const momentOf = (message: OrderMessage): string => message.sent_at ?? message.next_at ?? message.due_at;
+
+const TONE: Record<string, 'good' | 'bad' | 'warn' | 'neutral'> = { sent: 'good', delivered: 'good', read: 'good', failed: 'bad', planned: 'warn', waiting_quiet_hours: 'warn' };
+
+type Item = { kind: 'entry'; entry: HistoryEntry; at: number } | { kind: 'message'; message: OrderMessage; at: number };
+
 export function OrderHistory({ order }: { order: Order }) {
+  const messages = useQuery(orderMessagesQuery(order.id)).data ?? [];
+  // Newest first; the history comes so, and a message goes before the entries of its own moment.
+  const items: Item[] = [
+    ...messages.map((message): Item => ({ kind: 'message', message, at: Date.parse(momentOf(message)) })),
+    ...order.history.map((entry): Item => ({ kind: 'entry', entry, at: Date.parse(entry.created_at) })),
+  ].sort((a, b) => b.at - a.at);
   return (
     <Card title={T.orders.historyTitle}>
       <p className="-mt-2 mb-3 text-sm text-slate-700">{T.orders.historyLead}</p>
-      <ol className="relative space-y-4 border-l-2 border-slate-200 pl-4">
-        {order.history.map((entry, index) => (
-          <li key={index} className="relative">
-            <span aria-hidden="true" className={`absolute -left-[23px] top-1.5 size-3 rounded-full border-2 border-white ${entry.field === 'status' || entry.field === 'created' ? 'bg-brand-700' : 'bg-slate-400'}`} />
-            <p className="break-words text-sm font-semibold text-slate-900">{what(entry)}</p>
-            <p className="text-xs text-slate-700">
-              {[who(entry), formatDateTime(entry.created_at), entry.source ? T.orders.via(T.orders.sources[entry.source] ?? entry.source) : null]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-            {entry.synthesized ? <p className="text-xs text-slate-600">{H.createdGuess}</p> : null}
-          </li>
-        ))}
+      <ol className="relative space-y-4 border-l-2 border-slate-200 pl-4" data-testid="order-timeline">
+        {items.map((item, index) =>
+          item.kind === 'message' ? <MessageItem key={`m${item.message.id}`} message={item.message} /> : <EntryItem key={`h${index}`} entry={item.entry} />,
+        )}
       </ol>
     </Card>
+  );
+}
+
+function EntryItem({ entry }: { entry: HistoryEntry }) {
+  return (
+    <li className="relative">
+      <span aria-hidden="true" className={`absolute -left-[23px] top-1.5 size-3 rounded-full border-2 border-white ${entry.field === 'status' || entry.field === 'created' ? 'bg-brand-700' : 'bg-slate-400'}`} />
+      <p className="break-words text-sm font-semibold text-slate-900">{what(entry)}</p>
+      <p className="text-xs text-slate-700">
+        {[who(entry), formatDateTime(entry.created_at), entry.source ? T.orders.via(T.orders.sources[entry.source] ?? entry.source) : null]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {entry.synthesized ? <p className="text-xs text-slate-600">{H.createdGuess}</p> : null}
+    </li>
+  );
+}
+
+function MessageItem({ message }: { message: OrderMessage }) {
+  const state = M.states[message.state] ?? message.state;
+  const when = message.sent_at ? M.sentAt(formatDateTime(message.sent_at)) : M.dueAt(formatDateTime(message.next_at ?? message.due_at));
+  return (
+    <li className="relative" data-testid={`message-${message.step}`}>
+      <span aria-hidden="true" className="absolute -left-[23px] top-1.5 size-3 rounded-full border-2 border-white bg-emerald-600" />
+      <p className="flex flex-wrap items-center gap-2 break-words text-sm font-semibold text-slate-900">
+        <span>{M.orderMessage(T.orders.followUp.stepNames[message.step] ?? message.step)}</span>
+        <Badge tone={TONE[message.state] ?? 'neutral'}>{state}</Badge>
+      </p>
+      <p className="text-xs text-slate-700">{when}</p>
+      {message.reason ? <p className="text-xs text-slate-700">{message.reason}</p> : null}
+      {message.text ? (
+        <details className="mt-1 text-sm">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-800 underline">{M.showText}</summary>
+          <p className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-900">{message.text}</p>
+        </details>
+      ) : null}
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 // One order of the list, in the two forms the list takes: a card on a phone (a tap anywhere on
 // it opens the order) and a table row on a desktop. Both show the number, date, buyer, phone
 // (0812-3456-7890), product and variant × quantity, total in rupiah, payment method, courier,
-// status, CS and resi, the follow-ups it has had, and a WhatsApp button that opens the step
+// status, CS and resi, the follow-ups it has had (and when its next automated message goes), and a WhatsApp button that opens the step
 // chooser (the list to the buyer's WhatsApp in two taps).
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -13,6 +13,11 @@ import { StatusWord } from './status-word';
 import type { ListedOrder } from './use-orders';
 
 const payment = (method: string) => T.orders.payment[method] ?? method;
+
+/** When the order's next automated message goes (issue 41), if one is planned. */
+function NextMessage({ order, className = '' }: { order: ListedOrder; className?: string }) {
+  return order.next_message_at ? <span className={`block text-slate-700 ${className}`}>{T.messaging.nextMessage(formatDateTime(order.next_message_at))}</span> : null;
+}
 
 /** The order's link: its number and buyer, which is what a screen reader's list of links says. */
 function OrderLink({ order, stretched }: { order: ListedOrder; stretched: boolean }) {
@@ -54,6 +59,7 @@ export function OrderCard({ order, select }: { order: ListedOrder; select?: Reac
           {T.orders.cs}: {order.assigned_to?.name ?? T.orders.noCs}
           <br />
           <FollowUpLine order={order} />
+          <NextMessage order={order} />
         </p>
         <FollowUpRowButton order={order} />
       </div>
@@ -109,6 +115,7 @@ export function OrdersTable({ orders, select }: { orders: ListedOrder[]; select?
                 {/* The follow-ups beside the CS who makes them: the table stays within 1280 px. */}
                 <div className="text-xs">
                   <FollowUpLine order={order} />
+                  <NextMessage order={order} />
                 </div>
                 <div className="mt-1">
                   <FollowUpRowButton order={order} />

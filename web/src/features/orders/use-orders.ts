@@ -17,6 +17,7 @@ export type OrderNote = Order['notes'][number];
 export type StatusMoveBody = NonNullable<paths['/dashboard/api/orders/{id}/status']['post']['requestBody']>['content']['application/json'];
 export type EditOrderBody = NonNullable<paths['/dashboard/api/orders/{id}']['patch']['requestBody']>['content']['application/json'];
 export type Customer = Order['customer'];
+export type OrderMessage = paths['/dashboard/api/orders/{id}/messages']['get']['responses'][200]['content']['application/json']['messages'][number];
 export type Assignee = paths['/dashboard/api/orders/assignees']['get']['responses'][200]['content']['application/json']['assignees'][number];
 
 export const orderKeys = {
@@ -27,6 +28,7 @@ export const orderKeys = {
   counts: (filters: OrdersFilters) => [...orderKeys.allCounts(), filters] as const,
   one: (id: number) => [...orderKeys.all, 'one', id] as const,
   followUps: (id: number) => [...orderKeys.all, 'one', id, 'follow-ups'] as const,
+  messages: (id: number) => [...orderKeys.all, 'one', id, 'messages'] as const,
   assignees: () => [...orderKeys.all, 'assignees'] as const,
 };
 
@@ -53,9 +55,15 @@ export const orderQuery = (id: number) =>
 export const followUpPreviewsQuery = (id: number) =>
   queryOptions({ queryKey: orderKeys.followUps(id), queryFn: async () => (await call(api.GET('/dashboard/api/orders/{id}/follow-ups', { params: { path: { id } } }))).steps });
 
+/** The order's automated messages (issue 41): planned, waiting, sent or why not, by due time. */
+export const orderMessagesQuery = (id: number) =>
+  queryOptions({ queryKey: orderKeys.messages(id), queryFn: async () => (await call(api.GET('/dashboard/api/orders/{id}/messages', { params: { path: { id } } }))).messages });
+
 /** After a change: the order's answer is its page; the lists and counts that may hold it are asked again when shown. */
 function remember(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData(orderKeys.one(order.id), order);
+  // A move or a press may cancel (or plan) its automated messages.
+  void queryClient.invalidateQueries({ queryKey: orderKeys.messages(order.id) });
   void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: orderKeys.allCounts() });
 }
