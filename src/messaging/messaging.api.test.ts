@@ -144,7 +144,9 @@ describe('follow-ups', () => {
     expect(Date.parse(fu1.sent_at)).toBe(seconds(created + 60 * MINUTE));
     // As a press: the follow-up columns and a history entry by the system.
     const page = (await send(owner, 'GET', `/dashboard/api/orders/${id}`)).body;
-    expect(page.order.follow_ups).toMatchObject({ count: 1, last_step: 'fu1' });
+    expect(page.order.follow_ups).toMatchObject({ count: 1, last_step: 'fu1', last_automatic: true });
+    const row = ((await send(owner, 'GET', '/dashboard/api/orders?limit=100')).body.orders as Body[]).find((o) => o.id === id)!;
+    expect(row.follow_ups).toMatchObject({ count: 1, last_step: 'fu1', last_automatic: true });
     expect(page.order.history.find((h: Body) => h.field === 'follow_up')).toMatchObject({ source: 'system', new_value: 'fu1' });
     expect((await run(created + 20 * HOUR - MINUTE)).sent).toBe(0);
     expect((await run(created + 20 * HOUR)).sent).toBe(1);

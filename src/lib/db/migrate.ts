@@ -33,6 +33,7 @@ import { orderEntryKeys } from './migrations/030-order-entry-keys.js';
 import { phoneTail } from './migrations/031-phone-tail.js';
 import { invitationInvitee } from './migrations/032-invitation-invitee.js';
 import { messaging } from './migrations/033-messaging.js';
+import { followUpAutomatic } from './migrations/034-follow-up-automatic.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -71,6 +72,7 @@ export function migrations(handle: DbHandle): Migrations {
     '031-phone-tail': { up: phoneTail() },
     '032-invitation-invitee': { up: invitationInvitee() },
     '033-messaging': { up: messaging(handle.dialect) },
+    '034-follow-up-automatic': { up: followUpAutomatic() },
   };
 }
 

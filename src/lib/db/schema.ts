@@ -88,6 +88,8 @@ export interface OrderTable {
   // 025: the follow-up presses (issue 34 §2), written in the press's transaction.
   follow_up_count: Generated<number>;
   follow_up_last_step: string | null;
+  /** 034: 1 when the last follow-up was the messaging automation's. */
+  follow_up_last_automatic: Generated<number>;
   follow_up_last_at: number | null;
   // 026: the source of the last status change (src/events/sources.ts), for its feed row.
   status_source: string | null;

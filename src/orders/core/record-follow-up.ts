@@ -1,6 +1,6 @@
 // A follow-up recorded on its order (issue 34 §2, issue 41 §1): the order's follow-up columns
-// (count, last step, last time: what the list shows and filters on, `followed_up` and
-// `stale_hours`) and a history entry (field `follow_up`, the step, who and when), in the caller's
+// (count, last step, last time and whether it was automatic: what the list shows and filters on,
+// `followed_up` and `stale_hours`) and a history entry (field `follow_up`, the step, who and when), in the caller's
 // transaction, only while the order is still in the status the step was chosen for. A member's
 // press and an automated message sent (source `system`) record alike.
 import type { Tx } from '../../lib/db/db.js';
@@ -24,7 +24,7 @@ export async function recordFollowUp(tx: Tx, record: FollowUpRecord, scope: Orde
   const updated = await inScope(
     tx
       .updateTable('orders')
-      .set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_step: record.step, follow_up_last_at: record.at }))
+      .set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_step: record.step, follow_up_last_at: record.at, follow_up_last_automatic: record.source === 'system' ? 1 : 0 }))
       .where('orders.tenant_id', '=', record.tenantId)
       .where('orders.id', '=', record.orderId)
       .where('orders.status', '=', record.status),

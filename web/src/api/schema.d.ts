@@ -11440,6 +11440,8 @@ export interface operations {
                                 /** @description Follow-up presses so far. */
                                 count: number;
                                 last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
                                 last_at: string | null;
                                 /** @description The steps that fit the order now (the row's WhatsApp button offers them). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
@@ -11684,6 +11686,8 @@ export interface operations {
                             follow_ups: {
                                 count: number;
                                 last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
                                 last_at: string | null;
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
@@ -12778,6 +12782,8 @@ export interface operations {
                             follow_ups: {
                                 count: number;
                                 last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
                                 last_at: string | null;
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
@@ -13035,6 +13041,8 @@ export interface operations {
                             follow_ups: {
                                 count: number;
                                 last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
                                 last_at: string | null;
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
@@ -13335,6 +13343,8 @@ export interface operations {
                             follow_ups: {
                                 count: number;
                                 last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
                                 last_at: string | null;
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];

@@ -215,7 +215,7 @@ describe('filters', () => {
       courier: 'SiCepat',
       resi: null,
       assigned_to: { id: rani.userId, name: 'Rani' },
-      follow_ups: { count: 0, last_step: null, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] },
+      follow_ups: { count: 0, last_step: null, last_automatic: false, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] },
       next_message_at: null,
     });
     const tonoEmail = (await t.ctx.db.selectFrom('users').select('email').where('id', '=', tono.userId).executeTakeFirstOrThrow()).email;

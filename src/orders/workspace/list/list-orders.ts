@@ -26,7 +26,7 @@ export interface ListedOrder {
   resi: string | null;
   assigned_to: { id: number; name: string } | null;
   /** 025's columns of the order row (no join, no aggregate), and the steps that fit its status. */
-  follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: FollowUpStep[] };
+  follow_ups: { count: number; last_step: string | null; last_automatic: boolean; last_at: string | null; steps: FollowUpStep[] };
   /** When the order's next automated message is due (its earliest planned or waiting one), or null. */
   next_message_at: string | null;
 }
@@ -60,6 +60,7 @@ const LISTED_COLUMNS = [
   'orders.assigned_user_id',
   'orders.follow_up_count',
   'orders.follow_up_last_step',
+  'orders.follow_up_last_automatic',
   'orders.follow_up_last_at',
 ] as const satisfies readonly OrderColumn[];
 
@@ -105,6 +106,7 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
         follow_ups: {
           count: Number(row.follow_up_count),
           last_step: row.follow_up_last_step,
+          last_automatic: Number(row.follow_up_last_automatic) === 1,
           last_at: row.follow_up_last_at === null ? null : formatTimestamp(Number(row.follow_up_last_at), timeZone),
           steps: [...stepsFor(row.status)],
         },

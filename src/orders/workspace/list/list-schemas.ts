@@ -77,6 +77,7 @@ const ListedOrder = Type.Object(
       {
         count: Type.Integer({ minimum: 0, description: 'Follow-up presses so far.' }),
         last_step: Nullable(FollowUpStepSchema),
+        last_automatic: Type.Boolean({ description: 'Whether the last follow-up was sent by the messaging automation (else a member pressed it).' }),
         last_at: Nullable(Timestamp),
         steps: Type.Array(FollowUpStepSchema, { description: "The steps that fit the order now (the row's WhatsApp button offers them)." }),
       },

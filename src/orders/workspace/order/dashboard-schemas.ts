@@ -92,6 +92,7 @@ const Order = Type.Object(
       {
         count: Type.Integer({ minimum: 0 }),
         last_step: Nullable(FollowUpStepSchema),
+        last_automatic: Type.Boolean({ description: 'Whether the last follow-up was sent by the messaging automation (else a member pressed it).' }),
         last_at: Nullable(Timestamp),
         steps: Type.Array(FollowUpStepSchema, { description: 'The steps that fit the order now (FU1-FU4 while pending, then the status\'s own message; none when completed or invalid_no_hp).' }),
       },

@@ -118,7 +118,7 @@ describe('the follow-up press', () => {
     expect(text).toContain(`Pesanan #${id} sebesar *Rp`);
     expect(text).toContain('Silakan transfer ke:\nBCA 1234567890 a.n. Toko Form\nBRI 555-666 a.n. Budi\n');
     const page = (await send(csOne, 'GET', `/dashboard/api/orders/${id}`)).body.order;
-    expect(page.follow_ups).toEqual({ count: 1, last_step: 'fu1', last_at: first.body.at, steps: ['fu1', 'fu2', 'fu3', 'fu4'] });
+    expect(page.follow_ups).toEqual({ count: 1, last_step: 'fu1', last_automatic: false, last_at: first.body.at, steps: ['fu1', 'fu2', 'fu3', 'fu4'] });
     expect(page.history[0]).toMatchObject({ field: 'follow_up', new_value: 'fu1', old_value: null, source: 'dashboard', actor: 'Rina CS', actor_user_id: csOne.userId, created_at: first.body.at });
     t.clock.advance(HOUR);
     const second = await press(owner, id, 'fu2');
@@ -243,8 +243,8 @@ describe("the list's follow-ups", () => {
       return res.body.orders as Body[];
     };
     const rows = await list('');
-    expect(rows.find((r) => r.id === recent)!.follow_ups).toEqual({ count: 1, last_step: 'fu1', last_at: recentPress.body.at, steps: ['fu1', 'fu2', 'fu3', 'fu4'] });
-    expect(rows.find((r) => r.id === old)!.follow_ups).toEqual({ count: 0, last_step: null, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] });
+    expect(rows.find((r) => r.id === recent)!.follow_ups).toEqual({ count: 1, last_step: 'fu1', last_automatic: false, last_at: recentPress.body.at, steps: ['fu1', 'fu2', 'fu3', 'fu4'] });
+    expect(rows.find((r) => r.id === old)!.follow_ups).toEqual({ count: 0, last_step: null, last_automatic: false, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] });
     expect(rows.find((r) => r.id === paid)!.follow_ups.steps).toEqual(['paid']);
 
     expect((await list('followed_up=none')).map((r) => r.id)).toEqual([paid, old]);

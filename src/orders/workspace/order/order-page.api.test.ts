@@ -50,7 +50,7 @@ describe('GET /dashboard/api/orders/{id}', () => {
       ad_params: { utm_source: 'ig', utm_campaign: 'lebaran', fbclid: 'fb1', gclid: 'g1' }, utm_source: 'ig', utm_campaign: 'lebaran',
       assigned_to: null,
       moves: [{ status: 'completed', needs: null }, { status: 'cancelled', needs: 'reason' }],
-      follow_ups: { count: 0, last_step: null, last_at: null, steps: ['shipped'] },
+      follow_ups: { count: 0, last_step: null, last_automatic: false, last_at: null, steps: ['shipped'] },
       history: [{ created_at: order.created_at, source: 'cli', actor: 'cli', actor_user_id: null, field: 'created', old_value: null, new_value: 'shipped', synthesized: false }],
       notes: [],
     });

@@ -155,6 +155,7 @@ export async function readOrderPage(
     follow_ups: {
       count: Number(order.follow_up_count),
       last_step: order.follow_up_last_step,
+      last_automatic: Number(order.follow_up_last_automatic) === 1,
       last_at: order.follow_up_last_at === null ? null : at(order.follow_up_last_at),
       steps: [...stepsFor(order.status)],
     },

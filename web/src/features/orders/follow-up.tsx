@@ -19,11 +19,11 @@ const F = T.orders.followUp;
 
 type FollowUps = Order['follow_ups'];
 
-/** "2× follow-up · terakhir FU2, 27 Nov 2026 14.00", or that there was none. */
+/** "2× follow-up · terakhir FU2, 27 Nov 2026 14.00" ("terakhir FU1 otomatis" when the automation sent it), or that there was none. */
 export const followUpSummary = (followUps: FollowUps): string =>
   followUps.count === 0 || !followUps.last_step || !followUps.last_at
     ? F.never
-    : `${F.count(followUps.count)} · ${F.last(F.steps[followUps.last_step] ?? followUps.last_step, formatDateTime(followUps.last_at))}`;
+    : `${F.count(followUps.count)} · ${(followUps.last_automatic ? F.lastAutomatic : F.last)(F.steps[followUps.last_step] ?? followUps.last_step, formatDateTime(followUps.last_at))}`;
 
 /** The first words of a message, on one line: what the chooser shows under a step's name. */
 export function firstWords(text: string, words = 12): string {
@@ -140,10 +140,11 @@ export function FollowUpRowButton({ order }: { order: ListedOrder }) {
   );
 }
 
-/** The row's short line: how many follow-ups and when the last was. */
+/** The row's short line: how many follow-ups and when the last was (and that it was automatic). */
 export function FollowUpLine({ order }: { order: ListedOrder }) {
-  const { count, last_at } = order.follow_ups;
-  return <span className="text-slate-700">{count === 0 || !last_at ? F.rowNever : `${F.count(count)} · ${formatDateTime(last_at)}`}</span>;
+  const { count, last_at, last_automatic } = order.follow_ups;
+  if (count === 0 || !last_at) return <span className="text-slate-700">{F.rowNever}</span>;
+  return <span className="text-slate-700">{`${F.count(count)} · ${formatDateTime(last_at)}${last_automatic ? ` · ${F.automatic}` : ''}`}</span>;
 }
 
 const WhatsAppIcon = () => (
