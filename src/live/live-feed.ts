@@ -6,7 +6,7 @@
 // that store is open. A stream that reconnects with Last-Event-ID first gets what it missed, from
 // the feed, while the feed holds it.
 import type { Db } from '../lib/db/db.js';
-import type { FeedPosition, FeedRow } from '../feed/feed-row.js';
+import { comparePositions, type FeedPosition, type FeedRow } from '../feed/feed-row.js';
 import { feedEnd, feedHolds, readFeed } from '../feed/read-feed.js';
 import { memberNames } from '../orders/core/member-actor.js';
 
@@ -78,6 +78,10 @@ export interface FeedWakeup {
 
 export function createLiveFeed(db: Db, pollMs: number, warn: (error: Error) => void, wakeup: ((wake: () => void) => FeedWakeup) | null): LiveFeed {
   const listeners = new Map<number, Set<FeedListener>>();
+  // A new stream hears only what commits after it joined: the one reader may not yet have read
+  // changes made just before (the page's list, refetched when the stream opens, shows them), and
+  // would otherwise announce orders already listed as arrivals.
+  const joinedAt = new WeakMap<FeedListener, FeedPosition>();
   let position: FeedPosition | null = null;
   let starting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -105,7 +109,11 @@ export function createLiveFeed(db: Db, pollMs: number, warn: (error: Error) => v
       else byStore.set(change.tenantId, [change]);
     }
     for (const [tenantId, changes] of byStore) {
-      for (const listener of [...(listeners.get(tenantId) ?? [])]) listener.changes(changes);
+      for (const listener of [...(listeners.get(tenantId) ?? [])]) {
+        const since = joinedAt.get(listener);
+        const heardHere = since ? changes.filter((change) => comparePositions(change.position, since) > 0) : changes;
+        if (heardHere.length > 0) listener.changes(heardHere);
+      }
     }
   }
 
@@ -184,6 +192,7 @@ export function createLiveFeed(db: Db, pollMs: number, warn: (error: Error) => v
       await start();
       if (wakeup) (woken ??= wakeup(readNow)).ensure();
       if (!from) {
+        joinedAt.set(listener, await feedEnd(db));
         add(listener);
         return () => remove(listener);
       }
