@@ -19,7 +19,7 @@ import { errorHandler, familyOf, frameworkErrorHandler, notFoundHandler } from '
 import { outboxDepth } from './ops/outbox-depth.js';
 import { opsRoutes } from './ops/routes.js';
 import { consumerLags } from './feed/consumer-lag.js';
-import { FEED_CONSUMERS } from './workers.js';
+import { FEED_CONSUMER_NAMES } from './workers.js';
 import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/api/routes.js';
 import { productRoutes } from './products/routes.js';
@@ -89,7 +89,7 @@ export interface AppOptions {
 }
 
 /** Each consumer of the change feed, how far behind (for /readyz and /metrics). */
-const feedLagOf = (db: AppContext['db'], clock: AppContext['clock']) => () => consumerLags(db, FEED_CONSUMERS.map((c) => c.name), clock.now());
+const feedLagOf = (db: AppContext['db'], clock: AppContext['clock']) => () => consumerLags(db, FEED_CONSUMER_NAMES, clock.now());
 
 function buildContext(options: AppOptions, log: FastifyInstance['log']): AppContext {
   const { config, database } = options;

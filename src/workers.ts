@@ -15,7 +15,6 @@ import { onShutdownSignal } from './lib/shutdown.js';
 import { refuse, succeed, type Outcome } from './lib/outcome.js';
 import { HOUSEKEEPING_WORKER, housekeepingWorker } from './ops/housekeeping.js';
 import { countsConsumer } from './counts/fold-counts.js';
-import type { FeedConsumer } from './feed/consumer.js';
 import { feedWorker } from './feed/feed-worker.js';
 import { liveConsumer } from './live/live-consumer.js';
 import { createWebhookWorker, WEBHOOK_WORKER } from './webhooks/dispatcher.js';
@@ -93,8 +92,8 @@ const WORKERS = {
   },
 } satisfies Record<string, WorkerEntry>;
 
-/** The feed's consumers, by their worker names (each consumer's name is its worker's). */
-export const FEED_CONSUMERS: readonly FeedConsumer[] = [countsConsumer, liveConsumer, plannerConsumer('UTC', systemClock)];
+/** The feed's consumers' names (each consumer's name is its worker's): /readyz and /metrics report their lag. */
+export const FEED_CONSUMER_NAMES: readonly string[] = [countsConsumer.name, liveConsumer.name, PLANNER_CONSUMER];
 
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];

@@ -7,6 +7,7 @@ import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErro
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
 import { orderScopeOf } from '../orders/core/order-scope.js';
+import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { OrderIdParams } from '../orders/workspace/order/dashboard-schemas.js';
 import { listOrderMessages, listOutbox } from './list-messages.js';
 import { builtInProvider } from './providers/built-in.js';
@@ -24,7 +25,6 @@ const MANAGE = 'Owner or admin (settings:manage); a CS: 403 `forbidden`.';
 
 export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const serverZone = ctx.config.timeZone;
-  const storeZone = async (tenantId: number) => (await ctx.db.selectFrom('tenants').select('time_zone').where('id', '=', tenantId).executeTakeFirst())?.time_zone ?? serverZone;
   const providerOf = (name: string) => builtInProvider(name, { writeTransaction: (work) => ctx.writeTransaction(work), now: () => ctx.clock.now() });
 
   dashboardRoute(app, ctx, {
@@ -59,7 +59,7 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     },
     fieldText: (path) => AUTOMATION_RANGE_TEXT[path],
     handler: async ({ session, body }) => {
-      const zone = await storeZone(session.tenantId);
+      const zone = await storeTimeZone(ctx.db, session.tenantId, serverZone);
       const saved = await ctx.writeTransaction((tx) => saveAutomation(tx, session.tenantId, body, ctx.clock.now(), zone));
       if (!saved.ok) return invalid(saved.fields ?? {});
       return { status: 200, body: await readAutomation(ctx.db, session.tenantId, ctx.clock.now()) };

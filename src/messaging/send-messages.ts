@@ -24,11 +24,12 @@ import { MESSAGE_ORDER_COLUMNS } from '../orders/core/message-input.js';
 import { recordFollowUp } from '../orders/core/record-follow-up.js';
 import { renderSteps } from '../orders/core/render-steps.js';
 import { isFollowUpStep, type FollowUpStep } from '../templates/follow-up-steps.js';
+import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { loadAutomation, type Automation } from './automation.js';
 import { FOLLOW_UPS, highestPressed, OPEN_STATES } from './plan-messages.js';
 import { builtInProvider } from './providers/built-in.js';
 import type { MessagingProvider } from './providers/provider.js';
-import { MESSAGE_REASON } from './texts.js';
+import { AUTOMATED_ACTOR, MESSAGE_REASON } from './texts.js';
 import { afterQuietHours, buyerOffsetMinutes, EXPIRY_MS, inQuietHours, PHONE_SPACING_MS, ZONES, zoneOfProvince } from './timing.js';
 
 export const SENDER_WORKER = 'sender';
@@ -162,7 +163,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     .executeTakeFirst();
   if (!row || !isFollowUpStep(row.step)) return 'cancelled';
   const step = row.step;
-  const [automation, order, tenant] = await Promise.all([
+  const [automation, order, storeZone] = await Promise.all([
     loadAutomation(deps.db, message.tenantId),
     deps.db
       .selectFrom('orders')
@@ -170,7 +171,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
       .where('orders.tenant_id', '=', message.tenantId)
       .where('orders.id', '=', Number(row.order_id))
       .executeTakeFirst(),
-    deps.db.selectFrom('tenants').select('time_zone').where('id', '=', message.tenantId).executeTakeFirst(),
+    storeTimeZone(deps.db, message.tenantId, deps.serverTimeZone),
   ]);
   const pressed = order && FOLLOW_UPS.includes(step) ? await highestPressed(deps.db, message.tenantId, order.id) : null;
   const cancelled = cancelReason(step, order, automation, pressed);
@@ -180,7 +181,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
   }
 
   const province = order.customer_province || null;
-  const offset = buyerOffsetMinutes(province, tenant?.time_zone ?? deps.serverTimeZone, now);
+  const offset = buyerOffsetMinutes(province, storeZone, now);
   const allowed = row.allowed_at === null ? afterQuietHours(Number(row.due_at), offset, automation.quiet) : Number(row.allowed_at);
   if (now >= allowed + EXPIRY_MS) {
     await settle(deps.db, message, { state: 'expired', reason: MESSAGE_REASON.expired, allowed_at: allowed }, now);
@@ -212,7 +213,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     return 'waiting';
   }
 
-  const rendered = await renderSteps(deps.db, message.tenantId, order, [step], tenant?.time_zone ?? deps.serverTimeZone);
+  const rendered = await renderSteps(deps.db, message.tenantId, order, [step], deps.serverTimeZone);
   const text = rendered?.[0]?.text;
   if (text === undefined) {
     await settle(deps.db, message, { state: 'cancelled', reason: MESSAGE_REASON.orderGone, sent_at: null }, now);
@@ -236,7 +237,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
   }
   await deps.writeTransaction(async (tx) => {
     if (!(await settle(tx, message, { state: 'sent', reason: null, sent_at: now, text, provider: provider.name, provider_message_id: result.providerMessageId, allowed_at: allowed }, now))) return;
-    await recordFollowUp(tx, { tenantId: message.tenantId, orderId: order.id, status: order.status, step, source: 'system', actor: 'Pesan otomatis', actorUserId: null, at: now });
+    await recordFollowUp(tx, { tenantId: message.tenantId, orderId: order.id, status: order.status, step, source: 'system', actor: AUTOMATED_ACTOR, actorUserId: null, at: now });
   });
   deps.log.info({ tenantId: message.tenantId, messageId: message.id, step }, 'message sent');
   return 'sent';

@@ -19,6 +19,9 @@ export const MESSAGE_REASON = {
   providerFailed: (detail: string) => `Penyedia pesan menolak pesan ini (${detail}).`,
 } as const;
 
+/** Who an automated follow-up is by, in the order's history (source `system`). */
+export const AUTOMATED_ACTOR = 'Pesan otomatis';
+
 /** What the test message says (POST /dashboard/api/messaging/test). */
 export const TEST_MESSAGE_TEXT = 'Pesan uji dari Lapak';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, PHONE } from '../../test/browser.js';
 import { freePort } from '../../test/server-ready.js';
 import { startTestApp, type TestApp } from '../../test/helpers.js';
@@ -101,6 +101,30 @@ function watch(page: Page, problems: string[], expected: ExpectedFailure[]): voi
   page.on('requestfailed', (request) => {
     if (!/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) problems.push(`request without an answer: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
   });
+}
+
+/** A JSON POST through a context's request (a set-up step, not what the page does); a refusal throws. */
+export async function postJson(request: APIRequestContext, url: string, data?: unknown): Promise<Record<string, any>> {
+  const res = await request.post(url, data === undefined ? {} : { data });
+  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as Record<string, any>;
+}
+
+/** A fresh phone-sized context logged in as `who` (through the API), and a page of it. */
+export async function loggedInPhone(d: Dashboard, who: Pick<Account, 'email' | 'password'>): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await d.context(PHONE);
+  await postJson(context.request, '/dashboard/api/login', { email: who.email, password: who.password });
+  return { context, page: await context.newPage() };
+}
+
+/** Counts the requests of `method` to `path` the page sends. */
+export function requestsTo(page: Page, method: string, path: string | RegExp): () => number {
+  let n = 0;
+  page.on('request', (request) => {
+    const at = new URL(request.url()).pathname;
+    if (request.method() === method && (typeof path === 'string' ? at === path : path.test(at))) n += 1;
+  });
+  return () => n;
 }
 
 export async function newPage(context: BrowserContext): Promise<Page> {

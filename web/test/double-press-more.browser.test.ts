@@ -8,25 +8,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext, FileChooser, Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/lib/time.js';
 import { replaceRates } from '../../src/shipping/set-rates.js';
 import { seedOrder } from '../../test/helpers.js';
-import { account, checkPage, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
+import { account, checkPage, PHONE, startDashboard, loggedInPhone, postJson, requestsTo, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 const owner = account({ storeName: 'Toko Dobel Lagi', name: 'Sari Dobel' });
 let tenantId: number;
 let userId: number;
 let kaos: number;
-
-async function post(request: APIRequestContext, url: string, data?: unknown) {
-  const res = await request.post(url, data === undefined ? {} : { data });
-  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Record<string, any>;
-}
 
 type Counted = 'webhook_endpoints' | 'product_images' | 'order_notes' | 'transfer_applied_lines';
 const count = async (table: Counted) =>
@@ -42,38 +36,22 @@ beforeAll(async () => {
   d = await startDashboard({ WEBHOOK_ALLOW_PRIVATE: '1' });
   const context = await d.context();
   const r = context.request;
-  await post(r, '/dashboard/api/signup', { store_name: owner.storeName, name: owner.name, email: owner.email, password: owner.password });
+  await postJson(r, '/dashboard/api/signup', { store_name: owner.storeName, name: owner.name, email: owner.email, password: owner.password });
   const me = (await (await r.get('/dashboard/api/me')).json()) as { store: { id: number }; user: { id: number } };
   tenantId = me.store.id;
   userId = me.user.id;
-  kaos = (await post(r, '/api/products.php', { name: 'Kaos Polos', price: 75000 })).id;
+  kaos = (await postJson(r, '/api/products.php', { name: 'Kaos Polos', price: 75000 })).id;
   await d.t.ctx.db.transaction().execute((tx) => replaceRates(tx, tenantId, [{ courier: 'JNE REG', province: '*', fee: 18000 }]));
   await context.close();
 });
 
 afterAll(() => d?.close());
 
-async function loggedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await d.context(PHONE);
-  await post(context.request, '/dashboard/api/login', { email: owner.email, password: owner.password });
-  return { context, page: await context.newPage() };
-}
-
-/** Counts the requests of `method` to `path` the page sends. */
-function requestsTo(page: Page, method: string, path: string | RegExp): () => number {
-  let n = 0;
-  page.on('request', (request) => {
-    const at = new URL(request.url()).pathname;
-    if (request.method() === method && (typeof path === 'string' ? at === path : path.test(at))) n += 1;
-  });
-  return () => n;
-}
-
 /** Lets a second request, had the double click sent one, reach the server and the page. */
 const settle = (page: Page) => page.waitForTimeout(400);
 
 it('a double click on "Tambah endpoint" adds one webhook endpoint and shows its secret once', async () => {
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto('/dashboard/webhooks');
   await page.getByRole('button', { name: 'Tambah endpoint' }).click();
   const dialog = page.getByRole('dialog');
@@ -96,7 +74,7 @@ it('a double click on "Tambah gambar" opens one picker, and the picked image is 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-double-image-'));
   const file = path.join(dir, 'kaos.jpg');
   fs.writeFileSync(file, await sharp({ create: { width: 800, height: 800, channels: 3, background: '#2563eb' } }).jpeg().toBuffer());
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto(`/dashboard/products/${kaos}`);
   const images = page.locator('[data-product-images]');
   await expect.poll(() => images.getByText('Belum ada gambar', { exact: false }).count()).toBeGreaterThan(0);
@@ -118,7 +96,7 @@ it('a double click on "Tambah gambar" opens one picker, and the picked image is 
 
 it('a double click on "Tambah catatan" adds one note', async () => {
   const { id } = await order();
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto(`/dashboard/orders/${id}`);
   await page.getByLabel('Catatan baru').fill('Pembeli minta dikirim sore.');
   const before = await count('order_notes');
@@ -147,7 +125,7 @@ it('a double click on "Tambah catatan" adds one note', async () => {
 
 it('a double click on a follow-up step records one press and opens one tab, on wa.me', async () => {
   const { id } = await order({ customer: { name: 'Rina Dobel', phone: '081298765432', email: null, address: 'Jl. Kenanga No. 7', village: 'Sukajadi', district: 'Sukasari', city: 'Bandung', province: 'Jawa Barat', postal_code: '40162' } });
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>WhatsApp</title><p>WhatsApp</p>' }));
   await page.goto(`/dashboard/orders/${id}`);
   const fu1 = page.getByRole('button', { name: 'FU1 — pengingat pertama' });
@@ -171,7 +149,7 @@ it('a double click on a follow-up step records one press and opens one tab, on w
 
 it('two presses of a step in one task, before the page can draw it busy, still record one press and open one tab', async () => {
   const { id } = await order();
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>WhatsApp</title><p>WhatsApp</p>' }));
   await page.goto(`/dashboard/orders/${id}`);
   const fu1 = page.getByRole('button', { name: 'FU1 — pengingat pertama' });
@@ -195,7 +173,7 @@ it('two presses of a step in one task, before the page can draw it busy, still r
 });
 
 it('a double click on "Buat toko" (the store menu\'s "Buat toko baru") creates one store and enters it', async () => {
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto('/dashboard/');
   await page.getByRole('button', { name: `Ganti toko: ${owner.storeName}` }).click();
   await page.getByRole('menuitem', { name: '+ Buat toko baru' }).click();
@@ -218,7 +196,7 @@ it('a double click on "Buat toko" (the store menu\'s "Buat toko baru") creates o
 it('the CSV import on a phone: a double click on "Periksa file" checks once, on "Terapkan" applies once', async () => {
   const { id } = await order();
   await d.t.ctx.db.updateTable('orders').set({ status: 'paid' }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto('/dashboard/orders');
   await page.getByRole('button', { name: 'Lainnya' }).click();
   await page.getByRole('button', { name: 'Impor CSV' }).click();
@@ -255,7 +233,7 @@ it('transfers: a double click on "Cocokkan" reads once, on "Konfirmasi" marks th
     `'${dd}/${m},TRSF E-BANKING CR RINA,'0000,${total}.00,CR,${1_000_000 + total}.00`,
     'Saldo Awal,:,1000000.00',
   ].join('\n');
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto('/dashboard/transfers');
   await page.getByLabel('File mutasi (CSV)').setInputFiles({ name: 'mutasi.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
   await page.getByLabel('Format').selectOption('bca');

@@ -4,24 +4,17 @@
 // success, not "Status pesanan sudah diubah orang lain…"; a phone typed with a letter is refused
 // as it is typed, on the order form and on "Tambah pesanan"; axe (WCAG 2.2 AA) finds no serious
 // violation on those states.
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replaceRates } from '../../src/shipping/set-rates.js';
 import { seedOrder } from '../../test/helpers.js';
 import { AxeBuilder } from '@axe-core/playwright';
-import { account, AXE_TAGS, checkPage, PHONE, startDashboard, type Dashboard } from './dashboard-browser.js';
+import { account, AXE_TAGS, checkPage, PHONE, startDashboard, loggedInPhone, postJson, requestsTo, type Dashboard } from './dashboard-browser.js';
 
 let d: Dashboard;
 const owner = account({ storeName: 'Toko Dobel', name: 'Sari Dobel' });
 let tenantId: number;
 let kaosSlug: string;
 const LETTERS = 'Nomor HP tidak boleh berisi huruf.';
-
-async function post(request: APIRequestContext, url: string, data?: unknown) {
-  const res = await request.post(url, data === undefined ? {} : { data });
-  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Record<string, any>;
-}
 
 const count = async (table: 'orders' | 'api_keys' | 'invitations' | 'products') =>
   Number((await d.t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
@@ -30,9 +23,9 @@ beforeAll(async () => {
   d = await startDashboard();
   const context = await d.context();
   const r = context.request;
-  await post(r, '/dashboard/api/signup', { store_name: owner.storeName, name: owner.name, email: owner.email, password: owner.password });
+  await postJson(r, '/dashboard/api/signup', { store_name: owner.storeName, name: owner.name, email: owner.email, password: owner.password });
   tenantId = ((await (await r.get('/dashboard/api/me')).json()) as { store: { id: number } }).store.id;
-  const kaos = await post(r, '/api/products.php', { name: 'Kaos Polos', price: 75000, variants: [{ dimension: 'Warna', options: ['Hitam', 'Putih'] }] });
+  const kaos = await postJson(r, '/api/products.php', { name: 'Kaos Polos', price: 75000, variants: [{ dimension: 'Warna', options: ['Hitam', 'Putih'] }] });
   kaosSlug = kaos.slug;
   await d.t.ctx.db.transaction().execute((tx) => replaceRates(tx, tenantId, [{ courier: 'JNE REG', province: '*', fee: 18000 }]));
   await context.close();
@@ -40,24 +33,8 @@ beforeAll(async () => {
 
 afterAll(() => d?.close());
 
-async function loggedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await d.context(PHONE);
-  await post(context.request, '/dashboard/api/login', { email: owner.email, password: owner.password });
-  return { context, page: await context.newPage() };
-}
-
-/** Counts the requests of `method` to `path` the page sends. */
-function requestsTo(page: Page, method: string, path: string | RegExp): () => number {
-  let n = 0;
-  page.on('request', (request) => {
-    const at = new URL(request.url()).pathname;
-    if (request.method() === method && (typeof path === 'string' ? at === path : path.test(at))) n += 1;
-  });
-  return () => n;
-}
-
 it('"Tambah pesanan": a letter in the phone is said as it is typed; a double click on "Simpan pesanan" enters one order', async () => {
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto('/dashboard/orders/new');
   await page.getByLabel('Produk').selectOption({ label: 'Kaos Polos' });
   await page.getByLabel('Warna').selectOption('Putih');
@@ -88,7 +65,7 @@ it('"Tambah pesanan": a letter in the phone is said as it is typed; a double cli
 
 it('a double click on a status move moves it once and closes the dialog with the success', async () => {
   const { id } = await seedOrder(d.t.ctx, tenantId, { product_id: (await d.t.ctx.db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id, variant: 'Hitam' });
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
   await page.goto(`/dashboard/orders/${id}`);
   await page.getByRole('button', { name: 'Jadikan Closing' }).click();
   const dialog = page.getByRole('dialog');
@@ -109,7 +86,7 @@ it('a double click on a status move moves it once and closes the dialog with the
 });
 
 it('a double click on "Buat kunci", "Buat tautan undangan" and a new product\'s "Simpan" creates one of each', async () => {
-  const { context, page } = await loggedIn();
+  const { context, page } = await loggedInPhone(d, owner);
 
   await page.goto('/dashboard/keys');
   await page.getByRole('button', { name: 'Buat kunci' }).click();
