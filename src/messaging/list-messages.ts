@@ -7,9 +7,10 @@ import { formatTimestamp } from '../lib/time.js';
 import { MESSAGE_ORDER_COLUMNS } from '../orders/core/message-input.js';
 import { inScope, type OrderScope } from '../orders/core/order-scope.js';
 import { renderSteps } from '../orders/core/render-steps.js';
-import { isFollowUpStep } from '../templates/follow-up-steps.js';
+import { FOLLOW_UP_STEPS, isFollowUpStep, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { waMeUrl } from '../templates/wa-link.js';
-import { FOLLOW_UPS } from './plan-messages.js';
+
+const stepOrder = (step: string) => (FOLLOW_UP_STEPS as readonly string[]).indexOf(step);
 
 export async function listOrderMessages(db: Db, tenantId: number, orderId: number, scope: OrderScope, serverTimeZone: string): Promise<Outcome<{ messages: OrderMessage[] }, 'order_not_found'>> {
   const order = await inScope(db.selectFrom('orders').select(MESSAGE_ORDER_COLUMNS).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
@@ -20,9 +21,8 @@ export async function listOrderMessages(db: Db, tenantId: number, orderId: numbe
     .where('tenant_id', '=', tenantId)
     .where('order_id', '=', orderId)
     .execute();
-  const steps = [...FOLLOW_UPS, 'closing', 'paid', 'shipped', 'cancelled'];
-  rows.sort((a, b) => Number(a.due_at) - Number(b.due_at) || steps.indexOf(a.step) - steps.indexOf(b.step));
-  const unsent = rows.filter((r) => r.text === null && isFollowUpStep(r.step)).map((r) => r.step as (typeof FOLLOW_UPS)[number]);
+  rows.sort((a, b) => Number(a.due_at) - Number(b.due_at) || stepOrder(a.step) - stepOrder(b.step));
+  const unsent = rows.filter((r) => r.text === null && isFollowUpStep(r.step)).map((r) => r.step as FollowUpStep);
   const rendered = unsent.length === 0 ? [] : ((await renderSteps(db, tenantId, order, [...new Set(unsent)], serverTimeZone)) ?? []);
   const textOf = new Map(rendered.map((r) => [r.step as string, r.text]));
   const at = (ms: number | null) => (ms === null ? null : formatTimestamp(Number(ms), serverTimeZone));

@@ -14,7 +14,7 @@ import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { Db, Tx } from '../lib/db/db.js';
 import type { FeedConsumer } from '../feed/consumer.js';
 import type { FeedRow, OrderSide } from '../feed/feed-row.js';
-import { methodKindOf, type FollowUpStep } from '../templates/follow-up-steps.js';
+import { FOLLOW_UP_STEPS, methodKindOf, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { followUpTiming, loadAutomations, stepIsOn, type Automation } from './automation.js';
 import { MESSAGE_REASON } from './texts.js';
 import { buyerOffsetMinutes, followUpDueTimes, NOTICE_DELAY_MS } from './timing.js';
@@ -105,7 +105,7 @@ export const upTo = (pressed: FollowUpStep): FollowUpStep[] => FOLLOW_UPS.slice(
 async function foldChange(tx: Tx, row: FeedRow, automation: Automation, storeZone: string, now: number): Promise<void> {
   const { old: before, new: after } = row;
   if (!after) {
-    await cancelOpen(tx, row.tenantId, row.orderId, [...FOLLOW_UPS, ...NOTICES], MESSAGE_REASON.orderGone, now);
+    await cancelOpen(tx, row.tenantId, row.orderId, FOLLOW_UP_STEPS, MESSAGE_REASON.orderGone, now);
     return;
   }
   if (!before) {
@@ -122,7 +122,7 @@ async function foldChange(tx: Tx, row: FeedRow, automation: Automation, storeZon
 async function foldMove(tx: Tx, row: FeedRow, before: OrderSide, after: OrderSide, automation: Automation, now: number): Promise<void> {
   if (before.status === 'pending') await cancelOpen(tx, row.tenantId, row.orderId, FOLLOW_UPS, MESSAGE_REASON.leftPending, now);
   if (isNotice(before.status)) await cancelOpen(tx, row.tenantId, row.orderId, [before.status], MESSAGE_REASON.leftStatus, now);
-  if (after.status === 'invalid_no_hp') await cancelOpen(tx, row.tenantId, row.orderId, [...FOLLOW_UPS, ...NOTICES], MESSAGE_REASON.invalidPhone, now);
+  if (after.status === 'invalid_no_hp') await cancelOpen(tx, row.tenantId, row.orderId, FOLLOW_UP_STEPS, MESSAGE_REASON.invalidPhone, now);
   if (!isNotice(after.status)) return;
   const step = after.status;
   if (!stepIsOn(automation, step) || !noticeFits(step, after.paymentMethod)) return;
