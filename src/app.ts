@@ -47,6 +47,7 @@ import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-ro
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
 import { messagingDashboardRoutes } from './messaging/dashboard-routes.js';
+import { providerWebhookRoutes } from './messaging/webhook-routes.js';
 import { templateDashboardRoutes } from './templates/dashboard-routes.js';
 import { productDashboardRoutes } from './products/dashboard-routes.js';
 import { referenceRoutes } from './reference/routes.js';
@@ -208,6 +209,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     customerRoutes(app, ctx);
     formRoutes(app, ctx);
     paymentRoutes(app, ctx);
+    providerWebhookRoutes(app, ctx);
     accountRoutes(app, ctx);
     teamRoutes(app, ctx);
     apiKeyDashboardRoutes(app, ctx);

@@ -87,8 +87,8 @@ const WORKERS = {
   [SENDER_WORKER]: {
     offSwitch: 'MESSAGE_SENDER=off',
     isOn: (config) => config.messageSender,
-    build: ({ config, database, log }) =>
-      senderWorker({ db: database.db, dialect: database.dialect, writeTransaction: database.writeTransaction, clock: systemClock, serverTimeZone: config.timeZone, log }),
+    build: ({ config, database, sealer, log }) =>
+      senderWorker({ db: database.db, dialect: database.dialect, writeTransaction: database.writeTransaction, clock: systemClock, serverTimeZone: config.timeZone, sealer, config, log }),
   },
 } satisfies Record<string, WorkerEntry>;
 

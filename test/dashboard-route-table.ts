@@ -154,6 +154,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'PATCH /dashboard/api/messaging', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { paused: false } }) },
   { operation: 'POST /dashboard/api/messaging/test', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'GET /dashboard/api/messaging/outbox', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'GET /dashboard/api/messaging/opt-outs.csv', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   // The CS rotation: its settings for the owner and admins (another store's owner reads and saves their own); each member's own duty.
   { operation: 'GET /dashboard/api/rotation', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'PUT /dashboard/api/rotation', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({ json: { mode: 'round_robin', sticky: true, members: [] } }) },
@@ -276,6 +277,24 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'GET /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'POST /dashboard/api/orders/{id}/follow-ups', access: 'member', allowed: 201, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { step: 'fu1' } }) },
   { operation: 'GET /dashboard/api/orders/{id}/messages', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
+  { operation: 'GET /dashboard/api/orders/{id}/conversation', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
+  {
+    operation: 'POST /dashboard/api/orders/{id}/conversation',
+    access: 'member',
+    allowed: 201,
+    otherStore: 404,
+    notFound: 'order_not_found',
+    // Store A sends through the sandbox, so that an answer goes.
+    call: async (s, caller) => {
+      await s.t.ctx.db
+        .insertInto('messaging_settings')
+        .values({ tenant_id: s.storeA, provider: 'sandbox', updated_at: 0 })
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ provider: 'sandbox' }))
+        .execute();
+      return { params: { id: await s.orderFor(caller) }, json: { text: 'Halo Kak, pesanan sudah kami terima.' } };
+    },
+  },
+  { operation: 'POST /dashboard/api/orders/{id}/conversation/handled', access: 'member', allowed: 204, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   // Whom to assign to: another store's owner reads their own store's members.
   { operation: 'GET /dashboard/api/orders/assignees', access: 'orders:all', allowed: 200, otherStore: 200, call: async () => ({}) },
   // Another store's owner: store A's ids are refused one by one in their own store (unassigning needs no member of it).

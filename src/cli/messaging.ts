@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { openDatabase } from '../lib/db/db.js';
 import { migrateToLatest } from '../lib/db/migrate.js';
+import { resolveSealer } from '../lib/secrets/key-source.js';
 import { runDue } from '../messaging/run-due.js';
 import { CliError, command, getConfig, positiveInt, print, type Output } from './io.js';
 
@@ -24,7 +25,8 @@ export function messagingCommands(program: Command): void {
       const handle = openDatabase(cfg.databaseUrl);
       try {
         await migrateToLatest(handle);
-        const result = await runDue(handle, at, { tenantId, serverTimeZone: cfg.timeZone });
+        const sealer = resolveSealer(cfg, (line) => process.stderr.write(`${line}\n`));
+        const result = await runDue(handle, at, { tenantId, serverTimeZone: cfg.timeZone, sealer, config: cfg });
         print(
           opts,
           result,

@@ -1,6 +1,7 @@
 // The order form (GET/POST /form/{tenant_id}/{slug}), its thank-you page, the form's
 // browser files (/assets/form.js, /assets/form.css) and the snippet's /embed.js.
 // Pages are HTML in Indonesian; errors of these routes are HTML pages too (error-handler.ts, family form).
+import { cloudApiNumber } from '../messaging/automation.js';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -123,7 +124,9 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!order) return notFound(request, reply);
     const paymentUrl = needsPaymentLink(order) ? await ensureCharge(ctx, gateways, found.settings, order, request.log) : null;
     const pixel = { meta: found.product.meta_pixel_id, tiktok: found.product.tiktok_pixel_id, gtm: found.product.gtm_id };
-    const cs = await assignedCs(ctx.db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id));
+    const [assigned, cloudNumber] = await Promise.all([assignedCs(ctx.db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)), cloudApiNumber(ctx.db, tenantId)]);
+    // With the Cloud API the buyer writes to the store's Cloud API number: their message opens the 24-hour window.
+    const cs = cloudNumber ? { name: assigned?.name ?? found.settings.storeName, whatsapp: cloudNumber } : assigned;
     return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone, cs));
   });
 

@@ -29,6 +29,10 @@ describe('loadConfig defaults', () => {
       bodyLimit: 64 * 1024,
       midtransBaseUrl: 'https://app.midtrans.com',
       xenditBaseUrl: 'https://api.xendit.co',
+      whatsapp: null,
+      whatsappApiBaseUrl: 'https://graph.facebook.com',
+      whatsappApiVersion: 'v23.0',
+      fonnteBaseUrl: 'https://api.fonnte.com',
       secretKey: null,
       secretKeyOld: null,
       imageDir: null,
@@ -68,6 +72,11 @@ describe('loadConfig defaults', () => {
       BODY_LIMIT: '1024',
       MIDTRANS_BASE_URL: 'https://app.sandbox.midtrans.com/',
       XENDIT_BASE_URL: 'http://127.0.0.1:9000',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_API_BASE_URL: 'http://127.0.0.1:9001/',
+      WHATSAPP_API_VERSION: 'v22.0',
+      FONNTE_BASE_URL: 'http://127.0.0.1:9002',
       LAPAK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       LAPAK_SECRET_KEY_OLD: ` ${Buffer.alloc(32, 2).toString('base64')}\n`,
       IMAGE_DIR: '/srv/shared/lapak-images',
@@ -100,6 +109,10 @@ describe('loadConfig defaults', () => {
       bodyLimit: 1024,
       midtransBaseUrl: 'https://app.sandbox.midtrans.com',
       xenditBaseUrl: 'http://127.0.0.1:9000',
+      whatsapp: { appSecret: 'app-secret', verifyToken: 'verify-me' },
+      whatsappApiBaseUrl: 'http://127.0.0.1:9001',
+      whatsappApiVersion: 'v22.0',
+      fonnteBaseUrl: 'http://127.0.0.1:9002',
       secretKey: Buffer.alloc(32, 1),
       secretKeyOld: Buffer.alloc(32, 2),
       imageDir: '/srv/shared/lapak-images',
@@ -179,6 +192,12 @@ describe('loadConfig: more refusals', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ MIDTRANS_BASE_URL: 'ftp://x' })).toThrow(/MIDTRANS_BASE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ WHATSAPP_API_VERSION: '23' })).toThrow(/WHATSAPP_API_VERSION must look like v23.0/);
+    expect(() => loadConfig({ FONNTE_BASE_URL: 'api.fonnte.com' })).toThrow(/FONNTE_BASE_URL must be an http\(s\) URL/);
+    // The Meta app needs both: one alone is no app.
+    expect(loadConfig({ WHATSAPP_APP_SECRET: 's' }).whatsapp).toBeNull();
+    expect(loadConfig({}).whatsappApiBaseUrl).toBe('https://graph.facebook.com');
+    expect(loadConfig({}).whatsappApiVersion).toBe('v23.0');
     expect(() => loadConfig({ XENDIT_BASE_URL: 'nope' })).toThrow(/XENDIT_BASE_URL must be an http\(s\) URL/);
   });
 });

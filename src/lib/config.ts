@@ -39,6 +39,13 @@ export interface Config {
   readonly midtransBaseUrl: string;
   /** Base URL of the Xendit API (invoices); XENDIT_BASE_URL. */
   readonly xenditBaseUrl: string;
+  /** The operator's one Meta app (issue 42; docs/messaging.md): null without WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN (the webhook answers 404, `cloud_api` cannot be chosen). */
+  readonly whatsapp: { readonly appSecret: string; readonly verifyToken: string } | null;
+  /** The Graph API's base (WHATSAPP_API_BASE_URL) and version (WHATSAPP_API_VERSION). */
+  readonly whatsappApiBaseUrl: string;
+  readonly whatsappApiVersion: string;
+  /** Base URL of Fonnte's API (FONNTE_BASE_URL). */
+  readonly fonnteBaseUrl: string;
   /** The key that seals stored secrets (LAPAK_SECRET_KEY, 32 bytes in base64); null: the key file beside an SQLite database (lib/secrets/key-source.ts). */
   readonly secretKey: Buffer | null;
   /** The key being replaced (LAPAK_SECRET_KEY_OLD): opens values it sealed, during and for `lapak secrets rotate`. */
@@ -136,6 +143,10 @@ export function loadConfig(env: Env = process.env): Config {
     signup: flag(env, 'SIGNUP', true, 'on', 'off'),
     midtransBaseUrl: httpUrl(env, 'MIDTRANS_BASE_URL', 'https://app.midtrans.com'),
     xenditBaseUrl: httpUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co'),
+    whatsapp: env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN ? Object.freeze({ appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN }) : null,
+    whatsappApiBaseUrl: httpUrl(env, 'WHATSAPP_API_BASE_URL', 'https://graph.facebook.com'),
+    whatsappApiVersion: env.WHATSAPP_API_VERSION || 'v23.0',
+    fonnteBaseUrl: httpUrl(env, 'FONNTE_BASE_URL', 'https://api.fonnte.com'),
     secretKey: secretKey(env.LAPAK_SECRET_KEY, 'LAPAK_SECRET_KEY'),
     secretKeyOld: secretKey(env.LAPAK_SECRET_KEY_OLD, 'LAPAK_SECRET_KEY_OLD'),
     imageDir: env.IMAGE_DIR || null,
@@ -147,6 +158,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
   // The issue's promise: a session that ends elsewhere ends its streams within a minute.
   if (config.orderStream.recheckMs > 60_000) throw new ConfigError(`ORDER_STREAM_RECHECK_MS must be at most 60000, got "${config.orderStream.recheckMs}"`);
+  if (!/^v\d{1,3}\.\d{1,2}$/.test(config.whatsappApiVersion)) {
+    throw new ConfigError(`WHATSAPP_API_VERSION must look like v23.0, got "${config.whatsappApiVersion}"`);
+  }
   if (!LOG_LEVELS.includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${config.logLevel}"`);
   }

@@ -7,6 +7,7 @@
 // the feed, while the feed holds it.
 import type { Db } from '../lib/db/db.js';
 import { comparePositions, type FeedPosition, type FeedRow } from '../feed/feed-row.js';
+import { BUYER_REPLY_SOURCE } from '../feed/note-order-event.js';
 import { feedEnd, feedHolds, readFeed } from '../feed/read-feed.js';
 import { memberNames } from '../orders/core/member-actor.js';
 
@@ -21,6 +22,8 @@ export interface LiveChange {
   previousAssignedUserId: number | null;
   /** A new order (the feed row of its creation), not a change of one. */
   created: boolean;
+  /** The buyer wrote (issue 42 §4): the order's "balasan baru". */
+  reply: boolean;
   assignedTo: { id: number; name: string } | null;
 }
 
@@ -55,10 +58,11 @@ const BATCH = 1_000;
 /** A reconnect that missed more of its store's changes than this refetches instead (`reset`). */
 export const REPLAY_MAX = 1_000;
 
-/** The feed's rows that the live list announces: a new order, a status or CS change. */
+/** The feed's rows that the live list announces: a new order, a status or CS change, a buyer's reply. */
 export function liveChangeOf(row: FeedRow): Omit<LiveChange, 'assignedTo'> | null {
   if (!row.new) return null;
-  if (row.old && row.old.status === row.new.status && row.old.assignedUserId === row.new.assignedUserId) return null;
+  const reply = row.source === BUYER_REPLY_SOURCE;
+  if (!reply && row.old && row.old.status === row.new.status && row.old.assignedUserId === row.new.assignedUserId) return null;
   return {
     position: row.position,
     tenantId: row.tenantId,
@@ -67,6 +71,7 @@ export function liveChangeOf(row: FeedRow): Omit<LiveChange, 'assignedTo'> | nul
     assignedUserId: row.new.assignedUserId,
     previousAssignedUserId: row.old ? row.old.assignedUserId : null,
     created: row.old === null,
+    reply,
   };
 }
 

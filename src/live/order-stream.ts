@@ -1,7 +1,8 @@
 // One member's live orders stream (GET /dashboard/api/orders/stream; docs/dashboard.md, "The
 // live list"): server-sent events over the hijacked response. Events carry an order's id,
 // status and CS, never buyer data:
-//   `order` {id, status, assigned_to, new}: created, or its status or CS changed, within the scope;
+//   `order` {id, status, assigned_to, new, reply?}: created, or its status or CS changed, within
+//     the scope, or (`reply`: true) the buyer wrote to the store (issue 42 §4, "balasan baru");
 //     `new`: the order has just come into the member's list (a new order; for a CS, one now
 //     assigned to them), which the page announces; a change of one already there is not new;
 //   `order_removed` {id}: (a CS) reassigned away from them.
@@ -45,7 +46,7 @@ export function eventFor(change: LiveChange, scope: OrderScope): { event: 'order
     // New to this list (issue 40 §1: a bulk move out of a tab was announced as "1 pesanan baru"):
     // a created order for the whole store; for a CS, an order that was not theirs before.
     const arrived = scope.kind === 'all' ? change.created : change.previousAssignedUserId !== scope.userId;
-    return { event: 'order', data: { id: change.orderId, status: change.status, assigned_to: change.assignedTo, new: arrived } };
+    return { event: 'order', data: { id: change.orderId, status: change.status, assigned_to: change.assignedTo, new: arrived, ...(change.reply ? { reply: true } : {}) } };
   }
   if (change.previousAssignedUserId === scope.userId) return { event: 'order_removed', data: { id: change.orderId } };
   return null;

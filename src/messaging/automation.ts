@@ -1,17 +1,27 @@
 // A store's messaging automation as the planner, the sender and the page read it (issue 41 §1,
-// §3): the provider (null: automation off), the pause switch, quiet hours, and each step's
-// switch, timing and when it was turned on. A store that never saved it has the defaults: no
-// provider, every step off, quiet hours 20:00-08:00.
+// §3; issue 42): the provider (null: automation off), the pause switch, quiet hours, each step's
+// switch, timing, when it was turned on and its Cloud API template; the Cloud API's and Fonnte's
+// settings, and whether the provider stopped the store's sending. A store that never saved it
+// has the defaults: no provider, every step off, quiet hours 20:00-08:00.
 import type { Db, Tx } from '../lib/db/db.js';
 import { FOLLOW_UP_STEPS, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { DEFAULT_DELAYS, type FollowUpTiming, type QuietHours } from './timing.js';
 
-export const PROVIDERS = ['sandbox'] as const;
+export const PROVIDERS = ['cloud_api', 'fonnte', 'sandbox'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 export const DEFAULT_QUIET_HOURS: QuietHours = { start: '20:00', end: '08:00' };
 
+/** The approved Cloud API template a step sends outside the 24-hour window. */
+export interface StepTemplate {
+  name: string;
+  language: string;
+  /** The placeholders ({nama}, {total}, ...) that fill its named parameters, in order. */
+  params: string[];
+}
+
 export interface StepSwitch {
+  template: StepTemplate | null;
   on: boolean;
   /** When it was last turned on (epoch ms): it plans only what falls due after. */
   onSince: number | null;
@@ -25,14 +35,42 @@ export interface Automation {
   paused: boolean;
   quiet: QuietHours | null;
   steps: Record<FollowUpStep, StepSwitch>;
+  cloudApi: { phoneNumberId: string | null; wabaId: string | null; phone: string | null };
+  fonnte: { secret: string | null; dailyCap: number; acceptedRiskAt: number | null };
+  /** Why the provider stopped the store's sending: the Cloud API's token, Fonnte's device; null: it sends. */
+  halted: Halt | null;
 }
+
+export const HALTS = ['token', 'device'] as const;
+export type Halt = (typeof HALTS)[number];
+export const DEFAULT_FONNTE_DAILY_CAP = 200;
 
 const DELAYED = DEFAULT_DELAYS as Readonly<Partial<Record<FollowUpStep, number>>>;
 
 const defaultSteps = (): Record<FollowUpStep, StepSwitch> =>
-  Object.fromEntries(FOLLOW_UP_STEPS.map((step) => [step, { on: false, onSince: null, delayMinutes: DELAYED[step] ?? null }])) as Record<FollowUpStep, StepSwitch>;
+  Object.fromEntries(FOLLOW_UP_STEPS.map((step) => [step, { on: false, onSince: null, delayMinutes: DELAYED[step] ?? null, template: null }])) as Record<FollowUpStep, StepSwitch>;
 
-export const defaultAutomation = (tenantId: number): Automation => ({ tenantId, provider: null, paused: false, quiet: { ...DEFAULT_QUIET_HOURS }, steps: defaultSteps() });
+export const defaultAutomation = (tenantId: number): Automation => ({
+  tenantId,
+  provider: null,
+  paused: false,
+  quiet: { ...DEFAULT_QUIET_HOURS },
+  steps: defaultSteps(),
+  cloudApi: { phoneNumberId: null, wabaId: null, phone: null },
+  fonnte: { secret: null, dailyCap: DEFAULT_FONNTE_DAILY_CAP, acceptedRiskAt: null },
+  halted: null,
+});
+
+function templateOf(row: { template_name: string | null; template_language: string | null; template_params: string | null }): StepTemplate | null {
+  if (row.template_name === null || row.template_language === null) return null;
+  let params: unknown = [];
+  try {
+    params = JSON.parse(row.template_params ?? '[]');
+  } catch {
+    params = [];
+  }
+  return { name: row.template_name, language: row.template_language, params: Array.isArray(params) ? params.filter((p): p is string => typeof p === 'string') : [] };
+}
 
 const isProvider = (value: string | null): value is ProviderName => value !== null && (PROVIDERS as readonly string[]).includes(value);
 
@@ -49,6 +87,9 @@ export async function loadAutomations(db: Db | Tx, tenantIds: readonly number[])
     automation.provider = isProvider(row.provider) ? row.provider : null;
     automation.paused = Number(row.paused) === 1;
     automation.quiet = row.quiet_start !== null && row.quiet_end !== null ? { start: row.quiet_start, end: row.quiet_end } : null;
+    automation.cloudApi = { phoneNumberId: row.cloud_phone_number_id, wabaId: row.cloud_waba_id, phone: row.cloud_phone };
+    automation.fonnte = { secret: row.fonnte_secret, dailyCap: Number(row.fonnte_daily_cap), acceptedRiskAt: row.fonnte_accepted_risk_at === null ? null : Number(row.fonnte_accepted_risk_at) };
+    automation.halted = (HALTS as readonly (string | null)[]).includes(row.halted) ? (row.halted as Halt) : null;
   }
   for (const row of steps) {
     const automation = found.get(Number(row.tenant_id))!;
@@ -57,6 +98,7 @@ export async function loadAutomations(db: Db | Tx, tenantIds: readonly number[])
     step.on = Number(row.is_on) === 1;
     step.onSince = row.on_since === null ? null : Number(row.on_since);
     if (row.delay_minutes !== null) step.delayMinutes = Number(row.delay_minutes);
+    step.template = templateOf(row);
   }
   return found;
 }
@@ -73,3 +115,12 @@ export const followUpTiming = (automation: Automation): FollowUpTiming => ({
   fu2Minutes: automation.steps.fu2.delayMinutes ?? DEFAULT_DELAYS.fu2,
   fu4Minutes: automation.steps.fu4.delayMinutes ?? DEFAULT_DELAYS.fu4,
 });
+
+/**
+ * The number the thank-you page's WhatsApp button goes to when the store sends through the Cloud
+ * API (issue 42 §1): the buyer's first message to it opens the 24-hour window. Null otherwise.
+ */
+export async function cloudApiNumber(db: Db, tenantId: number): Promise<string | null> {
+  const row = await db.selectFrom('messaging_settings').select(['provider', 'cloud_phone']).where('tenant_id', '=', tenantId).executeTakeFirst();
+  return row?.provider === 'cloud_api' ? row.cloud_phone : null;
+}

@@ -1,9 +1,14 @@
-// The messaging automation's routes in the dashboard (issue 41 §3; docs/messaging.md): the
-// store's automation (owners and admins), its test message and the sandbox's outbox, and an
-// order's automated messages (whoever sees the order).
+// The messaging automation's routes in the dashboard (issue 41 §3, issue 42; docs/messaging.md):
+// the store's automation (owners and admins), its test message, the sandbox's outbox and the
+// opt-out list; an order's automated messages and its conversation with the buyer (whoever sees
+// the order).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
+import { stringify } from 'csv-stringify/sync';
+import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, csvResponse, dashboardErrors, jsonResponse } from '../dashboard/contract.js';
+import { formatTimestamp } from '../lib/time.js';
+import { answerBuyer, markHandled, readConversation } from './conversation.js';
+import { listOptOuts } from './opt-outs.js';
 import { dashboardRoute, invalid } from '../dashboard/route.js';
 import { dashboardFailure } from '../lib/http/failures.js';
 import { orderScopeOf } from '../orders/core/order-scope.js';
@@ -14,7 +19,8 @@ import { builtInProvider } from './providers/built-in.js';
 import { readAutomation } from './read-automation.js';
 import { saveAutomation } from './save-automation.js';
 import { AUTOMATION_RANGE_TEXT } from './texts.js';
-import { AutomationBody, AutomationPatchBody, OrderMessages, Outbox, TestMessageAnswer } from './schemas.js';
+import { AnswerBody, AnswerResult, AutomationBody, AutomationPatchBody, ConversationBody, OrderMessages, Outbox, TestMessageAnswer } from './schemas.js';
+import { providerDeps } from './send-messages.js';
 import { sendTestMessage } from './send-test-message.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
@@ -25,7 +31,8 @@ const MANAGE = 'Owner or admin (settings:manage); a CS: 403 `forbidden`.';
 
 export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const serverZone = ctx.config.timeZone;
-  const providerOf = (name: string) => builtInProvider(name, { writeTransaction: (work) => ctx.writeTransaction(work), now: () => ctx.clock.now() });
+  const server = { publicUrl: ctx.config.publicUrl, cloudApiAvailable: ctx.config.whatsapp !== null };
+  const providerOf = (name: string) => builtInProvider(name, providerDeps(ctx));
 
   dashboardRoute(app, ctx, {
     method: 'GET',
@@ -39,7 +46,7 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       security: SESSION,
       response: { 200: jsonResponse('The automation.', AutomationBody), ...dashboardErrors(READ) },
     },
-    handler: async ({ session }) => ({ status: 200, body: await readAutomation(ctx.db, session.tenantId, ctx.clock.now()) }),
+    handler: async ({ session }) => ({ status: 200, body: await readAutomation(ctx.db, session.tenantId, ctx.clock.now(), server) }),
   });
 
   dashboardRoute(app, ctx, {
@@ -51,18 +58,19 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       summary: 'Change the messaging automation: the fields present change, the others stay',
       description:
         `${MANAGE} A step that starts sending by itself (its switch on, a provider chosen) plans only what falls due from now on: the follow-ups of pending orders whose time is still ahead, never a burst to old orders. ` +
-        "A step that stops cancels its messages not yet sent. fu2 must come after fu1, and fu4 at least 12 hours after fu2's time. A bad value: 422 `invalid_request` with `fields`; nothing is changed.",
+        "A step that stops cancels its messages not yet sent. fu2 must come after fu1, and fu4 at least 12 hours after fu2's time. A bad value: 422 `invalid_request` with `fields`; nothing is changed. " +
+        '`cloud_api` is chosen only when the operator set up the Meta app, with a `phone_number_id` and the access token saved (PATCH /dashboard/api/settings/sensitive); a `phone_number_id` another store uses: 409 `phone_number_id_taken`. `fonnte` only with its device token saved and `fonnte.accepted_risk` true. Fonnte\'s webhook secret is made the first time `fonnte` settings are saved.',
       tags: TAGS,
       security: SESSION,
       body: AutomationPatchBody,
-      response: { 200: jsonResponse('Saved: the automation as it is now.', AutomationBody), ...dashboardErrors([...WRITE, 'invalid_request']) },
+      response: { 200: jsonResponse('Saved: the automation as it is now.', AutomationBody), ...dashboardErrors([...WRITE, 'invalid_request', 'phone_number_id_taken']) },
     },
     fieldText: (path) => AUTOMATION_RANGE_TEXT[path],
     handler: async ({ session, body }) => {
       const zone = await storeTimeZone(ctx.db, session.tenantId, serverZone);
-      const saved = await ctx.writeTransaction((tx) => saveAutomation(tx, session.tenantId, body, ctx.clock.now(), zone));
-      if (!saved.ok) return invalid(saved.fields ?? {});
-      return { status: 200, body: await readAutomation(ctx.db, session.tenantId, ctx.clock.now()) };
+      const saved = await ctx.writeTransaction((tx) => saveAutomation(tx, session.tenantId, body, ctx.clock.now(), zone, ctx.config.whatsapp !== null));
+      if (!saved.ok) return saved.code === 'phone_number_id_taken' ? dashboardFailure('phone_number_id_taken') : invalid(saved.fields ?? {});
+      return { status: 200, body: await readAutomation(ctx.db, session.tenantId, ctx.clock.now(), server) };
     },
   });
 
@@ -113,6 +121,93 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async ({ session, params }) => {
       const listed = await listOrderMessages(ctx.db, session.tenantId, params.id, orderScopeOf(session), serverZone);
       return listed.ok ? { status: 200, body: listed.value } : dashboardFailure(listed.code);
+    },
+  });
+
+  const conversationDeps = { db: ctx.db, writeTransaction: ctx.writeTransaction, now: () => ctx.clock.now(), serverTimeZone: serverZone };
+  const ORDER_CODES = [...SESSION_CODES, ...COMMON_CODES, 'order_not_found', 'not_found'] as const;
+  const SEES = "Any member who sees the order (a CS: their own orders); another store's order or one outside the member's scope: 404 `order_not_found`.";
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/orders/:id/conversation',
+    access: 'member',
+    contract: {
+      operationId: 'readOrderConversation',
+      summary: "The conversation with the order's buyer: what they wrote, the store's answers, the 24-hour window, STOP",
+      description: `${SEES} The messages of the buyer's phone in this store (the newest 200), oldest first.`,
+      tags: ['Orders'],
+      security: SESSION,
+      params: OrderIdParams,
+      response: { 200: jsonResponse('The conversation.', ConversationBody), ...dashboardErrors(ORDER_CODES) },
+    },
+    handler: async ({ session, params }) => {
+      const read = await readConversation(conversationDeps, session.tenantId, params.id, orderScopeOf(session));
+      return read.ok ? { status: 200, body: read.value } : dashboardFailure(read.code);
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/orders/:id/conversation',
+    access: 'member',
+    contract: {
+      operationId: 'answerBuyer',
+      summary: "Answer the buyer: free text through the store's provider, inside the 24-hour window",
+      description:
+        `${SEES} Sent at once; the answer says whether the provider accepted it (\`ok\`, else \`error\`), and it shows in the conversation either way. ` +
+        'On the Cloud API outside the 24-hour window since the buyer\'s last message: 409 `window_closed` (only a template may go). No provider chosen: 409 `no_provider`. Once it went, "balasan baru" is cleared.',
+      tags: ['Orders'],
+      security: SESSION,
+      params: OrderIdParams,
+      body: AnswerBody,
+      response: { 201: jsonResponse('Sent, or refused by the provider.', AnswerResult), ...dashboardErrors([...ORDER_CODES, ...WRITE_CODES, 'invalid_request', 'window_closed', 'no_provider']) },
+    },
+    handler: async ({ session, params, body }) => {
+      const sent = await answerBuyer(conversationDeps, session.tenantId, params.id, orderScopeOf(session), { userId: session.userId, text: body.text.trim() }, providerOf);
+      return sent.ok ? { status: 201, body: sent.value } : dashboardFailure(sent.code);
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/orders/:id/conversation/handled',
+    access: 'member',
+    contract: {
+      operationId: 'markReplyHandled',
+      summary: '"Sudah ditangani": the buyer\'s reply needs no answer; clears "balasan baru"',
+      description: `${SEES} Idempotent.`,
+      tags: ['Orders'],
+      security: SESSION,
+      params: OrderIdParams,
+      response: { 204: { description: 'Cleared.', type: 'null' }, ...dashboardErrors([...ORDER_CODES, ...WRITE_CODES]) },
+    },
+    handler: async ({ session, params }) => {
+      const done = await markHandled(conversationDeps, session.tenantId, params.id, orderScopeOf(session));
+      return done.ok ? { status: 204 } : dashboardFailure(done.code);
+    },
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'GET',
+    url: '/dashboard/api/messaging/opt-outs.csv',
+    access: 'settings:manage',
+    contract: {
+      operationId: 'downloadOptOuts',
+      summary: "The store's opt-out list as CSV: phone, when, how",
+      description: `${MANAGE} Newest first. \`cara\`: \`keyword\` (the buyer wrote STOP, BERHENTI, UNREG or UNSUBSCRIBE) or \`whatsapp_131050\` (WhatsApp said the buyer stopped the store's messages).`,
+      tags: TAGS,
+      security: SESSION,
+      response: {
+        200: csvResponse('The list.', { 'Content-Disposition': { description: 'attachment; filename="berhenti-pesan.csv"', type: 'string', required: true } }),
+        ...dashboardErrors(READ),
+      },
+    },
+    handler: async ({ session }) => {
+      const zone = await storeTimeZone(ctx.db, session.tenantId, serverZone);
+      const rows = (await listOptOuts(ctx.db, session.tenantId)).map((r) => [r.phone, formatTimestamp(r.at, zone), r.how]);
+      const csv = stringify([['nomor', 'waktu', 'cara'], ...rows], { bom: true, delimiter: ';', escape_formulas: true, record_delimiter: 'windows' });
+      return { status: 200, body: csv, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="berhenti-pesan.csv"' } };
     },
   });
 }

@@ -51,7 +51,7 @@ async function order(input: Record<string, unknown> = {}, customer: Record<strin
   return id;
 }
 
-const run = (at: number) => runDue(t.ctx, at, { tenantId: store.tenantId, serverTimeZone: t.ctx.config.timeZone });
+const run = (at: number) => runDue(t.ctx, at, { tenantId: store.tenantId, serverTimeZone: t.ctx.config.timeZone, sealer: t.ctx.sealer, config: t.ctx.config });
 const messagesOf = async (id: number) => {
   const res = await send(owner, 'GET', `/dashboard/api/orders/${id}/messages`);
   expect(res.status, res.raw).toBe(200);
@@ -235,7 +235,7 @@ describe('follow-ups', () => {
       { ok: false, retry: false, error: 'number not on WhatsApp' },
     ];
     const provider: MessagingProvider = { name: 'stand-in', send: async () => answers.shift()! };
-    const runWith = (at: number) => runDue(t.ctx, at, { tenantId: store.tenantId, serverTimeZone: t.ctx.config.timeZone, providerFor: () => provider });
+    const runWith = (at: number) => runDue(t.ctx, at, { tenantId: store.tenantId, serverTimeZone: t.ctx.config.timeZone, sealer: t.ctx.sealer, config: t.ctx.config, providerFor: () => provider });
     const first = await runWith(created + 60 * MINUTE);
     expect(first.waiting).toBe(1);
     const retry = (await stepOf(id, 'fu1'))!;
@@ -333,7 +333,7 @@ describe('the demo store', () => {
     const settings = await t.ctx.db.selectFrom('messaging_settings').selectAll().where('tenant_id', '=', demo.tenant_id).executeTakeFirstOrThrow();
     expect(settings).toMatchObject({ provider: 'sandbox', quiet_start: '20:00', quiet_end: '08:00' });
     expect(Number(settings.paused)).toBe(0);
-    await runDue(t.ctx, t.clock.now() + MINUTE, { tenantId: demo.tenant_id, serverTimeZone: t.ctx.config.timeZone });
+    await runDue(t.ctx, t.clock.now() + MINUTE, { tenantId: demo.tenant_id, serverTimeZone: t.ctx.config.timeZone, sealer: t.ctx.sealer, config: t.ctx.config });
     const pending = demo.orders.find((o) => o.status === 'pending')!.id;
     const planned = await t.ctx.db.selectFrom('messages').select(['step', 'state']).where('tenant_id', '=', demo.tenant_id).where('order_id', '=', pending).orderBy('step').execute();
     expect(planned.map((m) => m.step)).toEqual(['fu1', 'fu2']);

@@ -3,6 +3,7 @@
 // then (one store's, or every store's) until none is left, each settled as of that moment
 // (`sent_at` is it). What happened, counted: planned (messages the planner made), and each
 // message's outcome.
+import type { Sealer } from '../lib/secrets/sealer.js';
 import { ManualClock } from '../lib/clock.js';
 import type { DbHandle } from '../lib/db/db.js';
 import { foldOnce } from '../feed/consumer.js';
@@ -30,7 +31,7 @@ const countMessages = async (handle: Pick<DbHandle, 'db'>, tenantId: number | nu
 export async function runDue(
   handle: Pick<DbHandle, 'db' | 'dialect' | 'writeTransaction'>,
   at: number,
-  options: { tenantId: number | null; serverTimeZone: string; providerFor?: SenderDeps['providerFor'] },
+  options: { tenantId: number | null; serverTimeZone: string; sealer: Sealer; config: SenderDeps['config']; providerFor?: SenderDeps['providerFor'] },
 ): Promise<RunDueResult> {
   const clock = new ManualClock(at);
   const before = await countMessages(handle, options.tenantId);
@@ -41,7 +42,7 @@ export async function runDue(
   const planned = (await countMessages(handle, options.tenantId)) - before;
 
   const result: RunDueResult = { at: new Date(at).toISOString(), planned, sent: 0, skipped: 0, cancelled: 0, expired: 0, failed: 0, waiting: 0 };
-  const deps = { db: handle.db, dialect: handle.dialect, writeTransaction: handle.writeTransaction, clock, serverTimeZone: options.serverTimeZone, log: silentLog, providerFor: options.providerFor };
+  const deps = { db: handle.db, dialect: handle.dialect, writeTransaction: handle.writeTransaction, clock, serverTimeZone: options.serverTimeZone, sealer: options.sealer, config: options.config, log: silentLog, providerFor: options.providerFor };
   const tally: Record<SendOutcome, keyof RunDueResult> = { sent: 'sent', skipped: 'skipped', cancelled: 'cancelled', expired: 'expired', failed: 'failed', waiting: 'waiting', retry: 'waiting' };
   for (;;) {
     const claimed = await claimMessages(deps, at, 50, options.tenantId);

@@ -10,6 +10,11 @@
 // - skipped: the buyer's number is not an Indonesian one;
 // - sent: the provider accepted it (the text as sent, the provider's id, the follow-up columns and
 //   a history entry with source `system`); failed: the provider refused it for good.
+// Issue 42 adds: a phone on the store's opt-out list is skipped; a store whose provider stopped
+// its sending (halted) waits as a paused one does; on the Cloud API, outside the 24-hour window
+// the step's template goes instead of the text (none named: skipped); a provider's refusal may
+// put the phone on the opt-out list (131050), stop the store's sending (a revoked token) or say
+// the number is not on WhatsApp (131026: the reason suggests marking the order invalid_no_hp).
 // At least once: a process killed after the provider accepted a message and before its commit
 // sends it again once the lease lapses (docs/messaging.md).
 import { randomBytes } from 'node:crypto';
@@ -22,13 +27,17 @@ import { normalizeIndonesianPhone } from '../lib/phone.js';
 import type { JobLog, Worker } from '../jobs/worker.js';
 import { MESSAGE_ORDER_COLUMNS } from '../orders/core/message-input.js';
 import { recordFollowUp } from '../orders/core/record-follow-up.js';
-import { renderSteps } from '../orders/core/render-steps.js';
+import { fillPlaceholders, renderSteps } from '../orders/core/render-steps.js';
+import type { Sealer } from '../lib/secrets/sealer.js';
 import { isFollowUpStep, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { loadAutomation, type Automation } from './automation.js';
 import { FOLLOW_UPS, highestPressed, OPEN_STATES } from './plan-messages.js';
+import { windowOpen } from './conversation-window.js';
+import { haltSending } from './halt.js';
+import { isOptedOut, optOut, OPT_OUT_HOW } from './opt-outs.js';
 import { builtInProvider } from './providers/built-in.js';
-import type { MessagingProvider } from './providers/provider.js';
+import type { MessagingProvider, OutgoingTemplate, ProviderDeps, SendResult } from './providers/provider.js';
 import { AUTOMATED_ACTOR, MESSAGE_REASON } from './texts.js';
 import { afterQuietHours, buyerOffsetMinutes, EXPIRY_MS, inQuietHours, PHONE_SPACING_MS, ZONES, zoneOfProvince } from './timing.js';
 
@@ -48,6 +57,8 @@ export interface SenderDeps {
   writeTransaction: WriteTransaction;
   clock: Clock;
   serverTimeZone: string;
+  sealer: Sealer;
+  config: ProviderDeps['config'];
   log: JobLog;
   /** The provider of a store's choice (tests put their own). */
   providerFor?(name: string): MessagingProvider | null;
@@ -192,13 +203,18 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     await settle(deps.db, message, { state: 'waiting_quiet_hours', reason: MESSAGE_REASON.quietHours(localClock(end, offset, province)), next_at: end, allowed_at: row.allowed_at === null ? end : allowed }, now);
     return 'waiting';
   }
-  if (automation.paused) {
-    await settle(deps.db, message, { state: 'planned', reason: MESSAGE_REASON.paused, next_at: Math.min(now + PAUSED_RECHECK_MS, allowed + EXPIRY_MS), allowed_at: allowed }, now);
+  if (automation.paused || automation.halted) {
+    const reason = automation.halted ? MESSAGE_REASON.halted[automation.halted] : MESSAGE_REASON.paused;
+    await settle(deps.db, message, { state: 'planned', reason, next_at: Math.min(now + PAUSED_RECHECK_MS, allowed + EXPIRY_MS), allowed_at: allowed }, now);
     return 'waiting';
   }
   const phone = normalizeIndonesianPhone(order.customer_phone);
   if (phone === null) {
     await settle(deps.db, message, { state: 'skipped', reason: MESSAGE_REASON.notIndonesian, allowed_at: allowed }, now);
+    return 'skipped';
+  }
+  if (await isOptedOut(deps.db, message.tenantId, phone)) {
+    await settle(deps.db, message, { state: 'skipped', reason: MESSAGE_REASON.optedOut, allowed_at: allowed }, now);
     return 'skipped';
   }
   const provider = providerOf(deps, automation.provider!);
@@ -219,16 +235,42 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     await settle(deps.db, message, { state: 'cancelled', reason: MESSAGE_REASON.orderGone, sent_at: null }, now);
     return 'cancelled';
   }
-  let result;
+  // The Cloud API: free text only inside the 24-hour window, else the step's template.
+  let template: OutgoingTemplate | undefined;
+  if (provider.name === 'cloud_api' && !(await windowOpen(deps.db, message.tenantId, phone, now))) {
+    const chosen = automation.steps[step].template;
+    const params = chosen ? await fillPlaceholders(deps.db, message.tenantId, order, chosen.params, deps.serverTimeZone) : null;
+    if (!chosen || !params) {
+      await settle(deps.db, message, { state: 'skipped', reason: MESSAGE_REASON.windowClosed, sent_at: null, text, allowed_at: allowed }, now);
+      return 'skipped';
+    }
+    template = { name: chosen.name, language: chosen.language, params };
+  }
+  let result: SendResult;
   try {
-    result = await provider.send({ tenantId: message.tenantId, messageId: message.id, orderId: order.id, phone, text });
+    result = await provider.send({ tenantId: message.tenantId, messageId: message.id, orderId: order.id, phone, text, ...(template ? { template } : {}) });
   } catch (error) {
     result = { ok: false as const, retry: true as const, error: error instanceof Error ? error.message : String(error), retryAfterMs: null };
   }
   if (!result.ok) {
     const attempts = Number(row.attempts) + 1;
+    if (result.effect === 'halt') {
+      await haltSending(deps.db, message.tenantId, provider.name === 'fonnte' ? 'device' : 'token', now);
+      await settle(deps.db, message, { state: 'planned', reason: MESSAGE_REASON.providerRetry(result.error), sent_at: null, attempts, next_at: Math.min(now + PAUSED_RECHECK_MS, allowed + EXPIRY_MS), allowed_at: allowed }, now);
+      deps.log.warn({ tenantId: message.tenantId, provider: provider.name }, 'provider stopped the store\'s sending');
+      return 'retry';
+    }
     if (!result.retry) {
-      await settle(deps.db, message, { state: 'failed', reason: MESSAGE_REASON.providerFailed(result.error), sent_at: null, attempts, text, provider: provider.name, allowed_at: allowed }, now);
+      const failed = { sent_at: null, attempts, text, provider: provider.name, allowed_at: allowed };
+      if (result.effect === 'window_closed') {
+        await settle(deps.db, message, { ...failed, state: 'skipped', reason: MESSAGE_REASON.windowClosed }, now);
+        return 'skipped';
+      }
+      const reason = result.effect === 'not_on_whatsapp' ? MESSAGE_REASON.notOnWhatsApp : result.effect === 'opt_out' ? MESSAGE_REASON.optedOutAtProvider : MESSAGE_REASON.providerFailed(result.error);
+      await deps.writeTransaction(async (tx) => {
+        await settle(tx, message, { ...failed, state: 'failed', reason }, now);
+        if (result.effect === 'opt_out') await optOut(tx, message.tenantId, phone, OPT_OUT_HOW.whatsapp, now);
+      });
       return 'failed';
     }
     const delay = Math.max(RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)]!, result.retryAfterMs ?? 0);
@@ -239,14 +281,23 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     if (!(await settle(tx, message, { state: 'sent', reason: null, sent_at: now, text, provider: provider.name, provider_message_id: result.providerMessageId, allowed_at: allowed }, now))) return;
     await recordFollowUp(tx, { tenantId: message.tenantId, orderId: order.id, status: order.status, step, source: 'system', actor: AUTOMATED_ACTOR, actorUserId: null, at: now });
   });
-  deps.log.info({ tenantId: message.tenantId, messageId: message.id, step }, 'message sent');
+  deps.log.info({ tenantId: message.tenantId, messageId: message.id, step, template: template !== undefined }, 'message sent');
   return 'sent';
 }
 
 /** The store's provider: the one the deps name (tests), else the built-in one. */
 export function providerOf(deps: SenderDeps, name: string): MessagingProvider | null {
-  return deps.providerFor?.(name) ?? builtInProvider(name, { writeTransaction: (work) => deps.writeTransaction(work), now: () => deps.clock.now() });
+  return deps.providerFor?.(name) ?? builtInProvider(name, providerDeps(deps));
 }
+
+/** What the built-in providers use, from the sender's (or a route's) dependencies. */
+export const providerDeps = (deps: { db: Db; sealer: Sealer; config: ProviderDeps['config']; writeTransaction: WriteTransaction; clock: Clock }): ProviderDeps => ({
+  db: deps.db,
+  sealer: deps.sealer,
+  config: deps.config,
+  writeTransaction: (work) => deps.writeTransaction(work),
+  now: () => deps.clock.now(),
+});
 
 export function senderWorker(deps: SenderDeps): Worker<ClaimedMessage, SendOutcome> {
   return {

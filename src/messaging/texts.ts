@@ -17,7 +17,19 @@ export const MESSAGE_REASON = {
   notIndonesian: 'Nomor HP pembeli bukan nomor Indonesia yang bisa menerima WhatsApp.',
   providerRetry: (detail: string) => `Penyedia pesan menolak untuk sementara (${detail}); dicoba lagi nanti.`,
   providerFailed: (detail: string) => `Penyedia pesan menolak pesan ini (${detail}).`,
+  optedOut: 'Pembeli meminta berhenti menerima pesan otomatis dari toko ini.',
+  optedOutAtProvider: 'Pembeli berhenti berlangganan pesan dari toko ini di WhatsApp (131050); nomornya masuk daftar berhenti.',
+  notOnWhatsApp: 'Nomor ini tidak terdaftar di WhatsApp (131026). Periksa nomornya, atau tandai pesanan sebagai nomor tidak valid (invalid_no_hp).',
+  windowClosed: 'Di luar jendela 24 jam sejak pesan terakhir pembeli, dan tidak ada template WhatsApp untuk langkah ini.',
+  buyerReplied: 'Pembeli membalas: follow-up otomatis berhenti supaya CS yang menjawab.',
+  halted: {
+    token: 'Pengiriman berhenti: token akses WhatsApp kedaluwarsa atau dicabut. Simpan token baru di Pesan otomatis.',
+    device: 'Pengiriman berhenti: perangkat Fonnte terputus. Sambungkan lagi di Fonnte.',
+  },
 } as const;
+
+/** Lapak's one answer to a buyer's STOP (issue 42 §4). */
+export const STOP_CONFIRMATION = 'Baik, Kak. Kami tidak akan mengirim pesan otomatis lagi.';
 
 /** Who an automated follow-up is by, in the order's history (source `system`). */
 export const AUTOMATED_ACTOR = 'Pesan otomatis';
@@ -37,6 +49,13 @@ export const AUTOMATION_FIELD_TEXT = {
   sameClock: 'Jam mulai dan jam selesai tidak boleh sama.',
   fu2AfterFu1: 'FU2 harus dikirim setelah FU1.',
   fu4AfterFu3: 'FU4 harus paling cepat 12 jam setelah waktu FU2 (setelah FU3).',
+  cloudApiNotConfigured: 'WhatsApp Cloud API belum disiapkan di server ini (WHATSAPP_APP_SECRET dan WHATSAPP_VERIFY_TOKEN). Hubungi pengelola server.',
+  phoneNumberIdRequired: 'Isi phone_number_id nomor WhatsApp Cloud API toko.',
+  whatsappTokenRequired: 'Simpan token akses WhatsApp Cloud API dulu (dengan kata sandi Anda).',
+  cloudPhone: 'Isi nomor WhatsApp Cloud API toko, misalnya 0812 3456 7890.',
+  templateParams: (unknown: readonly string[]) => `Placeholder tidak dikenal: ${unknown.join(', ')}.`,
+  fonnteRisk: 'Centang dulu bahwa Anda memahami risiko Fonnte (tidak resmi, nomor bisa diblokir WhatsApp).',
+  fonnteTokenRequired: 'Simpan token perangkat Fonnte dulu (dengan kata sandi Anda).',
 } as const;
 
 /** A timing outside its range (the schema's refusal), by field: what the field takes. */

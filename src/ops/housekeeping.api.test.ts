@@ -40,7 +40,15 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
     { tenant_id: store.tenantId, endpoint_id: endpoint.id, hour_start: now, count: 1 },
   ]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0, bulkJobs: 0 });
+  // What buyers wrote is kept 90 days; the store's own answers stay.
+  const chat = (direction: 'in' | 'out', createdAt: number, id: string) => ({
+    tenant_id: store.tenantId, phone: '6281200000001', direction, text: 'halo', provider: 'cloud_api', provider_message_id: id, state: direction === 'in' ? 'received' : 'sent', created_at: createdAt,
+  });
+  const day = 24 * 3_600_000;
+  await t.ctx.db.insertInto('chat_messages').values([chat('in', now - 91 * day, 'wamid.old'), chat('in', now - 89 * day, 'wamid.recent'), chat('out', now - 91 * day, 'wamid.answer')]).execute();
+
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0, bulkJobs: 0, incomingMessages: 1 });
+  expect((await t.ctx.db.selectFrom('chat_messages').select('provider_message_id').where('tenant_id', '=', store.tenantId).orderBy('provider_message_id').execute()).map((r) => r.provider_message_id)).toEqual(['wamid.answer', 'wamid.recent']);
   expect(await t.ctx.db.selectFrom('webhook_test_sends').select('hour_start').where('tenant_id', '=', store.tenantId).execute()).toEqual([{ hour_start: now }]);
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();
   expect(keys.map((k) => k.idempotency_key)).toEqual(['live-key-1']);

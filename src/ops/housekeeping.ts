@@ -1,7 +1,7 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days) and "Tambah pesanan" keys (a day),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
 // store) ended an hour ago, test-event counts of past hours, the log of webhook deliveries finished more than 30 days
-// ago, the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts), and the bulk jobs that ended more than 7 days ago. Operator-level maintenance, so it spans all stores. The second worker of the runner
+// ago, the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts), the bulk jobs that ended more than 7 days ago, and what buyers wrote more than 90 days ago (src/messaging/purge-chat-messages.ts). Operator-level maintenance, so it spans all stores. The second worker of the runner
 // (jobs/runner.ts): one purge an interval.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
@@ -13,6 +13,7 @@ import type { DeliveryStatus } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import { FEED_RETENTION_MS, pruneFeed } from '../feed/prune-feed.js';
 import { purgeEndedJobs } from '../orders/workspace/bulk/bulk-jobs.js';
+import { purgeIncomingMessages } from '../messaging/purge-chat-messages.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
@@ -46,7 +47,7 @@ export async function purgeExpired(
   db: Db,
   now: number,
   feedRetentionMs = FEED_RETENTION_MS,
-): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number; bulkJobs: number }> {
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number; bulkJobs: number; incomingMessages: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   // The keys of "Tambah pesanan" pages (migration 027), counted with the API's records.
   const entryKeys = await db.deleteFrom('order_entry_keys').where('expires_at', '<=', now).executeTakeFirst();
@@ -60,7 +61,9 @@ export async function purgeExpired(
     : 0;
   const feed = await pruneFeed(db, now, feedRetentionMs);
   const bulkJobs = await purgeEndedJobs(db, now);
+  const incomingMessages = await purgeIncomingMessages(db, now);
   return {
+    incomingMessages,
     feed,
     bulkJobs,
     webhookDeliveries,

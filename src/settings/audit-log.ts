@@ -4,7 +4,7 @@ import type { Db, Tx } from '../lib/db/db.js';
 import { formatTimestamp } from '../lib/time.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 
-export const AUDITED_FIELDS = ['bank_accounts', 'midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token', 'unique_code'] as const;
+export const AUDITED_FIELDS = ['bank_accounts', 'midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token', 'unique_code', 'whatsapp_access_token', 'fonnte_token'] as const;
 export type AuditedField = (typeof AUDITED_FIELDS)[number];
 
 const AUDIT_LIST_LIMIT = 200;

@@ -39,6 +39,8 @@ const SAVE_REFUSALS = {
   invalid_midtrans_server_key: field('midtrans_server_key'),
   invalid_xendit_secret_key: field('xendit_secret_key'),
   invalid_xendit_callback_token: field('xendit_callback_token'),
+  invalid_whatsapp_access_token: field('whatsapp_access_token'),
+  invalid_fonnte_token: field('fonnte_token'),
   invalid_store_name: field('store_name'),
   invalid_opening_message_template: field('opening_message_template'),
   invalid_time_zone: field('time_zone'),

@@ -7,6 +7,7 @@ import type { Sealer } from '../lib/secrets/sealer.js';
 import { succeed, type Outcome } from '../lib/outcome.js';
 import { updateStoreSettings, type UpdateSettingsCode } from '../tenants/update-store-settings.js';
 import type { BankAccount } from '../tenants/store-settings.js';
+import { resumeSending } from '../messaging/halt.js';
 import { AUDITED_FIELDS, recordAudit, type AuditedField } from './audit-log.js';
 
 export interface SensitiveChange {
@@ -15,6 +16,8 @@ export interface SensitiveChange {
   xendit_secret_key?: string | null;
   xendit_callback_token?: string | null;
   unique_code?: boolean;
+  whatsapp_access_token?: string | null;
+  fonnte_token?: string | null;
 }
 
 /** The fields the change names, in the audit log's order. */
@@ -32,5 +35,8 @@ export async function saveSensitiveSettings(
   const updated = await updateStoreSettings(tx, clock, sealer, tenantId, Object.fromEntries(fields.map((field) => [field, change[field]])));
   if (!updated.ok) return updated;
   await recordAudit(tx, tenantId, userId, fields, clock.now());
+  // A new token lets a store whose provider stopped its sending send again (issue 42 §1, §3).
+  if (typeof change.whatsapp_access_token === 'string') await resumeSending(tx, tenantId, 'token');
+  if (typeof change.fonnte_token === 'string') await resumeSending(tx, tenantId, 'device');
   return succeed({ changed: fields });
 }

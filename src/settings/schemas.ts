@@ -82,6 +82,8 @@ export const SensitivePatch = Type.Object(
     xendit_secret_key: Type.Optional(Secret),
     xendit_callback_token: Type.Optional(Secret),
     unique_code: Type.Optional(Type.Boolean()),
+    whatsapp_access_token: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', description: "The WhatsApp Cloud API's access token (a system user's, with whatsapp_business_messaging); sealed, shown as \"set\"." }))),
+    fonnte_token: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: "Fonnte's device token; sealed, shown as \"set\"." }))),
   },
   { additionalProperties: false },
 );

@@ -32,6 +32,9 @@ export interface StoreSettings {
   midtransServerKey: StoredSecret | null;
   xenditSecretKey: StoredSecret | null;
   xenditCallbackToken: StoredSecret | null;
+  /** The messaging providers' tokens (issue 42): the Cloud API's access token, Fonnte's device token. */
+  whatsappAccessToken: StoredSecret | null;
+  fonnteToken: StoredSecret | null;
   /** Bank-transfer orders get a unique code of 1 to 3 digits added to their total (the tenants row's; on for a new store). */
   uniqueCode: boolean;
   /** The store's IANA time zone for rendered messages (013); null: the server's TZ. */
@@ -40,7 +43,7 @@ export interface StoreSettings {
   openingMessageTemplate: string | null;
 }
 
-export const STORE_SECRET_COLUMNS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token'] as const;
+export const STORE_SECRET_COLUMNS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token', 'whatsapp_access_token', 'fonnte_token'] as const;
 export type StoreSecretColumn = (typeof STORE_SECRET_COLUMNS)[number];
 
 /** What a store's sealed secret is bound to: a value copied into another store's row does not open. */
@@ -63,6 +66,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
       'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
       'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
       'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
+      'store_settings.whatsapp_access_token', 'store_settings.fonnte_token',
       'tenants.unique_code', 'tenants.time_zone', 'tenants.opening_message_template',
     ])
     .where('tenants.id', '=', tenantId)
@@ -80,6 +84,8 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
     midtransServerKey: stored(row.id, 'midtrans_server_key', row.midtrans_server_key ?? null),
     xenditSecretKey: stored(row.id, 'xendit_secret_key', row.xendit_secret_key ?? null),
     xenditCallbackToken: stored(row.id, 'xendit_callback_token', row.xendit_callback_token ?? null),
+    whatsappAccessToken: stored(row.id, 'whatsapp_access_token', row.whatsapp_access_token ?? null),
+    fonnteToken: stored(row.id, 'fonnte_token', row.fonnte_token ?? null),
     uniqueCode: row.unique_code === 1,
     timeZone: row.time_zone ?? null,
     openingMessageTemplate: row.opening_message_template ?? null,

@@ -12,7 +12,7 @@ import { hasLetters, normalizeIndonesianPhone } from '../lib/phone.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
 import { parseTimeZone } from './store-time-zone.js';
 import {
-  GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount,
+  GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount, type StoreSecretColumn,
 } from './store-settings.js';
 
 // The store_settings row's columns, and time_zone and unique_code, which are the tenants row's.
@@ -42,9 +42,9 @@ const normalised = (column: 'whatsapp_number' | 'time_zone', normalise: (v: stri
   problem,
 });
 
-const secret = (column: 'midtrans_server_key' | 'xendit_secret_key' | 'xendit_callback_token'): Rule => ({
-  parse: (v) => (v === null || text(v, SECRET_MAX) ? { [column]: v === null ? null : (v as string).trim() } : null),
-  problem: `${column} must be a non-empty string of at most ${SECRET_MAX} characters, or null`,
+const secret = (column: StoreSecretColumn, max = SECRET_MAX): Rule => ({
+  parse: (v) => (v === null || text(v, max) ? { [column]: v === null ? null : (v as string).trim() } : null),
+  problem: `${column} must be a non-empty string of at most ${max} characters, or null`,
 });
 
 function bankAccounts(v: unknown): BankAccount[] | null {
@@ -101,6 +101,8 @@ const FIELDS = {
   midtrans_server_key: secret('midtrans_server_key'),
   xendit_secret_key: secret('xendit_secret_key'),
   xendit_callback_token: secret('xendit_callback_token'),
+  whatsapp_access_token: secret('whatsapp_access_token', 1000),
+  fonnte_token: secret('fonnte_token'),
   // On the tenants row.
   time_zone: normalised('time_zone', parseTimeZone, 'time_zone must be an IANA time zone name, e.g. Asia/Jakarta, or null'),
 } satisfies Record<string, Rule>;

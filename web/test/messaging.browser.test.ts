@@ -61,7 +61,7 @@ async function loggedIn(device: typeof PHONE | typeof DESKTOP, who: { email: str
 }
 
 /** The planner and the sender once, as of `at` (the CLI's run-due). */
-const runAt = (at: number) => runDue(d.t.ctx, at, { tenantId, serverTimeZone: d.t.ctx.config.timeZone });
+const runAt = (at: number) => runDue(d.t.ctx, at, { tenantId, serverTimeZone: d.t.ctx.config.timeZone, sealer: d.t.ctx.sealer, config: d.t.ctx.config });
 
 it('the owner chooses the sandbox, sends the test message and turns FU1 on with quiet hours off, on a phone', async () => {
   const { context, page } = await loggedIn(PHONE, owner);

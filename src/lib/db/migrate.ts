@@ -34,6 +34,7 @@ import { phoneTail } from './migrations/031-phone-tail.js';
 import { invitationInvitee } from './migrations/032-invitation-invitee.js';
 import { messaging } from './migrations/033-messaging.js';
 import { followUpAutomatic } from './migrations/034-follow-up-automatic.js';
+import { whatsapp } from './migrations/035-whatsapp.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -73,6 +74,7 @@ export function migrations(handle: DbHandle): Migrations {
     '032-invitation-invitee': { up: invitationInvitee() },
     '033-messaging': { up: messaging(handle.dialect) },
     '034-follow-up-automatic': { up: followUpAutomatic() },
+    '035-whatsapp': { up: whatsapp(handle.dialect) },
   };
 }
 

@@ -90,6 +90,8 @@ export interface OrderTable {
   follow_up_last_step: string | null;
   /** 034: 1 when the last follow-up was the messaging automation's. */
   follow_up_last_automatic: Generated<number>;
+  /** 035: when the buyer's unanswered reply came in; null once answered or handled. */
+  buyer_reply_at: number | null;
   follow_up_last_at: number | null;
   // 026: the source of the last status change (src/events/sources.ts), for its feed row.
   status_source: string | null;
@@ -328,6 +330,9 @@ export interface StoreSettingsTable {
   midtrans_server_key: string | null;
   xendit_secret_key: string | null;
   xendit_callback_token: string | null;
+  /** 035: sealed. */
+  whatsapp_access_token: string | null;
+  fonnte_token: string | null;
   updated_at: number;
 }
 
@@ -506,6 +511,17 @@ export interface MessagingSettingsTable {
   quiet_start: string | null;
   quiet_end: string | null;
   updated_at: number;
+  /** 035: the Cloud API's number (one store each), WABA id and the number buyers write to (digits). */
+  cloud_phone_number_id: string | null;
+  cloud_waba_id: string | null;
+  cloud_phone: string | null;
+  /** 035: Fonnte's webhook secret (one store each), daily cap, when its risk was accepted. */
+  fonnte_secret: string | null;
+  fonnte_daily_cap: Generated<number>;
+  fonnte_accepted_risk_at: number | null;
+  /** 035: why the provider stopped the store's sending ('token' | 'device'); null: it sends. */
+  halted: string | null;
+  halted_at: number | null;
 }
 
 /** 033: a step's automatic switch and timing, per store. */
@@ -517,6 +533,10 @@ export interface MessagingStepTable {
   delay_minutes: number | null;
   /** When the step was last turned on: it plans only what falls due after. */
   on_since: number | null;
+  /** 035: the Cloud API template sent outside the 24-hour window; params: JSON array of placeholders. */
+  template_name: string | null;
+  template_language: string | null;
+  template_params: string | null;
 }
 
 /** 033: one automated message of an order's step. */
@@ -541,6 +561,35 @@ export interface MessageTable {
   lease_token: string | null;
   created_at: number;
   updated_at: number;
+  /** 035: when the provider's last status came; 1 when Meta priced it as a paid template. */
+  status_at: number | null;
+  paid: Generated<number>;
+}
+
+/** 035: the conversation with a buyer's phone: in (the buyer's, kept 90 days) and out (a CS's answer, Lapak's reply to STOP). */
+export interface ChatMessageTable {
+  id: Generated<number>;
+  tenant_id: number;
+  phone: string;
+  order_id: number | null;
+  direction: 'in' | 'out';
+  text: string;
+  provider: string;
+  provider_message_id: string | null;
+  /** in: received; out: sent | delivered | read | failed. */
+  state: string;
+  reason: string | null;
+  user_id: number | null;
+  status_at: number | null;
+  created_at: number;
+}
+
+/** 035: a phone that asked the store to stop its automated messages. */
+export interface OptOutTable {
+  tenant_id: number;
+  phone: string;
+  how: string;
+  created_at: number;
 }
 
 /** 033: what the sandbox provider accepted. */
@@ -637,6 +686,8 @@ export interface Database {
   messaging_steps: MessagingStepTable;
   messages: MessageTable;
   sandbox_outbox: SandboxOutboxTable;
+  chat_messages: ChatMessageTable;
+  opt_outs: OptOutTable;
   product_images: ProductImageTable;
   product_image_variants: ProductImageVariantTable;
   image_blobs: ImageBlobTable;

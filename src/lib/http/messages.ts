@@ -124,6 +124,10 @@ export const DASHBOARD_ERRORS = {
   job_finished: { status: 409, error: 'Proses massal ini sudah selesai dan tidak dapat dibatalkan.' },
   // The CS rotation (src/rotation/): a member's own duty, when they are not in the rotation.
   not_in_rotation: { status: 409, error: 'Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.' },
+  // Messaging (issue 42 §1, src/messaging/): a Cloud API number another store already uses; a conversation's answer outside the 24-hour window.
+  phone_number_id_taken: { status: 409, error: 'phone_number_id ini sudah dipakai toko lain di server ini.' },
+  window_closed: { status: 409, error: 'Pembeli belum membalas dalam 24 jam terakhir: di luar jendela itu WhatsApp hanya menerima template, bukan pesan bebas.' },
+  no_provider: { status: 409, error: 'Pesan otomatis tidak aktif: pilih penyedia pesan dulu di Pesan otomatis.' },
   expires_at_required: { status: 422, error: 'Tanggal kedaluwarsa wajib diisi.' },
   expires_at_past: { status: 422, error: 'Tanggal kedaluwarsa sudah lewat.' },
   unknown_placeholder: { status: 422, error: 'Template memuat placeholder yang tidak dikenal. Gunakan hanya placeholder yang tersedia.' },
@@ -255,6 +259,8 @@ export const DASHBOARD_REFUSAL_TEXT = {
   invalid_midtrans_server_key: 'Server key Midtrans wajib diisi, paling banyak 200 karakter.',
   invalid_xendit_secret_key: 'Secret key Xendit wajib diisi, paling banyak 200 karakter.',
   invalid_xendit_callback_token: 'Token callback Xendit wajib diisi, paling banyak 200 karakter.',
+  invalid_whatsapp_access_token: 'Token akses WhatsApp Cloud API wajib diisi, paling banyak 1000 karakter.',
+  invalid_fonnte_token: 'Token perangkat Fonnte wajib diisi, paling banyak 200 karakter.',
   invalid_store_name: 'Nama toko wajib diisi, paling banyak 200 karakter.',
   invalid_opening_message_template: 'Pesan pembuka paling banyak 1000 karakter.',
   invalid_time_zone: DASHBOARD_FIELD_TEXT.timeZone,

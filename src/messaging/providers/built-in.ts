@@ -1,7 +1,10 @@
-// The providers a store may choose, by name (the sandbox; part 2 adds the Cloud API and Fonnte).
+// The providers a store may choose, by name: the WhatsApp Cloud API, Fonnte and the sandbox.
+import { cloudApiProvider } from './cloud-api.js';
 import type { MessagingProvider, ProviderDeps } from './provider.js';
 import { sandboxProvider } from './sandbox.js';
 
 export function builtInProvider(name: string, deps: ProviderDeps): MessagingProvider | null {
-  return name === 'sandbox' ? sandboxProvider(deps) : null;
+  if (name === 'sandbox') return sandboxProvider(deps);
+  if (name === 'cloud_api') return cloudApiProvider(deps);
+  return null;
 }

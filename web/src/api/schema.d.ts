@@ -799,7 +799,7 @@ export interface paths {
         head?: never;
         /**
          * Change the messaging automation: the fields present change, the others stay
-         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. A step that starts sending by itself (its switch on, a provider chosen) plans only what falls due from now on: the follow-ups of pending orders whose time is still ahead, never a burst to old orders. A step that stops cancels its messages not yet sent. fu2 must come after fu1, and fu4 at least 12 hours after fu2's time. A bad value: 422 `invalid_request` with `fields`; nothing is changed.
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. A step that starts sending by itself (its switch on, a provider chosen) plans only what falls due from now on: the follow-ups of pending orders whose time is still ahead, never a burst to old orders. A step that stops cancels its messages not yet sent. fu2 must come after fu1, and fu4 at least 12 hours after fu2's time. A bad value: 422 `invalid_request` with `fields`; nothing is changed. `cloud_api` is chosen only when the operator set up the Meta app, with a `phone_number_id` and the access token saved (PATCH /dashboard/api/settings/sensitive); a `phone_number_id` another store uses: 409 `phone_number_id_taken`. `fonnte` only with its device token saved and `fonnte.accepted_risk` true. Fonnte's webhook secret is made the first time `fonnte` settings are saved.
          */
         patch: operations["saveMessaging"];
         trace?: never;
@@ -856,6 +856,70 @@ export interface paths {
          * @description Any member who sees the order (a CS: their own orders); another store's order or one outside the member's scope: 404 `order_not_found`. The text as sent; for a message not yet sent, as it would be sent now.
          */
         get: operations["listOrderMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The conversation with the order's buyer: what they wrote, the store's answers, the 24-hour window, STOP
+         * @description Any member who sees the order (a CS: their own orders); another store's order or one outside the member's scope: 404 `order_not_found`. The messages of the buyer's phone in this store (the newest 200), oldest first.
+         */
+        get: operations["readOrderConversation"];
+        put?: never;
+        /**
+         * Answer the buyer: free text through the store's provider, inside the 24-hour window
+         * @description Any member who sees the order (a CS: their own orders); another store's order or one outside the member's scope: 404 `order_not_found`. Sent at once; the answer says whether the provider accepted it (`ok`, else `error`), and it shows in the conversation either way. On the Cloud API outside the 24-hour window since the buyer's last message: 409 `window_closed` (only a template may go). No provider chosen: 409 `no_provider`. Once it went, "balasan baru" is cleared.
+         */
+        post: operations["answerBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/conversation/handled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Sudah ditangani": the buyer's reply needs no answer; clears "balasan baru"
+         * @description Any member who sees the order (a CS: their own orders); another store's order or one outside the member's scope: 404 `order_not_found`. Idempotent.
+         */
+        post: operations["markReplyHandled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/messaging/opt-outs.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's opt-out list as CSV: phone, when, how
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. Newest first. `cara`: `keyword` (the buyer wrote STOP, BERHENTI, UNREG or UNSUBSCRIBE) or `whatsapp_131050` (WhatsApp said the buyer stopped the store's messages).
+         */
+        get: operations["downloadOptOuts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9375,6 +9439,8 @@ export interface operations {
                     xendit_secret_key?: string | null;
                     xendit_callback_token?: string | null;
                     unique_code?: boolean;
+                    whatsapp_access_token?: string | null;
+                    fonnte_token?: string | null;
                 };
             };
         };
@@ -9639,7 +9705,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        field: "bank_accounts" | "midtrans_server_key" | "xendit_secret_key" | "xendit_callback_token" | "unique_code";
+                        field: "bank_accounts" | "midtrans_server_key" | "xendit_secret_key" | "xendit_callback_token" | "unique_code" | "whatsapp_access_token" | "fonnte_token";
                         user: {
                             id: number;
                             name: string;
@@ -9957,8 +10023,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
-                        provider: "sandbox" | null;
+                        /** @description `cloud_api`: the WhatsApp Cloud API (the operator's Meta app, the store's number and access token). `fonnte`: Fonnte, unofficial (its token, the accepted risk). `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                        provider: "cloud_api" | "fonnte" | "sandbox" | null;
+                        halted: ("token" | "device") | null;
                         /** @description "Jeda semua pesan otomatis": nothing is sent while on; what falls due waits, then expires 6 hours after it was allowed to go. */
                         paused: boolean;
                         quiet_hours: {
@@ -10024,6 +10091,90 @@ export interface operations {
                             skipped: number;
                             cancelled: number;
                             expired: number;
+                        };
+                        cloud_api: {
+                            /** @description The server's operator set up the Meta app (WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN); false: `cloud_api` cannot be chosen. */
+                            available: boolean;
+                            phone_number_id: string | null;
+                            waba_id: string | null;
+                            phone: string | null;
+                            access_token: "set" | null;
+                            templates: {
+                                fu1: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                fu2: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                fu3: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                fu4: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                closing: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                paid: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                shipped: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                cancelled: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                            };
+                            /** @description Automated messages Meta priced as paid templates in the last 30 days (the seller pays Meta for them). */
+                            paid_last_30_days: number;
+                            /** @description The callback URL to set in the Meta app. */
+                            webhook_url: string;
+                        };
+                        fonnte: {
+                            token: "set" | null;
+                            daily_cap: number;
+                            accepted_risk: boolean;
+                            webhook_url: string | null;
                         };
                     };
                 };
@@ -10138,8 +10289,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
-                    provider?: "sandbox" | null;
+                    /** @description `cloud_api`: the WhatsApp Cloud API (the operator's Meta app, the store's number and access token). `fonnte`: Fonnte, unofficial (its token, the accepted risk). `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                    provider?: "cloud_api" | "fonnte" | "sandbox" | null;
                     paused?: boolean;
                     quiet_hours?: {
                         /**
@@ -10193,6 +10344,83 @@ export interface operations {
                             on?: boolean;
                         };
                     };
+                    cloud_api?: {
+                        phone_number_id?: string | null;
+                        waba_id?: string | null;
+                        phone?: string | null;
+                        templates?: {
+                            fu1?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            fu2?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            fu3?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            fu4?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            closing?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            paid?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            shipped?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                            cancelled?: {
+                                /** @description The approved template's name at Meta. */
+                                name: string;
+                                /** @description Its language code, e.g. `id`, `en_US`. */
+                                language: string;
+                                /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                params: string[];
+                            } | null;
+                        };
+                    };
+                    fonnte?: {
+                        /** @description Messages a day at most, counted in the store's day (default 200). */
+                        daily_cap?: number;
+                        /** @description The owner read that Fonnte is unofficial and can get the number banned; required to choose it. */
+                        accepted_risk?: boolean;
+                    };
                 };
             };
         };
@@ -10208,8 +10436,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
-                        provider: "sandbox" | null;
+                        /** @description `cloud_api`: the WhatsApp Cloud API (the operator's Meta app, the store's number and access token). `fonnte`: Fonnte, unofficial (its token, the accepted risk). `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                        provider: "cloud_api" | "fonnte" | "sandbox" | null;
+                        halted: ("token" | "device") | null;
                         /** @description "Jeda semua pesan otomatis": nothing is sent while on; what falls due waits, then expires 6 hours after it was allowed to go. */
                         paused: boolean;
                         quiet_hours: {
@@ -10276,6 +10505,90 @@ export interface operations {
                             cancelled: number;
                             expired: number;
                         };
+                        cloud_api: {
+                            /** @description The server's operator set up the Meta app (WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN); false: `cloud_api` cannot be chosen. */
+                            available: boolean;
+                            phone_number_id: string | null;
+                            waba_id: string | null;
+                            phone: string | null;
+                            access_token: "set" | null;
+                            templates: {
+                                fu1: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                fu2: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                fu3: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                fu4: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                closing: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                paid: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                shipped: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                                cancelled: {
+                                    /** @description The approved template's name at Meta. */
+                                    name: string;
+                                    /** @description Its language code, e.g. `id`, `en_US`. */
+                                    language: string;
+                                    /** @description The placeholders (without braces: `nama`, `total`, ...) that fill its named parameters, in order; each is sent with `parameter_name` equal to the placeholder. */
+                                    params: string[];
+                                } | null;
+                            };
+                            /** @description Automated messages Meta priced as paid templates in the last 30 days (the seller pays Meta for them). */
+                            paid_last_30_days: number;
+                            /** @description The callback URL to set in the Meta app. */
+                            webhook_url: string;
+                        };
+                        fonnte: {
+                            token: "set" | null;
+                            daily_cap: number;
+                            accepted_risk: boolean;
+                            webhook_url: string | null;
+                        };
                     };
                 };
             };
@@ -10318,7 +10631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `store_changed` */
+            /** @description `store_changed`, `phone_number_id_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10329,6 +10642,13 @@ export interface operations {
                         error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
                         /** @enum {string} */
                         code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "phone_number_id ini sudah dipakai toko lain di server ini.";
+                        /** @enum {string} */
+                        code: "phone_number_id_taken";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
@@ -10787,6 +11107,659 @@ export interface operations {
                         error: "Tidak ditemukan.";
                         /** @enum {string} */
                         code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readOrderConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cloud_api`: the WhatsApp Cloud API (the operator's Meta app, the store's number and access token). `fonnte`: Fonnte, unofficial (its token, the accepted risk). `sandbox`: sends nothing, keeps what it would send in its outbox. null: automation off. */
+                        provider: "cloud_api" | "fonnte" | "sandbox" | null;
+                        /** @description The buyer wrote within 24 hours: free text may go (the Cloud API). */
+                        window_open: boolean;
+                        window_closes_at: string | null;
+                        /** @description The phone asked for no more automated messages from this store (STOP, or 131050). */
+                        opted_out: boolean;
+                        /** @description "Balasan baru": the buyer wrote and nobody answered or marked it handled. */
+                        reply_waiting: boolean;
+                        /** @description Oldest first; the newest 200. */
+                        messages: {
+                            id: number;
+                            /** @description `in`: the buyer's; `out`: the store's (a CS, or Lapak's reply to STOP). */
+                            direction: "in" | "out";
+                            text: string;
+                            /** @description `received`; for `out`: sent, delivered, read or failed. */
+                            state: string;
+                            reason: string | null;
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            at: string;
+                            by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    answerBuyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent, or refused by the provider. */
+            201: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The provider accepted it. */
+                        ok: boolean;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed`, `window_closed`, `no_provider` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Pembeli belum membalas dalam 24 jam terakhir: di luar jendela itu WhatsApp hanya menerima template, bukan pesan bebas.";
+                        /** @enum {string} */
+                        code: "window_closed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Pesan otomatis tidak aktif: pilih penyedia pesan dulu di Pesan otomatis.";
+                        /** @enum {string} */
+                        code: "no_provider";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    markReplyHandled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadOptOuts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    /** @description attachment; filename="berhenti-pesan.csv" */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };
