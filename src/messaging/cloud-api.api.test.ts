@@ -177,6 +177,13 @@ describe('the webhook', () => {
     expect((await t.request({ method: 'GET', url: `/webhooks/whatsapp?hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1` })).statusCode).toBe(403);
   });
 
+  it('bodies up to 1 MiB (Meta batches): 900 KiB signed is read, more is 413', async () => {
+    const big = { object: 'whatsapp_business_account', entry: [], pad: 'a'.repeat(900 * 1024) };
+    expect((await webhook(big)).statusCode).toBe(200);
+    const huge = { entry: [], pad: 'a'.repeat(1100 * 1024) };
+    expect((await webhook(huge)).statusCode).toBe(413);
+  });
+
   it('statuses: a wrong signature is 401 and changes nothing; delivered then read; a late delivered and a replay change nothing', async () => {
     await setAside();
     later();
