@@ -5,9 +5,9 @@
 // WHATSAPP_VERIFY_TOKEN) the paths do not exist (404). The log says how many statuses and
 // messages came, never whose.
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import { notFoundHandler } from '../error-handler.js';
+import { TRANSPORT_TEXT } from '../lib/http/messages.js';
 import { applyStatus } from './apply-status.js';
 import { builtInProvider } from './providers/built-in.js';
 import { receiveMessage } from './receive-message.js';
@@ -16,6 +16,9 @@ import { metaSignatureOk, readWhatsAppWebhook } from './whatsapp-webhook.js';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/** The answer of a path that names nothing (the app's own 404 for a path of no family). */
+const notFound = (reply: FastifyReply) => reply.code(404).send({ error: TRANSPORT_TEXT.notFound });
 
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -31,7 +34,7 @@ export function providerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
 
     instance.get(WHATSAPP_WEBHOOK_PATH, async (request, reply) => {
       const meta = ctx.config.whatsapp;
-      if (!meta) return notFoundHandler(request, reply);
+      if (!meta) return notFound(reply);
       const query = request.query as Record<string, unknown>;
       const token = query['hub.verify_token'];
       if (query['hub.mode'] !== 'subscribe' || typeof token !== 'string' || !sameText(token, meta.verifyToken)) {
@@ -43,7 +46,7 @@ export function providerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
 
     instance.post(WHATSAPP_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const meta = ctx.config.whatsapp;
-      if (!meta) return notFoundHandler(request, reply);
+      if (!meta) return notFound(reply);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-hub-signature-256'];
       if (!metaSignatureOk(raw, typeof signature === 'string' ? signature : undefined, meta.appSecret)) {
