@@ -5,15 +5,21 @@
 // the webhook at /webhooks/fonnte/{secret} (JSON and form posts; an unknown secret is 404; rotating
 // it stops the old one at once): the buyer's messages (follow-ups paused, STOP answered once
 // through Fonnte), statuses forward only by id and by stateid, the device's disconnect and connect;
-// neither the secret nor the token in any log line.
+// one message per 10 seconds and a jitter per store (several sender processes at once too), and the
+// daily cap in the store's day; neither the secret nor the token in any log line.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
 import { startFonnteStandIn, type FonnteStandIn } from '../../test/fonnte-stand-in.js';
 import { seedFormStore, seedKaos } from '../../test/form-helpers.js';
 import { CUSTOMER, seedOrder, startTestApp, type Store } from '../../test/helpers.js';
+import { startOfDay } from '../lib/time.js';
+import { ManualClock } from '../lib/clock.js';
+import { silentLog } from '../jobs/worker.js';
 import { runDue } from './run-due.js';
+import { claimMessages, sendMessage } from './send-messages.js';
 import { AUTOMATION_FIELD_TEXT, MESSAGE_REASON, STOP_CONFIRMATION, TEST_MESSAGE_TEXT } from './texts.js';
+import { FONNTE_JITTER_MS, FONNTE_SPACING_MS } from './timing.js';
 
 const PASSWORD = 'kata-sandi-pemilik-1';
 const TOKEN = 'fonnte-device-token-of-the-store-xyz';
@@ -128,6 +134,62 @@ describe('sending', () => {
     expect(Object.keys(request!.body).sort()).toEqual(['countryCode', 'message', 'target']);
     expect(request!.body.message).toContain('Halo Kak Budi Santoso');
     expect(await fu1Of(id)).toMatchObject({ state: 'sent', provider_message_id: fonnte.lastId() });
+  });
+
+  it('one message per 10 seconds and a jitter per store: the second phone waits its turn', async () => {
+    const first = await order();
+    const second = await order();
+    const at = t.clock.now() + 61 * MINUTE;
+    const result = await run(at);
+    expect(result).toMatchObject({ sent: 1, waiting: 1 });
+    const waiting = (await fu1Of(first.id)).state === 'sent' ? second.id : first.id;
+    const turn = await fu1Of(waiting);
+    expect(turn).toMatchObject({ state: 'planned', reason: MESSAGE_REASON.fonnteSpacing });
+    const wait = Date.parse(turn.next_at) - at;
+    expect(wait).toBeGreaterThanOrEqual(FONNTE_SPACING_MS - 1000);
+    expect(wait).toBeLessThanOrEqual(FONNTE_SPACING_MS + FONNTE_JITTER_MS);
+    // Not a moment early: the exact instant is in the database (the answer shows whole seconds).
+    const nextAt = Number((await t.ctx.db.selectFrom('messages').select('next_at').where('tenant_id', '=', store.tenantId).where('order_id', '=', waiting).where('step', '=', 'fu1').executeTakeFirstOrThrow()).next_at);
+    expect(nextAt - at).toBeGreaterThanOrEqual(FONNTE_SPACING_MS);
+    expect((await run(nextAt - 1)).sent).toBe(0);
+    expect((await run(nextAt)).sent).toBe(1);
+    expect(await fu1Of(waiting)).toMatchObject({ state: 'sent', reason: null });
+  });
+
+  it('sender processes at once still take the store\'s turns one by one', async () => {
+    for (let i = 0; i < 6; i += 1) await order();
+    const at = t.clock.now() + 61 * MINUTE;
+    // The planner makes the messages; then each "process" claims one and sends it at the same moment.
+    await run(t.clock.now());
+    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, writeTransaction: t.ctx.writeTransaction, clock: new ManualClock(at), serverTimeZone: t.ctx.config.timeZone, sealer: t.ctx.sealer, config: t.ctx.config, log: silentLog };
+    const claimed = [];
+    for (let i = 0; i < 6; i += 1) claimed.push(...(await claimMessages(deps, at, 1, store.tenantId)));
+    expect(new Set(claimed.map((c) => c.id)).size).toBe(6);
+    const outcomes = await Promise.all(claimed.map((c) => sendMessage(deps, c)));
+    expect(outcomes.sort()).toEqual(['sent', 'waiting', 'waiting', 'waiting', 'waiting', 'waiting']);
+  });
+
+  it('the daily cap in the store\'s day: the third waits for the next day with the reason, then goes', async () => {
+    expect((await patch({ fonnte: { daily_cap: 2 } })).body.fonnte.daily_cap).toBe(2);
+    const zone = t.ctx.config.timeZone;
+    // 19:00 in the store's zone: the follow-ups fall due at 20:00, the next day starts 4 hours later.
+    t.clock.set(startOfDay(t.clock.now(), zone) + 19 * HOUR);
+    const orders = [await order(), await order(), await order()];
+    const due = t.clock.now() + 61 * MINUTE;
+    expect((await run(due)).sent).toBe(1);
+    const second = await run(due + FONNTE_SPACING_MS + FONNTE_JITTER_MS);
+    expect(second).toMatchObject({ sent: 1, waiting: 1 });
+    const states = await Promise.all(orders.map((o) => fu1Of(o.id)));
+    const held = states.find((m) => m.state === 'planned')!;
+    expect(held.reason).toBe(MESSAGE_REASON.fonnteDailyCap(2));
+    const nextDay = startOfDay(due + 24 * HOUR, zone);
+    expect(Date.parse(held.next_at)).toBe(nextDay);
+    // Still the same day: nothing more goes.
+    const count = fonnte.requests.length;
+    expect((await run(nextDay - 1000)).sent).toBe(0);
+    expect(fonnte.requests.length).toBe(count);
+    expect((await run(nextDay)).sent).toBe(1);
+    expect((await patch({ fonnte: { daily_cap: 200 } })).status).toBe(200);
   });
 
   it('Fonnte\'s refusals: a bad target fails, a 5xx is tried again, and the token is in no reason', async () => {
