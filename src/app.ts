@@ -119,6 +119,10 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
   };
 }
 
+/** A request's path as the log shows it: without the thank-you token or the Fonnte webhook secret. */
+export const redactPath = (path: string): string =>
+  path.replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token').replace(/\/webhooks\/+fonnte\/+[^/]+/gi, '/webhooks/fonnte/:secret');
+
 export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppContext } {
   const app = Fastify({
     logger:
@@ -130,8 +134,9 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
             // Only method, path and request id: query strings, headers and bodies may hold
             // keys or personal data and never reach the log.
             serializers: {
-              // The thank-you page's token opens a buyer's order: it is not logged either.
-              req: (req) => ({ method: req.method, path: req.url.split('?')[0]!.replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token'), request_id: req.id }),
+              // The thank-you page's token opens a buyer's order, and a store's Fonnte webhook
+              // secret lets anyone post to it: neither is logged (any case, doubled slashes too).
+              req: (req) => ({ method: req.method, path: redactPath(req.url.split('?')[0]!), request_id: req.id }),
               res: (res) => ({ statusCode: res.statusCode }),
             },
           },

@@ -153,6 +153,7 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'GET /dashboard/api/messaging', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'PATCH /dashboard/api/messaging', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { paused: false } }) },
   { operation: 'POST /dashboard/api/messaging/test', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/messaging/fonnte-secret', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'GET /dashboard/api/messaging/outbox', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'GET /dashboard/api/messaging/opt-outs.csv', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   // The CS rotation: its settings for the owner and admins (another store's owner reads and saves their own); each member's own duty.

@@ -21,6 +21,8 @@ export interface StatusUpdate {
   errorTitle?: string | null;
   /** Meta priced it as a paid message. */
   paid?: boolean;
+  /** A failure in the provider's own words, when it gives no code (Fonnte's "invalid"). */
+  detail?: string | null;
 }
 
 /** The states a status may move a message from. */
@@ -31,7 +33,8 @@ const FROM: Record<DeliveryState, readonly string[]> = {
   failed: ['sent'],
 };
 
-function failureReason(code: number | null | undefined, title: string | null | undefined): string {
+function failureReason(code: number | null | undefined, title: string | null | undefined, detail: string | null | undefined): string {
+  if (detail) return MESSAGE_REASON.providerFailed(detail.slice(0, 200));
   if (code === 131026) return MESSAGE_REASON.notOnWhatsApp;
   if (code === 131050) return MESSAGE_REASON.optedOutAtProvider;
   return MESSAGE_REASON.providerFailed(`WhatsApp ${code ?? '?'}${title ? `: ${title.slice(0, 200)}` : ''}`);
@@ -52,7 +55,7 @@ async function applyTo(tx: Tx, table: 'messages' | 'chat_messages', update: Stat
   const from = FROM[update.status];
   if (from.length === 0) return false;
   const failed = update.status === 'failed';
-  const set = { state: update.status, status_at: update.at, ...(failed ? { reason: failureReason(update.errorCode, update.errorTitle) } : {}) };
+  const set = { state: update.status, status_at: update.at, ...(failed ? { reason: failureReason(update.errorCode, update.errorTitle, update.detail) } : {}) };
   const row = await tx
     .updateTable(table)
     .set(set)

@@ -17,9 +17,11 @@ import { OrderIdParams } from '../orders/workspace/order/dashboard-schemas.js';
 import { listOrderMessages, listOutbox } from './list-messages.js';
 import { builtInProvider } from './providers/built-in.js';
 import { readAutomation } from './read-automation.js';
+import { fonnteWebhookUrl } from './fonnte-webhook.js';
+import { rotateFonnteSecret } from './rotate-fonnte-secret.js';
 import { saveAutomation } from './save-automation.js';
 import { AUTOMATION_RANGE_TEXT } from './texts.js';
-import { AnswerBody, AnswerResult, AutomationBody, AutomationPatchBody, ConversationBody, OrderMessages, Outbox, TestMessageAnswer } from './schemas.js';
+import { AnswerBody, AnswerResult, AutomationBody, AutomationPatchBody, ConversationBody, FonnteSecretAnswer, OrderMessages, Outbox, TestMessageAnswer } from './schemas.js';
 import { providerDeps } from './send-messages.js';
 import { sendTestMessage } from './send-test-message.js';
 
@@ -87,6 +89,24 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 200: jsonResponse('How it went.', TestMessageAnswer), ...dashboardErrors(WRITE) },
     },
     handler: async ({ session }) => ({ status: 200, body: await sendTestMessage(ctx.db, session.tenantId, session.userId, providerOf) }),
+  });
+
+  dashboardRoute(app, ctx, {
+    method: 'POST',
+    url: '/dashboard/api/messaging/fonnte-secret',
+    access: 'settings:manage',
+    contract: {
+      operationId: 'rotateFonnteSecret',
+      summary: "A new secret for the store's Fonnte webhook address; the old address stops at once",
+      description: `${MANAGE} The answer is the new address (secret: anyone with it can post to the store); set it in Fonnte's device settings. From now on the old one answers 404.`,
+      tags: TAGS,
+      security: SESSION,
+      response: { 200: jsonResponse('The new address.', FonnteSecretAnswer), ...dashboardErrors(WRITE) },
+    },
+    handler: async ({ session }) => {
+      const secret = await rotateFonnteSecret(ctx.db, session.tenantId, ctx.clock.now());
+      return { status: 200, body: { webhook_url: fonnteWebhookUrl(ctx.config.publicUrl, secret) } };
+    },
   });
 
   dashboardRoute(app, ctx, {

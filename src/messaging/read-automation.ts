@@ -4,6 +4,7 @@
 import type { Db } from '../lib/db/db.js';
 import { FOLLOW_UP_STEPS } from '../templates/follow-up-steps.js';
 import { loadAutomation, type Automation } from './automation.js';
+import { fonnteWebhookUrl } from './fonnte-webhook.js';
 
 export const MESSAGE_STATES = ['planned', 'waiting_quiet_hours', 'sent', 'delivered', 'read', 'failed', 'skipped', 'cancelled', 'expired'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
@@ -52,7 +53,7 @@ export function automationAnswer(automation: Automation, extras: AutomationExtra
       token: extras.fonnteTokenSet ? ('set' as const) : null,
       daily_cap: automation.fonnte.dailyCap,
       accepted_risk: automation.fonnte.acceptedRiskAt !== null,
-      webhook_url: automation.fonnte.secret === null ? null : `${extras.publicUrl}/webhooks/fonnte/${automation.fonnte.secret}`,
+      webhook_url: automation.fonnte.secret === null ? null : fonnteWebhookUrl(extras.publicUrl, automation.fonnte.secret),
     },
   };
 }

@@ -134,6 +134,11 @@ export const TestMessageAnswer = Type.Object(
   { additionalProperties: false },
 );
 
+export const FonnteSecretAnswer = Type.Object(
+  { webhook_url: Type.String({ description: "The store's new Fonnte webhook address: set it in Fonnte's device settings; the old one answers 404 from now on." }) },
+  { additionalProperties: false },
+);
+
 export const OrderMessages = Type.Object(
   {
     messages: Type.Array(

@@ -5,7 +5,8 @@
 //   was turned off or automation stopped, or a CS pressed the step (or a later one) by hand;
 // - waiting_quiet_hours: due in the buyer's quiet hours, it waits for their end;
 // - planned with a reason: the store paused its messages, or the phone had a message less than
-//   10 seconds ago, or the provider asked to try later;
+//   10 seconds ago, or the provider asked to try later (on Fonnte also: the store's spacing or its
+//   daily cap);
 // - expired: not sent within 6 hours of the first moment it was allowed to go;
 // - skipped: the buyer's number is not an Indonesian one;
 // - sent: the provider accepted it (the text as sent, the provider's id, the follow-up columns and
@@ -15,6 +16,9 @@
 // the step's template goes instead of the text (none named: skipped); a provider's refusal may
 // put the phone on the opt-out list (131050), stop the store's sending (a revoked token) or say
 // the number is not on WhatsApp (131026: the reason suggests marking the order invalid_no_hp).
+// On Fonnte, a store sends at most one message per 10 seconds plus a jitter, and at most its daily
+// cap in the store's day; what the cap holds back waits for the next day (the 6-hour expiry still
+// applies).
 // At least once: a process killed after the provider accepted a message and before its commit
 // sends it again once the lease lapses (docs/messaging.md).
 import { randomBytes } from 'node:crypto';
@@ -31,6 +35,7 @@ import { fillPlaceholders, renderSteps } from '../orders/core/render-steps.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
 import { isFollowUpStep, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
+import { startOfDay } from '../lib/time.js';
 import { loadAutomation, type Automation } from './automation.js';
 import { FOLLOW_UPS, highestPressed, OPEN_STATES } from './plan-messages.js';
 import { windowOpen } from './conversation-window.js';
@@ -39,7 +44,7 @@ import { isOptedOut, optOut, OPT_OUT_HOW } from './opt-outs.js';
 import { builtInProvider } from './providers/built-in.js';
 import type { MessagingProvider, OutgoingTemplate, ProviderDeps, SendResult } from './providers/provider.js';
 import { AUTOMATED_ACTOR, MESSAGE_REASON } from './texts.js';
-import { afterQuietHours, buyerOffsetMinutes, EXPIRY_MS, inQuietHours, PHONE_SPACING_MS, ZONES, zoneOfProvince } from './timing.js';
+import { afterQuietHours, buyerOffsetMinutes, EXPIRY_MS, FONNTE_JITTER_MS, FONNTE_SPACING_MS, fonnteGapAfter, inQuietHours, PHONE_SPACING_MS, ZONES, zoneOfProvince } from './timing.js';
 
 export const SENDER_WORKER = 'sender';
 /** How long a claim holds a message. */
@@ -140,13 +145,25 @@ function localClock(at: number, offset: number, province: string | null): string
   return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} ${name}`;
 }
 
+/** Fonnte's pace for a store (issue 42 §3): its daily cap, counted from the start of the store's day. */
+interface StorePace {
+  cap: number;
+  dayStart: number;
+  nextDayStart: number;
+}
+
+/** How the reservation went: the turn is this message's, the claim was lost, or it waits until `at`. */
+type Turn = 'reserved' | 'lost' | { at: number; reason: string | null };
+
 /**
- * Reserves the phone's turn: no other message to it sent within 10 seconds. The message's
- * sent_at holds the reservation until the provider answers (PostgreSQL: the check and the
- * reservation under a lock on the phone). Returns when the phone is free again, or null when
- * reserved.
+ * Reserves the phone's turn: no other message to it sent within 10 seconds; on Fonnte (`pace`) also
+ * the store's: its cap not reached today, and no message of the store within 10 seconds plus the
+ * jitter. The message's sent_at holds the reservation until the provider answers (on Fonnte with
+ * its provider, so that the store's count sees it). On PostgreSQL the checks and the reservation
+ * run under a lock on the phone, then one on the store (always in this order), so several sender
+ * processes never take the same turn.
  */
-async function reservePhone(deps: SenderDeps, message: ClaimedMessage, phone: string, now: number): Promise<number | null | false> {
+async function reserveTurn(deps: SenderDeps, message: ClaimedMessage, phone: string, now: number, pace: StorePace | null): Promise<Turn> {
   return deps.writeTransaction(async (tx) => {
     if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${`lapak_phone:${message.tenantId}:${phone}`}))`.execute(tx);
     const last = await tx
@@ -157,9 +174,40 @@ async function reservePhone(deps: SenderDeps, message: ClaimedMessage, phone: st
       .where('sent_at', '>', now - PHONE_SPACING_MS)
       .where('id', '!=', message.id)
       .executeTakeFirst();
-    if (last?.at !== null && last?.at !== undefined) return Number(last.at) + PHONE_SPACING_MS;
-    return (await settle(tx, message, { phone, sent_at: now }, now, true)) ? null : false;
+    if (last?.at !== null && last?.at !== undefined) return { at: Number(last.at) + PHONE_SPACING_MS, reason: null };
+    if (pace) {
+      if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${`lapak_fonnte:${message.tenantId}`}))`.execute(tx);
+      const today = await tx
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenant_id', '=', message.tenantId)
+        .where('sent_at', '>=', pace.dayStart)
+        .where('provider', '=', 'fonnte')
+        .where('id', '!=', message.id)
+        .executeTakeFirstOrThrow();
+      if (Number(today.n) >= pace.cap) return { at: pace.nextDayStart, reason: MESSAGE_REASON.fonnteDailyCap(pace.cap) };
+      const previous = await tx
+        .selectFrom('messages')
+        .select(['id', 'sent_at'])
+        .where('tenant_id', '=', message.tenantId)
+        .where('sent_at', '>', now - FONNTE_SPACING_MS - FONNTE_JITTER_MS)
+        .where('provider', '=', 'fonnte')
+        .where('id', '!=', message.id)
+        .orderBy('sent_at', 'desc')
+        .limit(fixedLimit(1))
+        .executeTakeFirst();
+      const free = previous ? Number(previous.sent_at) + fonnteGapAfter(Number(previous.id)) : now;
+      if (free > now) return { at: free, reason: MESSAGE_REASON.fonnteSpacing };
+    }
+    return (await settle(tx, message, { phone, sent_at: now, ...(pace ? { provider: 'fonnte' } : {}) }, now, true)) ? 'reserved' : 'lost';
   });
+}
+
+/** The store's day (its own time zone) and cap, for Fonnte. */
+function storePace(cap: number, now: number, storeZone: string): StorePace {
+  const dayStart = startOfDay(now, storeZone);
+  // 36 hours on lands inside the next day whatever a daylight-saving change did to this one.
+  return { cap, dayStart, nextDayStart: startOfDay(dayStart + 36 * 3_600_000, storeZone) };
 }
 
 /** One claimed message's turn (the worker's handler, and `lapak messaging run-due`'s). */
@@ -222,10 +270,11 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     await settle(deps.db, message, { state: 'cancelled', reason: MESSAGE_REASON.noProvider }, now);
     return 'cancelled';
   }
-  const reserved = await reservePhone(deps, message, phone, now);
-  if (reserved === false) return 'cancelled';
-  if (reserved !== null) {
-    await settle(deps.db, message, { state: 'planned', next_at: reserved, allowed_at: allowed }, now);
+  const pace = provider.name === 'fonnte' ? storePace(automation.fonnte.dailyCap, now, storeZone) : null;
+  const turn = await reserveTurn(deps, message, phone, now, pace);
+  if (turn === 'lost') return 'cancelled';
+  if (turn !== 'reserved') {
+    await settle(deps.db, message, { state: 'planned', next_at: turn.at, allowed_at: allowed, ...(turn.reason !== null ? { reason: turn.reason } : {}) }, now);
     return 'waiting';
   }
 

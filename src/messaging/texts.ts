@@ -22,6 +22,9 @@ export const MESSAGE_REASON = {
   notOnWhatsApp: 'Nomor ini tidak terdaftar di WhatsApp (131026). Periksa nomornya, atau tandai pesanan sebagai nomor tidak valid (invalid_no_hp).',
   windowClosed: 'Di luar jendela 24 jam sejak pesan terakhir pembeli, dan tidak ada template WhatsApp untuk langkah ini.',
   buyerReplied: 'Pembeli membalas: follow-up otomatis berhenti supaya CS yang menjawab.',
+  fonnteSpacing: 'Menunggu giliran: lewat Fonnte, toko mengirim paling banyak satu pesan tiap 10 detik.',
+  fonnteDailyCap: (cap: number) =>
+    `Batas harian Fonnte sudah tercapai (${cap} pesan per hari, dihitung menurut jam toko). Pesan ini menunggu hari berikutnya dan kedaluwarsa bila lewat 6 jam sejak boleh dikirim.`,
   halted: {
     token: 'Pengiriman berhenti: token akses WhatsApp kedaluwarsa atau dicabut. Simpan token baru di Pesan otomatis.',
     device: 'Pengiriman berhenti: perangkat Fonnte terputus. Sambungkan lagi di Fonnte.',

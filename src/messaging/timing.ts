@@ -103,3 +103,13 @@ export const NOTICE_DELAY_MS = 2 * MINUTE;
 export const EXPIRY_MS = 6 * HOUR;
 /** At least this long between two messages to one phone. */
 export const PHONE_SPACING_MS = 10_000;
+/** Fonnte (issue 42 §3; reference/whatsapp.md §5): at least this long between two of a store's messages, plus a jitter of up to FONNTE_JITTER_MS. */
+export const FONNTE_SPACING_MS = 10_000;
+export const FONNTE_JITTER_MS = 5_000;
+
+/**
+ * The gap after a store's Fonnte message: 10 seconds and a jitter drawn from the message's id, so
+ * that every sender process agrees on it without storing it (a multiplicative hash: ids in a row
+ * get unrelated jitters).
+ */
+export const fonnteGapAfter = (messageId: number): number => FONNTE_SPACING_MS + Math.floor(((Math.imul(messageId, 2654435761) >>> 0) / 2 ** 32) * (FONNTE_JITTER_MS + 1));

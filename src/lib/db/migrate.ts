@@ -35,6 +35,7 @@ import { invitationInvitee } from './migrations/032-invitation-invitee.js';
 import { messaging } from './migrations/033-messaging.js';
 import { followUpAutomatic } from './migrations/034-follow-up-automatic.js';
 import { whatsapp } from './migrations/035-whatsapp.js';
+import { fonnte } from './migrations/036-fonnte.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -75,6 +76,7 @@ export function migrations(handle: DbHandle): Migrations {
     '033-messaging': { up: messaging(handle.dialect) },
     '034-follow-up-automatic': { up: followUpAutomatic() },
     '035-whatsapp': { up: whatsapp(handle.dialect) },
+    '036-fonnte': { up: fonnte() },
   };
 }
 

@@ -564,6 +564,8 @@ export interface MessageTable {
   /** 035: when the provider's last status came; 1 when Meta priced it as a paid template. */
   status_at: number | null;
   paid: Generated<number>;
+  /** 036: Fonnte's second id of the message (`stateid`), which its later statuses name. */
+  provider_state_id: string | null;
 }
 
 /** 035: the conversation with a buyer's phone: in (the buyer's, kept 90 days) and out (a CS's answer, Lapak's reply to STOP). */
@@ -582,6 +584,8 @@ export interface ChatMessageTable {
   user_id: number | null;
   status_at: number | null;
   created_at: number;
+  /** 036: Fonnte's second id of the message (`stateid`), which its later statuses name. */
+  provider_state_id: string | null;
 }
 
 /** 035: a phone that asked the store to stop its automated messages. */

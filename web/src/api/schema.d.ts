@@ -824,6 +824,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/messaging/fonnte-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for the store's Fonnte webhook address; the old address stops at once
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. The answer is the new address (secret: anyone with it can post to the store); set it in Fonnte's device settings. From now on the old one answers 404.
+         */
+        post: operations["rotateFonnteSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/messaging/outbox": {
         parameters: {
             query?: never;
@@ -10765,6 +10785,154 @@ export interface operations {
                         ok: boolean;
                         provider_message_id: string | null;
                         error: string | null;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateFonnteSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The store's new Fonnte webhook address: set it in Fonnte's device settings; the old one answers 404 from now on. */
+                        webhook_url: string;
                     };
                 };
             };
