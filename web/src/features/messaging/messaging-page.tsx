@@ -44,7 +44,7 @@ export function MessagingPage() {
 
 /** The form's values as typed: the timings as text, so that a half-typed number stays as it is. */
 interface Draft {
-  provider: 'sandbox' | null;
+  provider: Automation['provider'];
   paused: boolean;
   quietOn: boolean;
   quietStart: string;
