@@ -56,6 +56,7 @@ function requestsFor(operation: string): Array<{ method: string; url: string; bo
     'PATCH /dashboard/api/orders/{id}': { customer: { city: 'Kota Lain' } },
     'POST /dashboard/api/orders/{id}/notes': { text: 'Catatan CS satu' },
     'POST /dashboard/api/orders/{id}/follow-ups': { step: 'paid' },
+    'POST /dashboard/api/orders/{id}/conversation': { text: 'Halo Kak, dari CS satu' },
     'POST /dashboard/api/orders/assign': { ids: [theirs], cs: csOne.userId },
     'POST /dashboard/api/orders/bulk-status': { ids: [theirs], status: 'shipped', resi: 'RESIBARU1' },
   };
