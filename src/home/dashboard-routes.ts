@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { COMMON_CODES, SESSION_CODES, SESSION_SCHEME, WRITE_CODES, dashboardErrors, jsonResponse, noContent } from '../dashboard/contract.js';
 import { dashboardRoute, fromRefusal } from '../dashboard/route.js';
+import { readSendingState } from './read-sending.js';
 import { readRotationStatus } from '../rotation/rotation-status.js';
 import { readChecklist } from './read-checklist.js';
 import { recordSnippetCopy } from './record-snippet-copy.js';
@@ -19,8 +20,8 @@ export function homeDashboardRoutes(app: FastifyInstance, ctx: AppContext): void
     access: 'member',
     contract: {
       operationId: 'getHome',
-      summary: "The store's getting-started checklist, each step computed from its data, and the CS rotation's state",
-      description: 'Any member. `rotation.unassigned_pending` only for the owner and admins (null for a CS).',
+      summary: "The store's getting-started checklist, each step computed from its data, the CS rotation's state and whether the store's sending stopped",
+      description: 'Any member. `rotation.unassigned_pending` and `messaging` (the store\'s provider and whether it stopped sending) only for the owner and admins (null for a CS).',
       tags: TAGS,
       security: SESSION,
       response: { 200: jsonResponse('The checklist.', HomeBody), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES]) },
@@ -28,8 +29,11 @@ export function homeDashboardRoutes(app: FastifyInstance, ctx: AppContext): void
     handler: async ({ session }) => {
       const checklist = await readChecklist(ctx.db, ctx.clock, session.tenantId);
       if (!checklist.ok) return fromRefusal(checklist, { tenant_not_found: 'login_required' });
-      const rotation = await readRotationStatus(ctx.db, session.tenantId, session.userId, session.permissions.includes('orders:all'));
-      return { status: 200, body: { checklist: checklist.value, rotation } };
+      const [rotation, messaging] = await Promise.all([
+        readRotationStatus(ctx.db, session.tenantId, session.userId, session.permissions.includes('orders:all')),
+        session.permissions.includes('settings:manage') ? readSendingState(ctx.db, session.tenantId) : Promise.resolve(null),
+      ]);
+      return { status: 200, body: { checklist: checklist.value, rotation, messaging } };
     },
   });
 

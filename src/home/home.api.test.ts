@@ -1,6 +1,7 @@
 // The home page's checklist over HTTP (SQLite and PostgreSQL): each step false on a new store,
 // true once the store's own data holds it, never moved by another store's data; the snippet
-// step recorded by POST /dashboard/api/home/snippet-copied.
+// step recorded by POST /dashboard/api/home/snippet-copied; the store's sending and why it stopped
+// (issue 42), for the owner and admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrder, seedProduct, seedStore, startTestApp } from '../../test/helpers.js';
 import { asMember, seedMember, type Member } from '../../test/dashboard-helpers.js';
@@ -13,6 +14,8 @@ import { addEndpoint } from '../webhooks/add-endpoint.js';
 import { setEndpointEnabled } from '../webhooks/set-endpoint-enabled.js';
 import { removeEndpoint } from '../webhooks/remove-endpoint.js';
 import { systemResolver } from '../webhooks/url-safety.js';
+import { haltSending } from '../messaging/halt.js';
+import { saveSensitiveSettings } from '../settings/save-sensitive-settings.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 let t: App;
@@ -132,5 +135,33 @@ describe('POST /dashboard/api/home/snippet-copied', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'forbidden' });
     expect((await store.checklist()).snippet).toBe(false);
+  });
+});
+
+describe("GET /dashboard/api/home: the store's sending", () => {
+  const homeOf = async (member: Member) => {
+    const res = await t.request({ method: 'GET', url: '/dashboard/api/home', headers: asMember(member) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('says the provider and why the store\'s sending stopped, to the owner and admins; null to a CS', async () => {
+    const store = await newStore();
+    const admin = await seedMember(t.ctx, store.tenantId, 'admin');
+    const cs = await seedMember(t.ctx, store.tenantId, 'cs');
+    expect((await homeOf(store.owner)).messaging).toEqual({ provider: null, halted: null });
+    await t.ctx.db.insertInto('messaging_settings').values({ tenant_id: store.tenantId, provider: 'sandbox', paused: 0, updated_at: t.clock.now() }).execute();
+    expect((await homeOf(store.owner)).messaging).toEqual({ provider: 'sandbox', halted: null });
+    await haltSending(t.ctx.db, store.tenantId, 'token', t.clock.now());
+    for (const member of [store.owner, admin]) expect((await homeOf(member)).messaging).toEqual({ provider: 'sandbox', halted: 'token' });
+    expect((await homeOf(cs)).messaging).toBeNull();
+    // Another store's sending is its own.
+    const other = await newStore();
+    expect((await homeOf(other.owner)).messaging).toEqual({ provider: null, halted: null });
+    // A new token lets it send again.
+    valueOf(await t.ctx.writeTransaction((tx) => saveSensitiveSettings(tx, t.clock, t.ctx.sealer, store.tenantId, store.owner.userId, { whatsapp_access_token: 'EAAG-new-token' })));
+    expect((await homeOf(store.owner)).messaging).toEqual({ provider: 'sandbox', halted: null });
+    await haltSending(t.ctx.db, store.tenantId, 'device', t.clock.now());
+    expect((await homeOf(admin)).messaging).toEqual({ provider: 'sandbox', halted: 'device' });
   });
 });

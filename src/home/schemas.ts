@@ -1,5 +1,6 @@
 // TypeBox contracts of the home routes (openapi/dashboard.json).
 import { Type } from 'typebox';
+import { HALTS, PROVIDERS } from '../messaging/automation.js';
 
 const step = (description: string) => Type.Boolean({ description });
 
@@ -28,6 +29,21 @@ export const HomeBody = Type.Object(
         unassigned_pending: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Pending orders assigned to nobody; null for a CS (who sees only their own orders).' }),
       },
       { additionalProperties: false },
+    ),
+    messaging: Type.Union(
+      [
+        Type.Object(
+          {
+            provider: Type.Union([...PROVIDERS.map((p) => Type.Literal(p)), Type.Null()], { description: 'The store\'s messaging provider (`GET /dashboard/api/messaging`); null: automation off.' }),
+            halted: Type.Union([...HALTS.map((h) => Type.Literal(h)), Type.Null()], {
+              description: '`token`: the Cloud API refused the access token, the owner saves a new one; `device`: Fonnte\'s phone disconnected, reconnect it at Fonnte. Nothing is sent meanwhile. null: it sends.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'The store\'s sending, for the owner and admins (settings:manage); null for a CS.' },
     ),
   },
   { additionalProperties: false },

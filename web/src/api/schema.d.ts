@@ -580,8 +580,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's getting-started checklist, each step computed from its data, and the CS rotation's state
-         * @description Any member. `rotation.unassigned_pending` only for the owner and admins (null for a CS).
+         * The store's getting-started checklist, each step computed from its data, the CS rotation's state and whether the store's sending stopped
+         * @description Any member. `rotation.unassigned_pending` and `messaging` (the store's provider and whether it stopped sending) only for the owner and admins (null for a CS).
          */
         get: operations["getHome"];
         put?: never;
@@ -1017,7 +1017,7 @@ export interface paths {
         };
         /**
          * The orders, newest first, a page at a time, under a tab, a search and filters
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times with the server's UTC offset, as everywhere in the dashboard's JSON.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times with the server's UTC offset, as everywhere in the dashboard's JSON.
          */
         get: operations["listOrders"];
         put?: never;
@@ -1041,7 +1041,7 @@ export interface paths {
         };
         /**
          * How many orders each tab holds under the same search and filters
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`; all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. The list's tabs ask this apart, so that the list shows before the counts arrive.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. The list's tabs ask this apart, so that the list shows before the counts arrive.
          */
         get: operations["countOrders"];
         put?: never;
@@ -7793,6 +7793,13 @@ export interface operations {
                             /** @description Pending orders assigned to nobody; null for a CS (who sees only their own orders). */
                             unassigned_pending: number | null;
                         };
+                        /** @description The store's sending, for the owner and admins (settings:manage); null for a CS. */
+                        messaging: {
+                            /** @description The store's messaging provider (`GET /dashboard/api/messaging`); null: automation off. */
+                            provider: "cloud_api" | "fonnte" | "sandbox" | null;
+                            /** @description `token`: the Cloud API refused the access token, the owner saves a new one; `device`: Fonnte's phone disconnected, reconnect it at Fonnte. Nothing is sent meanwhile. null: it sends. */
+                            halted: "token" | "device" | null;
+                        } | null;
                     };
                 };
             };
@@ -12529,6 +12536,8 @@ export interface operations {
                 followed_up?: "none";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
+                /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
+                reply?: "new";
                 /** @description `next_cursor` of the previous page, as it came: the page after it. Another text: 422 with `fields.cursor`. */
                 cursor?: string;
                 /** @description Orders per page (default 50). */
@@ -12589,6 +12598,10 @@ export interface operations {
                             };
                             /** @description When the order's next automated message is due (the earliest of its messages planned or waiting for quiet hours to end); null: none. */
                             next_message_at: string | null;
+                            /** @description "Balasan baru": when the buyer's reply that nobody answered or marked handled yet came in; null: none waits. */
+                            buyer_reply_at: string | null;
+                            /** @description The buyer's phone asked this store for no more automated messages (STOP, or WhatsApp's 131050). */
+                            opted_out: boolean;
                         }[];
                         next_cursor: string | null;
                     };
@@ -13051,6 +13064,8 @@ export interface operations {
                 followed_up?: "none";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
+                /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
+                reply?: "new";
             };
             header?: never;
             path?: never;
@@ -13230,6 +13245,8 @@ export interface operations {
                 followed_up?: "none";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
+                /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
+                reply?: "new";
                 /** @description `code` (the default, for machines): the header row names the columns by code (`order`, `resi`, `status`) and statuses are codes (`paid`). `id`: the header row in Indonesian (`Nomor pesanan`, `Resi`, `Status`, ...) and statuses as the dashboard names them (`Dibayar`). The import reads either. */
                 header?: "code" | "id";
             };
@@ -15458,6 +15475,11 @@ export interface operations {
                         followed_up?: "none";
                         /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                         stale_hours?: number;
+                        /**
+                         * @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru").
+                         * @enum {string}
+                         */
+                        reply?: "new";
                     };
                     cs: number | null;
                 };
@@ -15711,6 +15733,11 @@ export interface operations {
                         followed_up?: "none";
                         /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                         stale_hours?: number;
+                        /**
+                         * @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru").
+                         * @enum {string}
+                         */
+                        reply?: "new";
                     };
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";

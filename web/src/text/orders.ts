@@ -213,6 +213,13 @@ export const orders = {
     anyStale: 'Semua',
     hours: (n: number) => (n % 24 === 0 ? `${n / 24} hari` : `${n} jam`),
   },
+  // The buyer's replies (issue 42 §4): the list's badge and filter.
+  reply: {
+    badge: 'Balasan baru',
+    filter: 'Hanya yang ada balasan baru',
+    optedOut: 'Berhenti (STOP)',
+    optedOutHint: 'Pembeli meminta berhenti menerima pesan otomatis.',
+  },
 } as const;
 
 // Orders in bulk (issue 33 §1): the list's selection and its bar.

@@ -8,6 +8,8 @@
 // - two of those over all time (a CS's orders under one filter, or two filters): the pair counters;
 // - `stale_hours`: the pending orders created before the cut-off (counters, as a range) less
 //   those of them followed up since it (few: through orders_tenant_follow_up_last);
+// - `reply=new` ("balasan baru", issue 42): the orders themselves through the partial index of
+//   the replies waiting (035), a small set: a reply is cleared once answered or handled;
 // - a name search: the store's newest matching orders, up to CAP (`capped` names every status
 //   when there are more: each count is then "at least"); a search by number, phone or resi:
 //   the few orders it finds;
@@ -58,6 +60,8 @@ function narrowing(scope: OrderScope, filters: OrderFilters): Array<{ dimension:
 
 export async function countOrders(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<OrderCounts> {
   if (filters.search?.name) return cappedCounts(db, tenantId, scope, filters);
+  // "Balasan baru": no counter folds it; the orders themselves through their partial index (few).
+  if (filters.replyWaiting) return { counts: countsOf(await tallyRows(db, tenantId, scope, filters)), capped: [] };
   if (filters.staleBefore !== null) return { counts: countsOf(await staleTallies(db, tenantId, scope, filters, filters.staleBefore)), capped: [] };
   return { counts: countsOf(await tallies(db, tenantId, scope, filters)), capped: [] };
 }

@@ -217,6 +217,8 @@ describe('filters', () => {
       assigned_to: { id: rani.userId, name: 'Rani' },
       follow_ups: { count: 0, last_step: null, last_automatic: false, last_at: null, steps: ['fu1', 'fu2', 'fu3', 'fu4'] },
       next_message_at: null,
+      buyer_reply_at: null,
+      opted_out: false,
     });
     const tonoEmail = (await t.ctx.db.selectFrom('users').select('email').where('id', '=', tono.userId).executeTakeFirstOrThrow()).email;
     expect(rows[1]!.assigned_to).toEqual({ id: tono.userId, name: tonoEmail });

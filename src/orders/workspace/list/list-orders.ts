@@ -29,6 +29,10 @@ export interface ListedOrder {
   follow_ups: { count: number; last_step: string | null; last_automatic: boolean; last_at: string | null; steps: FollowUpStep[] };
   /** When the order's next automated message is due (its earliest planned or waiting one), or null. */
   next_message_at: string | null;
+  /** "Balasan baru" (issue 42): when the buyer's unanswered reply came in, or null. */
+  buyer_reply_at: string | null;
+  /** The buyer's phone is on the store's opt-out list. */
+  opted_out: boolean;
 }
 
 export interface OrderPage {
@@ -62,6 +66,7 @@ const LISTED_COLUMNS = [
   'orders.follow_up_last_step',
   'orders.follow_up_last_automatic',
   'orders.follow_up_last_at',
+  'orders.buyer_reply_at',
 ] as const satisfies readonly OrderColumn[];
 
 /** How many orders a name search walks on PostgreSQL before it reads the name's matches instead (pg-name-search.ts). */
@@ -85,7 +90,10 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
   const names = await memberNames(db, page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])));
-  const nextMessages = await nextMessageTimes(db, tenantId, page.rows.map((row) => Number(row.id)));
+  const [nextMessages, optedOut] = await Promise.all([
+    nextMessageTimes(db, tenantId, page.rows.map((row) => Number(row.id))),
+    optedOutPhones(db, tenantId, page.rows.map((row) => row.customer_phone)),
+  ]);
   return {
     orders: page.rows.map((row) => {
       const assigned = row.assigned_user_id === null ? null : Number(row.assigned_user_id);
@@ -111,6 +119,8 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
           steps: [...stepsFor(row.status)],
         },
         next_message_at: nextMessages.has(Number(row.id)) ? formatTimestamp(nextMessages.get(Number(row.id))!, timeZone) : null,
+        buyer_reply_at: row.buyer_reply_at === null ? null : formatTimestamp(Number(row.buyer_reply_at), timeZone),
+        opted_out: optedOut.has(row.customer_phone),
       };
     }),
     next_cursor: page.nextCursor,
@@ -139,4 +149,20 @@ export function nextMessagesQuery(db: Db, tenantId: number, orderIds: number[]) 
     .where('order_id', 'in', orderIds)
     .where('state', 'in', ['planned', 'waiting_quiet_hours'])
     .groupBy('order_id');
+}
+
+/**
+ * Which of the page's buyers' phones asked the store for no more automated messages (issue 42):
+ * one query over the page's phones by the opt-out list's primary key (tenant_id, phone). The
+ * table is read here, not through messaging's opt-outs.ts (messaging imports orders).
+ */
+async function optedOutPhones(db: Db, tenantId: number, phones: string[]): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const rows = await optedOutQuery(db, tenantId, [...new Set(phones)]).execute();
+  return new Set(rows.map((row) => row.phone));
+}
+
+/** The query of optedOutPhones, apart so that its plan can be tested. */
+export function optedOutQuery(db: Db, tenantId: number, phones: string[]) {
+  return db.selectFrom('opt_outs').select('phone').where('tenant_id', '=', tenantId).where('phone', 'in', phones);
 }

@@ -9,7 +9,7 @@ import { seedMember } from '../../../../test/dashboard-helpers.js';
 import { backend, seedProduct, seedStore, startTestApp } from '../../../../test/helpers.js';
 import { daysQuery, pairQuery } from '../../../counts/read-counters.js';
 import { cappedQuery, followedSinceQuery, tallyQuery } from './count-orders.js';
-import { LIST_WALK_WINDOW, listOrdersQuery, nextMessagesQuery } from './list-orders.js';
+import { LIST_WALK_WINDOW, listOrdersQuery, nextMessagesQuery, optedOutQuery } from './list-orders.js';
 import { olderMatchesQuery, walkQuery } from './pg-name-search.js';
 import { readOrderFilters, type FilterQuery, type SearchPlan } from './order-filters.js';
 import type { OrderScope } from '../../core/order-scope.js';
@@ -82,6 +82,9 @@ beforeAll(async () => {
       from orders, (select 'fu1' as name union all select 'fu2') step where id % 4 = 0`,
     )
     .execute(t.ctx.db);
+  // Buyers' replies waiting (issue 42): a few orders of each store, as a day's unanswered replies are.
+  await sql.raw(`update orders set buyer_reply_at = created_at + 60000 where id % 500 = 0`).execute(t.ctx.db);
+  await sql.raw(`insert into opt_outs (tenant_id, phone, how, created_at) select distinct tenant_id, customer_phone, 'keyword', 0 from orders where id % 1000 = 0`).execute(t.ctx.db);
   if (backend === 'postgres') await sql`analyze`.execute(t.ctx.db);
   const row = await t.ctx.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).where('resi', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   sample = {
@@ -287,4 +290,29 @@ it("reads the page's next automated messages by the page's ids through messages_
   if (backend === 'sqlite') expect(plan).toMatch(/SEARCH messages USING (COVERING )?INDEX messages_order_step \(tenant_id=\? AND order_id=\?\)/);
   else expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) messages_order_step\b/);
   expect(plan).not.toMatch(backend === 'sqlite' ? /\bSCAN messages\b/ : /Seq Scan on messages\b/);
+});
+
+it('reads the replies waiting ("balasan baru") through their partial index, the list and its counts, alone or with a tab, a filter or a CS', async () => {
+  for (const after of [false, true]) {
+    for (const [query, options] of [
+      [{ reply: 'new' }, {}],
+      [{ reply: 'new' }, { status: 'pending' }],
+      [{ reply: 'new', payment_method: 'cod' }, {}],
+      [{ reply: 'new' }, { scope: { kind: 'assigned', userId: cs } }],
+    ] as Array<[FilterQuery, Parameters<typeof listPlan>[1]]>) {
+      // The partial index holds only the replies waiting: read by the store alone, then sorted.
+      expectIndex(await listPlan(query, { ...options, after }), 'orders_tenant_buyer_reply');
+    }
+  }
+  for (const scope of [ALL, { kind: 'assigned', userId: cs } as const]) {
+    expectIndex(await planOf(tallyQuery(t.ctx.db, tenantId, scope, filtersOf({ reply: 'new' }))), 'orders_tenant_buyer_reply');
+  }
+});
+
+it("reads the page's opted-out phones by the opt-out list's primary key", async () => {
+  const phones = (await t.ctx.db.selectFrom('orders').select('customer_phone').where('tenant_id', '=', tenantId).orderBy('id', 'desc').limit(fixedLimit(50)).execute()).map((r) => r.customer_phone);
+  const plan = await planOf(optedOutQuery(t.ctx.db, tenantId, [...new Set(phones)]));
+  if (backend === 'sqlite') expect(plan).toMatch(/SEARCH opt_outs USING (COVERING )?INDEX sqlite_autoindex_opt_outs_1 \(tenant_id=\? AND phone=\?\)|SEARCH opt_outs USING PRIMARY KEY/);
+  else expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) opt_outs_pk\b/);
+  expect(plan).not.toMatch(backend === 'sqlite' ? /\bSCAN opt_outs\b/ : /Seq Scan on opt_outs\b/);
 });

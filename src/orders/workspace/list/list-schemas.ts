@@ -35,6 +35,7 @@ const filterProperties = {
   stale_hours: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 8760, description: 'Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next.' }),
   ),
+  reply: Type.Optional(Type.Literal('new', { description: '`new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru").' })),
 };
 
 export const ListQuery = Type.Object(
@@ -84,6 +85,10 @@ const ListedOrder = Type.Object(
       { additionalProperties: false },
     ),
     next_message_at: Type.Union([Timestamp, Type.Null()], { description: "When the order's next automated message is due (the earliest of its messages planned or waiting for quiet hours to end); null: none." }),
+    buyer_reply_at: Type.Union([Timestamp, Type.Null()], {
+      description: '"Balasan baru": when the buyer\'s reply that nobody answered or marked handled yet came in; null: none waits.',
+    }),
+    opted_out: Type.Boolean({ description: "The buyer's phone asked this store for no more automated messages (STOP, or WhatsApp's 131050)." }),
   },
   { additionalProperties: false },
 );

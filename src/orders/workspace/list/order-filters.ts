@@ -28,6 +28,7 @@ export interface FilterQuery {
   utm_campaign?: string;
   followed_up?: 'none';
   stale_hours?: number;
+  reply?: 'new';
 }
 
 export interface OrderFilters {
@@ -48,6 +49,8 @@ export interface OrderFilters {
   notFollowedUp: boolean;
   /** `stale_hours=N`: epoch ms, now less N hours: pending orders with no follow-up since (never followed up: created before it). */
   staleBefore: number | null;
+  /** `reply=new`: only orders whose buyer wrote and nobody answered yet ("balasan baru", orders.buyer_reply_at). */
+  replyWaiting: boolean;
 }
 
 /** No search and no filter: the whole store. */
@@ -64,6 +67,7 @@ export const NO_FILTERS: OrderFilters = Object.freeze({
   utmCampaign: null,
   notFollowedUp: false,
   staleBefore: null,
+  replyWaiting: false,
 });
 
 export type FilterCode = SearchCode | 'invalid_from' | 'invalid_to' | 'dates_reversed';
@@ -104,6 +108,7 @@ export function readOrderFilters(query: FilterQuery, timeZone: string, now: numb
     utmCampaign: query.utm_campaign ?? null,
     notFollowedUp: query.followed_up === 'none',
     staleBefore: query.stale_hours === undefined ? null : now - query.stale_hours * HOUR_MS,
+    replyWaiting: query.reply === 'new',
   });
 }
 
@@ -169,6 +174,9 @@ function foundIds(tenantId: number, search: OrderSearch) {
   return sql<number>`(${sql.join(paths, sql` union all `)})`;
 }
 
+/** SQLite: the ids of the store's orders whose buyer's reply waits, through their partial index (035). */
+const repliesWaiting = (tenantId: number) => sql<number>`(select id from orders where tenant_id = ${tenantId} and buyer_reply_at is not null)`;
+
 /** PostgreSQL: the paths as one OR, which its planner serves by a BitmapOr or a walk; the name by ILIKE over pg_trgm's GIN. */
 export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch): Expression<SqlBool> {
   const paths: Expression<SqlBool>[] = [];
@@ -184,7 +192,10 @@ export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search:
 export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, plan: SearchPlan = 'matches'): OrdersQuery {
   const { search } = filters;
   let query: OrdersQuery = db.selectFrom('orders');
-  if (!search) query = query.where('orders.tenant_id', '=', tenantId);
+  // SQLite would rather walk the store newest first than sort the few replies waiting: the plan
+  // is written into the query as for a search's matches (`+tenant_id`, the ids from the index).
+  if (!search && filters.replyWaiting && !isPostgres(db)) query = query.where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`).where('orders.id', 'in', repliesWaiting(tenantId));
+  else if (!search) query = query.where('orders.tenant_id', '=', tenantId);
   else if (isPostgres(db)) query = query.where('orders.tenant_id', '=', tenantId).where((eb) => searchMatches(eb, search));
   else if (plan === 'matches') query = query.where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`).where('orders.id', 'in', foundIds(tenantId, search));
   else query = query.where('orders.tenant_id', '=', tenantId).where(sql<SqlBool>`+orders.id in ${foundIds(tenantId, search)}`);
@@ -202,6 +213,9 @@ export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filt
   // Written as a constant, not a parameter, so both planners may use the partial index of the
   // orders never followed up (025), whose predicate is exactly this.
   if (filters.notFollowedUp) query = query.where(sql<SqlBool>`orders.follow_up_count = 0`);
+  // The partial index of the replies waiting (035) has exactly this predicate; the set is small
+  // (a reply is cleared once answered or handled), so its rows are read and sorted.
+  if (filters.replyWaiting) query = query.where(sql<SqlBool>`orders.buyer_reply_at is not null`);
   if (filters.staleBefore !== null) {
     // Pending, and no follow-up since the cut-off. An order's last contact is never before its
     // creation, so a stale order was created before the cut-off too: the tab's index (020) walks

@@ -1,6 +1,7 @@
 // The list's filters (issue 32 §1): the created date range (days in the store's time zone,
 // inclusive), product, CS (owners and admins: a CS sees only their own orders), payment method,
-// courier, province, UTM source and campaign. They are edited here and applied together, into
+// courier, province, UTM source and campaign, who to follow up, and the buyers' replies waiting
+// ("balasan baru", issue 42). They are edited here and applied together, into
 // the page's address; a value the choices no longer hold (a removed product, an old courier)
 // stays choosable, so a shared link keeps meaning what it meant.
 import { useState } from 'react';
@@ -26,6 +27,7 @@ const draftOf = (search: OrdersSearch): Draft => ({
   utm_campaign: search.utm_campaign ?? '',
   followed_up: search.followed_up ?? '',
   stale_hours: search.stale_hours === undefined ? '' : String(search.stale_hours),
+  reply: search.reply ?? '',
 });
 
 /** The choices of "pending without a follow-up for more than": hours. */
@@ -40,6 +42,7 @@ function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
     if (key === 'product_id') filters.product_id = Number(trimmed);
     else if (key === 'stale_hours') filters.stale_hours = Number(trimmed);
     else if (key === 'followed_up') filters.followed_up = 'none';
+    else if (key === 'reply') filters.reply = 'new';
     else filters[key] = trimmed;
   }
   return filters;
@@ -76,6 +79,7 @@ function activeChips(search: OrdersSearch, choices: Choices): Array<{ key: strin
   if (filters.utm_campaign !== undefined) add(['utm_campaign'], T.orders.chip(T.orders.utmCampaign, filters.utm_campaign));
   if (filters.stale_hours !== undefined) add(['stale_hours'], T.orders.chip(T.orders.followUp.stale, T.orders.followUp.hours(filters.stale_hours)));
   if (filters.followed_up !== undefined) add(['followed_up'], T.orders.followUp.filterNone);
+  if (filters.reply !== undefined) add(['reply'], T.orders.reply.filter);
   return chips;
 }
 
@@ -225,6 +229,10 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
               onChange={(event) => setDraft({ ...draft, followed_up: event.target.checked ? 'none' : '' })}
             />
             {T.orders.followUp.filterNone}
+          </label>
+          <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-slate-900">
+            <input type="checkbox" className="size-5" checked={draft.reply === 'new'} onChange={(event) => setDraft({ ...draft, reply: event.target.checked ? 'new' : '' })} />
+            {T.orders.reply.filter}
           </label>
         </div>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">

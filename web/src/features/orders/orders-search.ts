@@ -66,6 +66,7 @@ const READERS: { [K in keyof FullView]: (value: unknown) => FullView[K] | undefi
     return cs && /^(none|[1-9]\d{0,14})$/.test(cs) ? cs : undefined;
   },
   followed_up: (value) => (text(value) === 'none' ? 'none' : undefined),
+  reply: (value) => (text(value) === 'new' ? 'new' : undefined),
   stale_hours: (value) => {
     const stale = Number(text(value));
     return Number.isInteger(stale) && stale >= 1 && stale <= 8760 ? stale : undefined;
