@@ -1,5 +1,6 @@
-// The "Pesan otomatis" page (issue 41 §3) and the order's automated messages. Indonesian,
-// written once; T (./id.ts) puts every area together.
+// The "Pesan otomatis" page (issue 41 §3; issue 42: the Cloud API, Fonnte, a stopped sending,
+// the opt-out list), the order's automated messages and its conversation with the buyer.
+// Indonesian, written once; T (./id.ts) puts every area together.
 
 export const messaging = {
   title: 'Pesan otomatis',
@@ -7,11 +8,102 @@ export const messaging = {
 
   providerTitle: 'Penyedia pesan',
   provider: 'Penyedia',
-  providers: { sandbox: 'Sandbox (uji coba)', off: 'Mati' } as Record<string, string>,
-  providerHint: 'Sandbox tidak mengirim pesan ke pembeli: pesan yang akan terkirim masuk ke Kotak keluar uji di bawah, dengan tautan wa.me untuk mengirimnya sendiri.',
+  providers: { cloud_api: 'WhatsApp Cloud API (resmi)', fonnte: 'Fonnte (tidak resmi)', sandbox: 'Sandbox (uji coba)', off: 'Mati' } as Record<string, string>,
+  providerShort: { cloud_api: 'WhatsApp Cloud API', fonnte: 'Fonnte', sandbox: 'Sandbox' } as Record<string, string>,
+  providerHints: {
+    cloud_api: 'API resmi WhatsApp dari Meta, dengan nomor WhatsApp Business toko Anda.',
+    fonnte: 'Layanan pihak ketiga yang mengirim lewat WhatsApp di HP Anda. Tidak resmi.',
+    sandbox: 'Sandbox tidak mengirim pesan ke pembeli: pesan yang akan terkirim masuk ke Kotak keluar uji di bawah, dengan tautan wa.me untuk mengirimnya sendiri.',
+    off: 'Tidak ada pesan yang direncanakan atau dikirim.',
+  } as Record<string, string>,
   providerOff: 'Pesan otomatis mati: tidak ada pesan yang direncanakan atau dikirim sampai penyedia dipilih.',
+  unsaved: 'Penyedia baru berlaku setelah Anda menekan Simpan di bawah.',
   test: 'Kirim pesan uji',
-  testLead: 'Mengirim "Pesan uji dari Lapak" ke nomor WhatsApp Anda (atau nomor toko) lewat penyedia yang tersimpan.',
+  testLead: 'Mengirim "Pesan uji dari Lapak" ke nomor WhatsApp Anda (atau nomor toko) lewat penyedia yang tersimpan. Lewat WhatsApp Cloud API yang terkirim adalah template hello_world dari Meta.',
+
+  // The provider stopped the store's sending (issue 42 §1, §3).
+  halted: {
+    token: {
+      title: 'Pengiriman pesan berhenti',
+      body: 'WhatsApp Cloud API menolak token akses toko (kedaluwarsa atau dicabut). Tidak ada pesan yang terkirim sampai token baru disimpan.',
+      action: 'Buat token baru di Meta (system user, izin whatsapp_business_messaging), lalu simpan di Pesan otomatis, bagian WhatsApp Cloud API. Pengiriman berjalan lagi begitu token tersimpan.',
+      ownerOnly: 'Hanya pemilik toko yang bisa menyimpan token baru: minta pemilik toko.',
+      link: 'Isi token baru',
+    },
+    device: {
+      title: 'Pengiriman pesan berhenti',
+      body: 'HP yang terhubung ke Fonnte terputus. Tidak ada pesan yang terkirim selama terputus.',
+      action: 'Buka dashboard Fonnte dan sambungkan lagi HP Anda (pindai kode QR). Pengiriman berjalan lagi begitu Fonnte melaporkan perangkat tersambung.',
+      link: 'Lihat pengaturan Fonnte',
+    },
+    home: 'Buka Pesan otomatis',
+  },
+
+  // WhatsApp Cloud API (issue 42 §1, §2).
+  cloud: {
+    title: 'WhatsApp Cloud API',
+    unavailable: 'Pengelola server belum menyiapkan WhatsApp Cloud API (aplikasi Meta: WHATSAPP_APP_SECRET dan WHATSAPP_VERIFY_TOKEN). Minta pengelola server menyiapkannya, atau pilih penyedia lain.',
+    phoneNumberId: 'Phone number ID',
+    phoneNumberIdHint: 'Dari Meta: WhatsApp Manager › API Setup, di bawah nomor toko.',
+    wabaId: 'WhatsApp Business Account ID (WABA ID)',
+    phone: 'Nomor WhatsApp toko',
+    phoneHint: 'Nomor yang dihubungi pembeli: tombol WhatsApp di halaman terima kasih menuju nomor ini.',
+    token: 'Token akses',
+    tokenHint: 'Token system user dengan izin whatsapp_business_messaging. Disimpan terenkripsi dan tidak pernah ditampilkan lagi.',
+    paidTitle: 'Template berbayar',
+    paid: 'Dalam 24 jam sejak pesan terakhir pembeli, balasan biasa gratis. Di luar jendela itu WhatsApp hanya menerima template yang sudah disetujui Meta, dan template itu berbayar: biayanya ditagih Meta langsung kepada Anda (penjual), bukan lewat Lapak.',
+    paidCount: (n: string) => `Template berbayar yang terkirim dalam 30 hari terakhir: ${n}.`,
+    webhook: 'URL webhook (Callback URL) di aplikasi Meta',
+    webhookHint: 'Tempel di Meta: WhatsApp › Configuration › Webhook, lalu langgani kolom messages. Verify token-nya dari pengelola server.',
+    templatesTitle: 'Template per langkah',
+    templatesLead: 'Template yang dikirim langkah ini di luar jendela 24 jam. Tanpa template, langkah itu dilewati di luar jendela. Tulis nama dan bahasa persis seperti di WhatsApp Manager.',
+    templateNone: 'Belum ada template',
+    templateSummary: (name: string, language: string, params: number) => `${name} (${language}), ${params} parameter`,
+    templateName: 'Nama template',
+    templateNameHint: 'Huruf kecil, angka, dan garis bawah, misalnya pengingat_bayar. Kosongkan untuk tanpa template.',
+    templateLanguage: 'Kode bahasa',
+    templateLanguageHint: 'Misalnya id atau en_US.',
+    params: 'Parameter, berurutan',
+    paramsHint: 'Parameter bernama template di Meta, berurutan: parameter {{nama}} diisi placeholder {nama}, dan seterusnya.',
+    paramsNone: 'Belum ada parameter.',
+    addParam: 'Placeholder',
+    addParamButton: 'Tambah',
+    moveUp: (name: string) => `Naikkan ${name}`,
+    moveUpShort: 'Naik',
+    removeParam: (name: string) => `Hapus ${name}`,
+    removeShort: 'Hapus',
+  },
+
+  // Fonnte (issue 42 §3).
+  fonnte: {
+    title: 'Fonnte',
+    warning: 'Fonnte bukan layanan resmi WhatsApp: pesan dikirim lewat WhatsApp di HP Anda. WhatsApp bisa memblokir nomor yang dipakai, terutama bila mengirim banyak pesan. Pakai nomor yang siap Anda tanggung risikonya.',
+    accept: 'Saya memahami risikonya dan tetap memakai Fonnte',
+    token: 'Token perangkat',
+    tokenHint: 'Dari dashboard Fonnte, di perangkat yang terhubung. Disimpan terenkripsi dan tidak pernah ditampilkan lagi.',
+    dailyCap: 'Batas pesan per hari',
+    dailyCapHint: 'Paling banyak pesan otomatis per hari (hari di zona waktu toko), untuk menjaga nomor Anda. Bawaan 200.',
+    webhook: 'URL webhook di Fonnte',
+    webhookHint: 'Tempel di Fonnte sebagai webhook perangkat. Rahasia: siapa pun yang tahu alamat ini bisa mengirim data ke toko Anda.',
+    webhookNone: 'Alamat webhook dibuat saat pengaturan Fonnte pertama kali disimpan.',
+    rotate: 'Buat alamat baru',
+    rotateTitle: 'Buat alamat webhook baru?',
+    rotateBody: 'Alamat lama langsung berhenti bekerja. Tempel alamat baru di Fonnte supaya balasan pembeli tetap masuk.',
+    rotated: 'Alamat webhook baru dibuat. Tempel di Fonnte.',
+  },
+
+  // A token saved with the owner's password (PATCH /dashboard/api/settings/sensitive).
+  tokenSet: 'Tersimpan',
+  tokenNotSet: 'Belum diisi',
+  tokenNew: (what: string) => `${what} baru`,
+  tokenSave: 'Simpan token',
+  tokenSaved: 'Token tersimpan.',
+  tokenEmpty: 'Isi tokennya dulu.',
+  tokenOwnerOnly: 'Hanya pemilik toko yang bisa mengisi token.',
+
+  optOutsTitle: 'Pembeli yang berhenti (STOP)',
+  optOutsLead: 'Nomor yang membalas STOP, BERHENTI, UNREG atau UNSUBSCRIBE, atau yang berhenti berlangganan lewat WhatsApp, tidak menerima pesan otomatis lagi sampai pembeli membalas MULAI atau START.',
+  optOutsDownload: 'Unduh daftar (CSV)',
   testSent: (id: string) => `Pesan uji terkirim (ID ${id}).`,
   testFailed: (error: string) => `Pesan uji tidak terkirim: ${error}`,
 
@@ -44,6 +136,7 @@ export const messaging = {
   pauseHint: 'Selama dijeda tidak ada pesan yang terkirim. Pesan yang jatuh tempo menunggu, dan kedaluwarsa bila tidak terkirim dalam 6 jam.',
 
   saved: 'Pengaturan pesan otomatis tersimpan.',
+  checkFields: 'Belum tersimpan: periksa isian yang ditandai merah di atas.',
 
   lastDayTitle: '24 jam terakhir',
   lastDayLead: 'Pesan toko ini yang berubah keadaan dalam 24 jam terakhir.',
@@ -69,6 +162,29 @@ export const messaging = {
     cancelled: 'Dibatalkan',
     expired: 'Kedaluwarsa',
   } as Record<string, string>,
+
+  // The order's conversation with the buyer (issue 42 §4).
+  conversation: {
+    title: 'Percakapan WhatsApp',
+    replyWaiting: 'Balasan baru',
+    optedOut: 'Berhenti (STOP)',
+    optedOutBody: 'Pembeli membalas STOP: pesan otomatis tidak dikirim lagi ke nomor ini sampai pembeli membalas MULAI.',
+    buyer: 'Pembeli',
+    lapak: 'Lapak (otomatis)',
+    handled: 'Sudah ditangani',
+    handledHint: 'Balasan ini tidak perlu dijawab: hapus tanda Balasan baru.',
+    answer: 'Balas pembeli',
+    answerEmpty: 'Tulis balasannya dulu.',
+    send: 'Kirim balasan',
+    windowOpen: (until: string) => `Balasan biasa bisa dikirim sampai ${until} (24 jam sejak pesan terakhir pembeli).`,
+    via: (provider: string) => `Dikirim lewat ${provider}.`,
+    windowClosed: 'Jendela 24 jam sudah tertutup: pembeli belum menulis dalam 24 jam terakhir. Di luar jendela itu WhatsApp hanya mengizinkan template, jadi balasan biasa tidak bisa dikirim dari sini. Pesan otomatis tetap memakai template tiap langkah.',
+    noProvider: 'Belum ada penyedia pesan: balasan tidak bisa dikirim dari sini. Pakai tombol Follow-up WhatsApp, atau pilih penyedia di Pesan otomatis.',
+    sent: 'Balasan terkirim.',
+    failed: (error: string) => `Balasan tidak terkirim: ${error}`,
+    states: { received: 'Diterima', sent: 'Terkirim', delivered: 'Sampai', read: 'Dibaca', failed: 'Gagal' } as Record<string, string>,
+    newReply: 'Pembeli membalas: lihat percakapan',
+  },
 
   // The order's timeline and the list's row.
   orderMessage: (step: string) => `Pesan otomatis ${step}`,

@@ -1,7 +1,8 @@
 // The home page: the getting-started checklist, from the store's own data
 // (GET /dashboard/api/home): a step is done when the store shows it, not when it was clicked;
-// and the CS rotation: a member's own duty switch, and the owner's and admins' notice when the
-// rotation is on with nobody on duty (new orders then wait unassigned).
+// the CS rotation: a member's own duty switch, and the owner's and admins' notice when the
+// rotation is on with nobody on duty (new orders then wait unassigned); and the owner's and
+// admins' notice when the messaging provider stopped the store's sending (issue 42), first.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -14,7 +15,7 @@ import { useSetDuty } from '../rotation/use-rotation';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
 import type { SettingsSection } from '../settings/use-settings';
-import { homeQuery, type Checklist, type RotationState } from './use-home';
+import { homeQuery, type Checklist, type Sending, type RotationState } from './use-home';
 
 type Step = keyof Checklist;
 
@@ -35,10 +36,30 @@ export function HomePage() {
   return (
     <>
       <PageHeader title={T.home.title(me.user.name)} />
+      {home.data?.messaging ? <SendingHalted sending={home.data.messaging} me={me} /> : null}
       {home.data ? <RotationCard rotation={home.data.rotation} me={me} /> : null}
       {/* The set-up checklist is the store's setting-up, the owner's and admins' work: a CS's home leads to their orders instead. */}
       {can(me, 'settings:manage') ? <Checklist me={me} /> : <MyOrdersCard />}
     </>
+  );
+}
+
+/** The provider stopped the store's sending: what happened and what brings it back, with the way to "Pesan otomatis". */
+function SendingHalted({ sending, me }: { sending: Sending; me: Me }) {
+  if (sending.halted === null) return null;
+  const text = T.messaging.halted[sending.halted];
+  const action = sending.halted === 'token' && !can(me, 'settings:sensitive') ? T.messaging.halted.token.ownerOnly : text.action;
+  return (
+    <div className="mb-6" data-testid="sending-halted">
+      <Notice tone="error">
+        <p className="font-semibold">{text.title}</p>
+        <p className="mt-1">{text.body}</p>
+        <p className="mt-1">{action}</p>
+        <Link to="/messaging" className="-mb-2 inline-flex min-h-11 items-center font-semibold underline">
+          {T.messaging.halted.home}
+        </Link>
+      </Notice>
+    </div>
   );
 }
 

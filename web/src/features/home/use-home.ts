@@ -7,6 +7,9 @@ export type Checklist = paths['/dashboard/api/home']['get']['responses'][200]['c
 
 export type RotationState = paths['/dashboard/api/home']['get']['responses'][200]['content']['application/json']['rotation'];
 
+/** The store's sending (owners and admins): its provider and why it stopped, if it did. */
+export type Sending = NonNullable<paths['/dashboard/api/home']['get']['responses'][200]['content']['application/json']['messaging']>;
+
 export const homeKeys = { all: ['home'] as const };
 
 export const homeQuery = queryOptions({ queryKey: homeKeys.all, queryFn: () => call(api.GET('/dashboard/api/home')) });

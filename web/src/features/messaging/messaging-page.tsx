@@ -1,24 +1,31 @@
-// "Pesan otomatis" (issue 41 §3; docs/messaging.md), owners and admins: the provider and its
-// test message, each step's switch and timing with a link to its text in the settings' follow-up
-// editor, quiet hours, the pause, the last 24 hours by state, and the sandbox's outbox. The
-// settings are saved at once (PATCH /dashboard/api/messaging); a refused field shows beside it.
+// "Pesan otomatis" (issue 41 §3; issue 42; docs/messaging.md), owners and admins: what stopped the
+// store's sending, if anything, and what to do; the provider (WhatsApp Cloud API, Fonnte, the
+// sandbox, or none) with its own settings and the test message; each step's switch and timing
+// with a link to its text in the settings' follow-up editor; quiet hours; the pause; the opt-out
+// list; the last 24 hours by state; the sandbox's outbox (with the sandbox chosen). The settings are saved together
+// (PATCH /dashboard/api/messaging); a refused field shows beside it. The tokens are saved apart,
+// with the owner's password, and never shown back.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button, buttonClass } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { Badge, ErrorNotice, Notice } from '../../components/ui/notice';
 import { Card, Loading, PageHeader } from '../../components/ui/page';
+import { can, useMe } from '../../api/use-session';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
 import { T } from '../../text/id';
-import { automationQuery, outboxQuery, useSaveAutomation, useSendTest, type Automation, type AutomationPatch, type OutboxMessage } from './use-messaging';
+import { CLOUD_TOKEN_ANCHOR, CloudApiSection, STEPS, type CloudDraft, type Step } from './cloud-api-section';
+import { FONNTE_ANCHOR, FonnteSection, type FonnteDraft } from './fonnte-section';
+import { automationQuery, OPT_OUTS_CSV, outboxQuery, useSaveAutomation, useSendTest, type Automation, type AutomationPatch, type OutboxMessage } from './use-messaging';
 
 const M = T.messaging;
 const FOLLOW_UPS = ['fu1', 'fu2', 'fu3', 'fu4'] as const;
 const NOTICES = ['closing', 'paid', 'shipped', 'cancelled'] as const;
-type Step = (typeof FOLLOW_UPS)[number] | (typeof NOTICES)[number];
+type Provider = Automation['provider'];
+const PROVIDER_CHOICES = ['cloud_api', 'fonnte', 'sandbox', 'off'] as const;
 const STATES = ['planned', 'waiting_quiet_hours', 'sent', 'delivered', 'read', 'failed', 'skipped', 'cancelled', 'expired'] as const;
 
 const stepName = (step: string) => T.orders.followUp.stepNames[step] ?? step;
@@ -33,18 +40,42 @@ export function MessagingPage() {
       <ErrorNotice error={automation.error as ApiError | null} />
       {automation.data ? (
         <div className="space-y-5">
+          <HaltNotice halted={automation.data.halted} />
           <AutomationForm saved={automation.data} />
+          <OptOuts />
           <LastDay counts={automation.data.last_24h} />
-          <Outbox />
+          {/* The sandbox's outbox is the sandbox's: another provider sends for real. */}
+          {automation.data.provider === 'sandbox' ? <Outbox /> : null}
         </div>
       ) : null}
     </>
   );
 }
 
+/** Why the provider stopped the store's sending, and what brings it back (issue 42 §1, §3). */
+function HaltNotice({ halted }: { halted: Automation['halted'] }) {
+  const owner = can(useMe(), 'settings:sensitive');
+  if (halted === null) return null;
+  const text = M.halted[halted];
+  return (
+    <div data-testid="halted">
+      <Notice tone="error">
+        <p className="font-semibold">{text.title}</p>
+        <p className="mt-1">{text.body}</p>
+        <p className="mt-1">{halted === 'token' && !owner ? M.halted.token.ownerOnly : text.action}</p>
+        {halted === 'token' && !owner ? null : (
+          <a href={`#${halted === 'token' ? CLOUD_TOKEN_ANCHOR : FONNTE_ANCHOR}`} className="-mb-2 inline-flex min-h-11 items-center font-semibold underline">
+            {text.link}
+          </a>
+        )}
+      </Notice>
+    </div>
+  );
+}
+
 /** The form's values as typed: the timings as text, so that a half-typed number stays as it is. */
 interface Draft {
-  provider: Automation['provider'];
+  provider: Provider;
   paused: boolean;
   quietOn: boolean;
   quietStart: string;
@@ -53,6 +84,8 @@ interface Draft {
   fu1Minutes: string;
   fu2Hours: string;
   fu4Hours: string;
+  cloud: CloudDraft;
+  fonnte: FonnteDraft;
 }
 
 const draftOf = (saved: Automation): Draft => ({
@@ -65,13 +98,54 @@ const draftOf = (saved: Automation): Draft => ({
   fu1Minutes: String(saved.steps.fu1.minutes),
   fu2Hours: String(saved.steps.fu2.hours),
   fu4Hours: String(saved.steps.fu4.hours),
+  cloud: {
+    phoneNumberId: saved.cloud_api.phone_number_id ?? '',
+    wabaId: saved.cloud_api.waba_id ?? '',
+    phone: saved.cloud_api.phone ? formatWhatsApp(saved.cloud_api.phone) : '',
+    templates: Object.fromEntries(
+      STEPS.map((step) => {
+        const template = saved.cloud_api.templates[step];
+        return [step, { name: template?.name ?? '', language: template?.language ?? 'id', params: [...(template?.params ?? [])] }];
+      }),
+    ) as CloudDraft['templates'],
+  },
+  fonnte: { acceptedRisk: saved.fonnte.accepted_risk, dailyCap: String(saved.fonnte.daily_cap) },
 });
 
 /** A timing as sent: a blank or a word becomes NaN (null in JSON), which the server refuses beside its field. */
 const whole = (typed: string): number => (typed.trim() === '' ? Number.NaN : Number(typed));
 
-function patchOf(draft: Draft): AutomationPatch {
+const orNull = (typed: string): string | null => (typed.trim() === '' ? null : typed.trim());
+
+function cloudPatch(cloud: CloudDraft): NonNullable<AutomationPatch['cloud_api']> {
   return {
+    phone_number_id: orNull(cloud.phoneNumberId),
+    waba_id: orNull(cloud.wabaId),
+    phone: orNull(cloud.phone),
+    templates: Object.fromEntries(
+      STEPS.map((step) => {
+        const template = cloud.templates[step];
+        return [step, template.name.trim() === '' ? null : { name: template.name.trim(), language: template.language.trim() || 'id', params: template.params }];
+      }),
+    ),
+  };
+}
+
+const fonntePatch = (fonnte: FonnteDraft): NonNullable<AutomationPatch['fonnte']> => ({ accepted_risk: fonnte.acceptedRisk, daily_cap: whole(fonnte.dailyCap) });
+
+/**
+ * The whole form as one patch. A provider's own settings go with it when it is the one chosen or
+ * when they changed: saving Fonnte's settings makes its webhook secret, which a store that never
+ * chose Fonnte has no use for.
+ */
+function patchOf(draft: Draft, saved: Automation): AutomationPatch {
+  const before = draftOf(saved);
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const cloud = cloudPatch(draft.cloud);
+  const fonnte = fonntePatch(draft.fonnte);
+  return {
+    ...(draft.provider === 'cloud_api' || !same(cloud, cloudPatch(before.cloud)) ? { cloud_api: cloud } : {}),
+    ...(draft.provider === 'fonnte' || !same(fonnte, fonntePatch(before.fonnte)) ? { fonnte } : {}),
     provider: draft.provider,
     paused: draft.paused,
     quiet_hours: draft.quietOn ? { start: draft.quietStart, end: draft.quietEnd } : null,
@@ -89,17 +163,24 @@ function patchOf(draft: Draft): AutomationPatch {
 }
 
 /** The fields the page shows a refusal beside. */
-const PLACED = ['provider', 'paused', 'quiet_hours', 'quiet_hours.start', 'quiet_hours.end', 'steps.fu1.minutes', 'steps.fu2.hours', 'steps.fu4.hours'];
+const PLACED = [
+  'provider', 'paused', 'quiet_hours', 'quiet_hours.start', 'quiet_hours.end', 'steps.fu1.minutes', 'steps.fu2.hours', 'steps.fu4.hours',
+  'cloud_api.phone_number_id', 'cloud_api.waba_id', 'cloud_api.phone', 'fonnte.accepted_risk', 'fonnte.daily_cap',
+];
+const placed = (name: string, draft: Draft) =>
+  (PLACED.includes(name) && (!name.startsWith('cloud_api.') || draft.provider === 'cloud_api') && (!name.startsWith('fonnte.') || draft.provider === 'fonnte')) ||
+  (draft.provider === 'cloud_api' && /^cloud_api\.templates\.[a-z0-9_]+(\.(name|language|params))?$/.test(name));
 
 function AutomationForm({ saved }: { saved: Automation }) {
+  // The draft starts from what is saved and follows it after its own save only: a token saved
+  // meanwhile (which reloads the automation) keeps what the owner is still choosing.
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const save = useSaveAutomation();
-  useEffect(() => setDraft(draftOf(saved)), [saved]);
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const turn = (step: Step, on: boolean) => setDraft((current) => ({ ...current, on: { ...current.on, [step]: on } }));
   const fields = save.error?.code === 'invalid_request' ? (save.error.body.fields ?? {}) : {};
-  // A refusal of a field this page does not show (none expected) still says something.
-  const unplaced = save.error && (save.error.code !== 'invalid_request' || Object.keys(fields).some((name) => !PLACED.includes(name)));
+  // A refusal of a field this page does not show still says something; one it shows is pointed at.
+  const unplaced = save.error && (save.error.code !== 'invalid_request' || Object.keys(fields).some((name) => !placed(name, draft)));
 
   return (
     <form
@@ -107,10 +188,12 @@ function AutomationForm({ saved }: { saved: Automation }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(patchOf(draft));
+        // A dialog's own form (the token's password) is no submit of this one, though React bubbles it here.
+        if (event.target !== event.currentTarget) return;
+        save.mutate(patchOf(draft, saved), { onSuccess: (now) => setDraft(draftOf(now)) });
       }}
     >
-      <ProviderCard draft={draft} saved={saved} error={fields.provider} onProvider={(provider) => change({ provider })} />
+      <ProviderCard draft={draft} saved={saved} fields={fields} onChange={change} />
       <Card title={M.stepsTitle}>
         <p className="-mt-2 mb-4 text-sm text-slate-700">{M.stepsLead}</p>
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{M.followUps}</h3>
@@ -150,7 +233,7 @@ function AutomationForm({ saved }: { saved: Automation }) {
         <CheckboxField label={M.pause} hint={M.pauseHint} checked={draft.paused} onChange={(e) => change({ paused: e.target.checked })} />
         {fields.paused ? <p className="mt-1 text-sm font-medium text-red-700">{fields.paused}</p> : null}
       </Card>
-      {unplaced ? <ErrorNotice error={save.error} /> : null}
+      {unplaced ? <ErrorNotice error={save.error} /> : save.error ? <Notice tone="error">{M.checkFields}</Notice> : null}
       {save.isSuccess ? <Notice tone="success">{M.saved}</Notice> : null}
       <Button type="submit" busy={save.isPending}>
         {T.save}
@@ -159,17 +242,30 @@ function AutomationForm({ saved }: { saved: Automation }) {
   );
 }
 
-function ProviderCard({ draft, saved, error, onProvider }: { draft: Draft; saved: Automation; error: string | undefined; onProvider(provider: 'sandbox' | null): void }) {
+function ProviderCard({ draft, saved, fields, onChange }: { draft: Draft; saved: Automation; fields: Record<string, string>; onChange(patch: Partial<Draft>): void }) {
   const test = useSendTest();
+  const choice = draft.provider ?? 'off';
   return (
     <Card title={M.providerTitle}>
       <div className="max-w-xl space-y-4">
-        <SelectField label={M.provider} hint={M.providerHint} value={draft.provider ?? 'off'} onChange={(e) => onProvider(e.target.value === 'sandbox' ? 'sandbox' : null)} error={error}>
-          <option value="sandbox">{M.providers.sandbox}</option>
-          <option value="off">{M.providers.off}</option>
+        <SelectField
+          label={M.provider}
+          hint={M.providerHints[choice]}
+          value={choice}
+          onChange={(e) => onChange({ provider: e.target.value === 'off' ? null : (e.target.value as NonNullable<Provider>) })}
+          error={fields.provider}
+        >
+          {PROVIDER_CHOICES.map((provider) => (
+            <option key={provider} value={provider}>
+              {M.providers[provider]}
+            </option>
+          ))}
         </SelectField>
-        {saved.provider === null ? <Notice tone="warning">{M.providerOff}</Notice> : null}
-        <div className="space-y-2">
+        {saved.provider === null && draft.provider === null ? <Notice tone="warning">{M.providerOff}</Notice> : null}
+        {draft.provider !== saved.provider ? <p className="text-sm font-medium text-slate-800">{M.unsaved}</p> : null}
+        {draft.provider === 'cloud_api' ? <CloudApiSection saved={saved.cloud_api} draft={draft.cloud} onChange={(cloud) => onChange({ cloud })} fields={fields} /> : null}
+        {draft.provider === 'fonnte' ? <FonnteSection saved={saved.fonnte} draft={draft.fonnte} onChange={(fonnte) => onChange({ fonnte })} fields={fields} /> : null}
+        <div className="space-y-2 border-t border-slate-200 pt-4">
           <p className="text-sm text-slate-700">{M.testLead}</p>
           <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
             {M.test}
@@ -182,6 +278,18 @@ function ProviderCard({ draft, saved, error, onProvider }: { draft: Draft; saved
           ) : null}
         </div>
       </div>
+    </Card>
+  );
+}
+
+/** The store's opt-out list (STOP), as a CSV to download. */
+function OptOuts() {
+  return (
+    <Card title={M.optOutsTitle}>
+      <p className="-mt-2 mb-3 text-sm text-slate-700">{M.optOutsLead}</p>
+      <a href={OPT_OUTS_CSV} download className={buttonClass('secondary')}>
+        {M.optOutsDownload}
+      </a>
     </Card>
   );
 }

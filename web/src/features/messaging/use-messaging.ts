@@ -1,12 +1,15 @@
-// The store's messaging automation (owners and admins; issue 41 §3): its settings, the test
-// message and the sandbox's outbox.
+// The store's messaging automation (owners and admins; issue 41 §3, issue 42): its settings, the
+// test message, the sandbox's outbox, the providers' tokens (saved with the owner's password
+// through the settings' sensitive route) and Fonnte's webhook address.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call, type ApiError, type paths } from '../../api/client';
+import { api, call, storeHeaders, type ApiError, type paths } from '../../api/client';
+import { homeKeys } from '../home/use-home';
 
 export type Automation = paths['/dashboard/api/messaging']['get']['responses'][200]['content']['application/json'];
 export type AutomationPatch = NonNullable<paths['/dashboard/api/messaging']['patch']['requestBody']>['content']['application/json'];
 export type TestAnswer = paths['/dashboard/api/messaging/test']['post']['responses'][200]['content']['application/json'];
 export type OutboxMessage = paths['/dashboard/api/messaging/outbox']['get']['responses'][200]['content']['application/json']['messages'][number];
+export type StepTemplate = NonNullable<Automation['cloud_api']['templates']['fu1']>;
 
 export const messagingKeys = {
   all: ['messaging'] as const,
@@ -17,12 +20,18 @@ export const messagingKeys = {
 export const automationQuery = queryOptions({ queryKey: messagingKeys.automation(), queryFn: () => call(api.GET('/dashboard/api/messaging')) });
 export const outboxQuery = queryOptions({ queryKey: messagingKeys.outbox(), queryFn: () => call(api.GET('/dashboard/api/messaging/outbox')) });
 
+/** The opt-out list's CSV (a plain link: the browser downloads it). */
+export const OPT_OUTS_CSV = '/dashboard/api/messaging/opt-outs.csv';
+
 /** Saves the fields sent; the answer is the automation as it is now. */
 export function useSaveAutomation() {
   const queryClient = useQueryClient();
   return useMutation<Automation, ApiError, AutomationPatch>({
     mutationFn: (body) => call(api.PATCH('/dashboard/api/messaging', { body })),
-    onSuccess: (saved) => queryClient.setQueryData(messagingKeys.automation(), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(messagingKeys.automation(), saved);
+      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+    },
   });
 }
 
@@ -32,5 +41,40 @@ export function useSendTest() {
   return useMutation<TestAnswer, ApiError, void>({
     mutationFn: () => call(api.POST('/dashboard/api/messaging/test')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.all }),
+  });
+}
+
+/** After a provider's token was saved (it shows as "set", and a sending it stopped goes on): the automation and the home page again. */
+export function useTokenSaved(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.automation() });
+    void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+  };
+}
+
+/**
+ * POST /dashboard/api/messaging/fonnte-secret → 200 {webhook_url}: a new secret in Fonnte's
+ * webhook address (the old one stops working). The route comes with the Fonnte provider's own
+ * change; until openapi/dashboard.json holds it, its answer is typed here and the request goes
+ * through fetch with the store's header, answered as the typed client's are (ApiError).
+ */
+const FONNTE_SECRET = '/dashboard/api/messaging/fonnte-secret';
+type RotatedSecret = { webhook_url: string };
+
+async function rotateFonnteSecret(): Promise<RotatedSecret> {
+  return call(
+    fetch(FONNTE_SECRET, { method: 'POST', credentials: 'same-origin', headers: storeHeaders() }).then(async (response) =>
+      response.ok ? { response, data: (await response.json()) as RotatedSecret } : { response, error: await response.json().catch(() => null) },
+    ),
+  );
+}
+
+export function useRotateFonnteSecret() {
+  const queryClient = useQueryClient();
+  return useMutation<RotatedSecret, ApiError, void>({
+    mutationFn: rotateFonnteSecret,
+    onSuccess: ({ webhook_url }) =>
+      queryClient.setQueryData<Automation>(messagingKeys.automation(), (automation) => (automation ? { ...automation, fonnte: { ...automation.fonnte, webhook_url } } : automation)),
   });
 }
