@@ -41,12 +41,14 @@ export function ErrorNotice({ error }: { error: ApiError | null | undefined }) {
   );
 }
 
-export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'good' | 'bad' | 'warn'; children: ReactNode }) {
+export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'good' | 'bad' | 'warn' | 'info'; children: ReactNode }) {
   const colours = {
     neutral: 'bg-slate-100 text-slate-800',
     good: 'bg-green-100 text-green-900',
     bad: 'bg-red-100 text-red-900',
     warn: 'bg-amber-100 text-amber-950',
+    // Something to look at that is no status (a buyer's reply waiting): apart from the statuses' amber.
+    info: 'bg-sky-100 text-sky-900',
   }[tone];
   return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>;
 }

@@ -1,9 +1,11 @@
 // One order's page (issue 32 §2-§4): its status and the moves this member may make, shipping
 // (courier, resi, the courier's tracking link), the buyer, the product and payment, where the
-// order came from, its assignment, internal notes and its whole history, newest first. The
-// order comes from GET /dashboard/api/orders/{id}; every change answers the order anew.
+// order came from, its assignment, internal notes and its whole history, newest first; the
+// conversation with the buyer (issue 42 §4), first when the buyer's reply waits. The order comes
+// from GET /dashboard/api/orders/{id}; every change answers the order anew. The page listens to
+// the live stream as the list does, so a buyer's reply shows while it is open.
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
@@ -12,12 +14,15 @@ import { formatDateTime, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
 import { AssignCard } from './assign-card';
 import { BuyerCard } from './buyer-card';
+import { ConversationCard } from './conversation-card';
 import { FollowUpCard } from './follow-up';
 import { OrderHistory } from './order-history';
 import { OrderNotes } from './order-notes';
 import { lastOrdersView } from './orders-search';
 import { ShippingCard } from './shipping-card';
 import { StatusCard } from './status-card';
+import { conversationQuery } from './use-conversation';
+import { useLiveOrders } from './use-live-orders';
 import { orderQuery, type Order } from './use-orders';
 
 type FactItem = ComponentProps<typeof Facts>['items'][number];
@@ -35,12 +40,18 @@ export function OrderPage() {
       {id === 0 ? <Notice tone="error">{T.orders.notFound}</Notice> : null}
       {id !== 0 && order.isPending ? <Loading label={T.loading} /> : null}
       <ErrorNotice error={order.error as ApiError | null} />
-      {order.data ? <OrderDetail order={order.data} /> : null}
+      {order.data ? <OrderDetail key={order.data.id} order={order.data} /> : null}
     </>
   );
 }
 
 function OrderDetail({ order }: { order: Order }) {
+  useLiveOrders();
+  // The buyer's reply waits when the page opens: what the member came for comes first. Its place
+  // stays while the page is open (an answer that clears the reply does not move the card away).
+  const waiting = useQuery(conversationQuery(order.id)).data?.reply_waiting;
+  const [replyWaiting, setReplyWaiting] = useState<boolean | null>(null);
+  if (replyWaiting === null && waiting !== undefined) setReplyWaiting(waiting);
   return (
     <>
       <PageHeader
@@ -49,8 +60,10 @@ function OrderDetail({ order }: { order: Order }) {
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-4">
+          {replyWaiting ? <ConversationCard orderId={order.id} /> : null}
           <StatusCard order={order} />
           <FollowUpCard order={order} />
+          {replyWaiting ? null : <ConversationCard orderId={order.id} />}
           <ShippingCard order={order} />
           <BuyerCard order={order} />
           <ProductCard order={order} />

@@ -1,12 +1,14 @@
 // One order of the list, in the two forms the list takes: a card on a phone (a tap anywhere on
 // it opens the order) and a table row on a desktop. Both show the number, date, buyer, phone
 // (0812-3456-7890), product and variant × quantity, total in rupiah, payment method, courier,
-// status, CS and resi, the follow-ups it has had (and when its next automated message goes), and a WhatsApp button that opens the step
-// chooser (the list to the buyer's WhatsApp in two taps).
+// status, CS and resi, the follow-ups it has had (and when its next automated message goes),
+// "Balasan baru" when the buyer's reply waits and "Berhenti (STOP)" when the phone opted out, and a
+// WhatsApp button that opens the step chooser (the list to the buyer's WhatsApp in two taps).
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
+import { Badge } from '../../components/ui/notice';
 import { T } from '../../text/id';
 import { FollowUpLine, FollowUpRowButton } from './follow-up';
 import { StatusWord } from './status-word';
@@ -17,6 +19,21 @@ const payment = (method: string) => T.orders.payment[method] ?? method;
 /** When the order's next automated message goes (issue 41), if one is planned. */
 function NextMessage({ order, className = '' }: { order: ListedOrder; className?: string }) {
   return order.next_message_at ? <span className={`block text-slate-700 ${className}`}>{T.messaging.nextMessage(formatDateTime(order.next_message_at))}</span> : null;
+}
+
+/** "Balasan baru" (the buyer wrote and nobody answered yet) and "Berhenti (STOP)" (the phone opted out), when so (issue 42 §4). */
+function ReplyBadges({ order, className = '' }: { order: ListedOrder; className?: string }) {
+  if (order.buyer_reply_at === null && !order.opted_out) return null;
+  return (
+    <span className={`flex flex-wrap gap-1 ${className}`} data-testid="reply-badges">
+      {order.buyer_reply_at !== null ? <Badge tone="info">{T.orders.reply.badge}</Badge> : null}
+      {order.opted_out ? (
+        <span title={T.orders.reply.optedOutHint}>
+          <Badge tone="bad">{T.orders.reply.optedOut}</Badge>
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /** The order's link: its number and buyer, which is what a screen reader's list of links says. */
@@ -45,6 +62,7 @@ export function OrderCard({ order, select }: { order: ListedOrder; select?: Reac
         <StatusWord status={order.status} />
       </div>
       <p className="text-xs text-slate-600">{formatDateTime(order.created_at)}</p>
+      <ReplyBadges order={order} className="mt-1" />
       <p className="mt-1 break-words font-semibold text-slate-900">{order.customer_name}</p>
       <p className="text-sm text-slate-700">{formatWhatsApp(order.customer_phone)}</p>
       <p className="mt-1 break-words text-sm text-slate-800">{T.orders.productLine(order.product, order.variant, order.quantity)}</p>
@@ -97,6 +115,7 @@ export function OrdersTable({ orders, select }: { orders: ListedOrder[]; select?
               <td className={CELL}>
                 <div className="break-words font-medium text-slate-900">{order.customer_name}</div>
                 <div className="whitespace-nowrap text-slate-700">{formatWhatsApp(order.customer_phone)}</div>
+                <ReplyBadges order={order} className="mt-1" />
               </td>
               <td className={`${CELL} break-words`}>{T.orders.productLine(order.product, order.variant, order.quantity)}</td>
               <td className={`${CELL} text-right`}>

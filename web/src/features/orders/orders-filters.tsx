@@ -156,6 +156,11 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {/* The buyers waiting for an answer first: what a CS most often looks for. */}
+          <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-900 sm:col-span-2 lg:col-span-3">
+            <input type="checkbox" className="size-5" checked={draft.reply === 'new'} onChange={(event) => setDraft({ ...draft, reply: event.target.checked ? 'new' : '' })} />
+            {T.orders.reply.filter}
+          </label>
           <fieldset className="sm:col-span-2">
             <legend className="sr-only">{T.orders.dates}</legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -229,10 +234,6 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
               onChange={(event) => setDraft({ ...draft, followed_up: event.target.checked ? 'none' : '' })}
             />
             {T.orders.followUp.filterNone}
-          </label>
-          <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-slate-900">
-            <input type="checkbox" className="size-5" checked={draft.reply === 'new'} onChange={(event) => setDraft({ ...draft, reply: event.target.checked ? 'new' : '' })} />
-            {T.orders.reply.filter}
           </label>
         </div>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">

@@ -1,6 +1,6 @@
 // The open orders list, live (issue 33 §5): one EventSource on the server's stream
 // (GET /dashboard/api/orders/stream, docs/dashboard.md "Orders: the live list") while the list
-// is shown. An order already on screen is updated in place at once; the lists and the tab
+// (or an order's page) is shown. An order already on screen is updated in place at once; the lists and the tab
 // counts are asked again shortly after (debounced), so that new orders appear, and an order
 // that left a tab leaves it; `order_removed` (a CS's order given to someone else) takes it off
 // at once. A reconnect (the browser's, with Last-Event-ID) first receives what the broken stream
@@ -19,8 +19,11 @@ const REOPEN_DELAY_MS = 10_000;
 /** How long the announcement of new orders stays in the live region. */
 const ANNOUNCED_MS = 10_000;
 
-/** An `order` event: `new` when the order has just come into this member's list (the server knows: a creation, or for a CS an assignment to them). */
-type LiveOrder = Pick<ListedOrder, 'id' | 'status' | 'assigned_to'> & { new?: boolean };
+/**
+ * An `order` event: `new` when the order has just come into this member's list (the server knows:
+ * a creation, or for a CS an assignment to them); `reply` when its buyer wrote (issue 42 §4).
+ */
+type LiveOrder = Pick<ListedOrder, 'id' | 'status' | 'assigned_to'> & { new?: boolean; reply?: boolean };
 type Pages = InfiniteData<OrderList, string | null>;
 
 function patchLists(queryClient: QueryClient, change: (orders: ListedOrder[]) => ListedOrder[]): void {
@@ -65,7 +68,9 @@ export function useLiveOrders(): number {
         announced.current.add(order.id);
         pendingNew.current += 1;
       }
-      patchLists(queryClient, (orders) => orders.map((o) => (o.id === order.id ? { ...o, status: order.status, assigned_to: order.assigned_to } : o)));
+      // A buyer's reply marks the row "Balasan baru" at once; its time comes with the refetch.
+      const reply = order.reply === true ? { buyer_reply_at: new Date().toISOString() } : {};
+      patchLists(queryClient, (orders) => orders.map((o) => (o.id === order.id ? { ...o, status: order.status, assigned_to: order.assigned_to, ...reply } : o)));
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
       soon();
     };
