@@ -10,6 +10,8 @@
 // token Meta refused stops the sending: the home page and "Pesan otomatis" say what to do, and a
 // new token clears it. Fonnte asks for its risk to be accepted. axe (WCAG 2.2 AA) and 44 px
 // targets at 360 px on every page, a desktop (1280 px) pass, and screenshots at both widths.
+// Not yet here: "Buat alamat baru" pressed (POST /dashboard/api/messaging/fonnte-secret comes with
+// the Fonnte provider's branch).
 import { createHmac } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -291,6 +293,11 @@ it("a token Meta refused stops the sending: the home page and \"Pesan otomatis\"
   await notice.getByText('Pengiriman pesan berhenti').waitFor();
   expect(await notice.textContent()).toContain('simpan di Pesan otomatis, bagian WhatsApp Cloud API');
   await checkPage(page, 'home-sending-halted', 'phone');
+  const desktop = await loggedIn(DESKTOP, owner);
+  await desktop.page.goto('/dashboard/');
+  await desktop.page.getByTestId('sending-halted').waitFor();
+  await checkPage(desktop.page, 'home-sending-halted', 'desktop');
+  await desktop.context.close();
   await notice.getByRole('link', { name: 'Buka Pesan otomatis' }).click();
   const halted = page.getByTestId('halted');
   await halted.waitFor();
@@ -338,5 +345,10 @@ it('Fonnte: the warning, its risk to accept before it can be chosen, the device 
   expect(await page.getByLabel('URL webhook di Fonnte').inputValue()).toMatch(/\/webhooks\/fonnte\/[\w-]+$/);
   await page.getByRole('button', { name: 'Buat alamat baru' }).waitFor();
   await context.close();
+  const desktop = await loggedIn(DESKTOP, owner);
+  await desktop.page.goto('/dashboard/messaging');
+  await desktop.page.getByLabel('URL webhook di Fonnte').waitFor();
+  await checkPage(desktop.page, 'messaging-fonnte', 'desktop');
+  await desktop.context.close();
   expect(d.problems).toEqual([]);
 });
