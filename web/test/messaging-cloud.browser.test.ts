@@ -8,10 +8,9 @@
 // comes first and the CS answers it (the stand-in receives the text); "Sudah ditangani" clears a
 // second reply; STOP shows its badge; a day later the window is closed and the box is gone. A
 // token Meta refused stops the sending: the home page and "Pesan otomatis" say what to do, and a
-// new token clears it. Fonnte asks for its risk to be accepted. axe (WCAG 2.2 AA) and 44 px
+// new token clears it. Fonnte asks for its risk to be accepted, and "Buat alamat baru" replaces
+// its webhook address (the old one answers 404). axe (WCAG 2.2 AA) and 44 px
 // targets at 360 px on every page, a desktop (1280 px) pass, and screenshots at both widths.
-// Not yet here: "Buat alamat baru" pressed (POST /dashboard/api/messaging/fonnte-secret comes with
-// the Fonnte provider's branch).
 import { createHmac } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -318,7 +317,7 @@ it("a token Meta refused stops the sending: the home page and \"Pesan otomatis\"
   expect(d.problems).toEqual([]);
 });
 
-it('Fonnte: the warning, its risk to accept before it can be chosen, the device token and the daily cap', async () => {
+it('Fonnte: the warning, its risk to accept before it can be chosen, the device token, the daily cap and a new webhook address', async () => {
   const { context, page } = await loggedIn(PHONE, owner);
   await page.goto('/dashboard/messaging');
   await page.getByLabel('Penyedia', { exact: true }).selectOption('fonnte');
@@ -341,9 +340,21 @@ it('Fonnte: the warning, its risk to accept before it can be chosen, the device 
   await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await page.getByText('Pengaturan pesan otomatis tersimpan.').waitFor();
   expect(await automation(context)).toMatchObject({ provider: 'fonnte', fonnte: { token: 'set', daily_cap: 150, accepted_risk: true, webhook_url: expect.stringMatching(/\/webhooks\/fonnte\/[\w-]+$/) } });
-  // Its webhook address, to paste at Fonnte, with the button that makes a new one.
-  expect(await page.getByLabel('URL webhook di Fonnte').inputValue()).toMatch(/\/webhooks\/fonnte\/[\w-]+$/);
-  await page.getByRole('button', { name: 'Buat alamat baru' }).waitFor();
+  // Its webhook address, to paste at Fonnte, and a new one: asked first, the old one stops at once.
+  const address = page.getByLabel('URL webhook di Fonnte');
+  const old = await address.inputValue();
+  expect(old).toMatch(/\/webhooks\/fonnte\/[\w-]+$/);
+  await page.getByRole('button', { name: 'Buat alamat baru' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByText('Alamat lama langsung berhenti bekerja.', { exact: false }).waitFor();
+  await confirm.getByRole('button', { name: 'Buat alamat baru' }).click();
+  await page.getByText('Alamat webhook baru dibuat. Tempel di Fonnte.').waitFor();
+  const renewed = await address.inputValue();
+  expect(renewed).toMatch(/\/webhooks\/fonnte\/[\w-]+$/);
+  expect(renewed).not.toBe(old);
+  expect((await automation(context)).fonnte.webhook_url).toBe(renewed);
+  const oldPath = new URL(old).pathname;
+  expect((await d.t.request({ method: 'POST', url: oldPath, headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404);
   await context.close();
   const desktop = await loggedIn(DESKTOP, owner);
   await desktop.page.goto('/dashboard/messaging');

@@ -35,9 +35,6 @@ export const setCurrentStore = (id: number | null): void => {
   currentStore = id;
 };
 
-/** The store header for a request made without the typed client (a route the generated schema does not hold yet). */
-export const storeHeaders = (): Record<string, string> => (currentStore === null ? {} : { 'X-Lapak-Store': String(currentStore) });
-
 const storeHeader: Middleware = {
   onRequest({ request }) {
     if (currentStore !== null) request.headers.set('X-Lapak-Store', String(currentStore));

@@ -2,7 +2,7 @@
 // test message, the sandbox's outbox, the providers' tokens (saved with the owner's password
 // through the settings' sensitive route) and Fonnte's webhook address.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call, storeHeaders, type ApiError, type paths } from '../../api/client';
+import { api, call, type ApiError, type paths } from '../../api/client';
 import { homeKeys } from '../home/use-home';
 
 export type Automation = paths['/dashboard/api/messaging']['get']['responses'][200]['content']['application/json'];
@@ -53,27 +53,13 @@ export function useTokenSaved(): () => void {
   };
 }
 
-/**
- * POST /dashboard/api/messaging/fonnte-secret → 200 {webhook_url}: a new secret in Fonnte's
- * webhook address (the old one stops working). The route comes with the Fonnte provider's own
- * change; until openapi/dashboard.json holds it, its answer is typed here and the request goes
- * through fetch with the store's header, answered as the typed client's are (ApiError).
- */
-const FONNTE_SECRET = '/dashboard/api/messaging/fonnte-secret';
-type RotatedSecret = { webhook_url: string };
+export type RotatedSecret = paths['/dashboard/api/messaging/fonnte-secret']['post']['responses'][200]['content']['application/json'];
 
-async function rotateFonnteSecret(): Promise<RotatedSecret> {
-  return call(
-    fetch(FONNTE_SECRET, { method: 'POST', credentials: 'same-origin', headers: storeHeaders() }).then(async (response) =>
-      response.ok ? { response, data: (await response.json()) as RotatedSecret } : { response, error: await response.json().catch(() => null) },
-    ),
-  );
-}
-
+/** A new secret in Fonnte's webhook address (the old one stops working at once); the page shows the new address. */
 export function useRotateFonnteSecret() {
   const queryClient = useQueryClient();
   return useMutation<RotatedSecret, ApiError, void>({
-    mutationFn: rotateFonnteSecret,
+    mutationFn: () => call(api.POST('/dashboard/api/messaging/fonnte-secret')),
     onSuccess: ({ webhook_url }) =>
       queryClient.setQueryData<Automation>(messagingKeys.automation(), (automation) => (automation ? { ...automation, fonnte: { ...automation.fonnte, webhook_url } } : automation)),
   });
