@@ -15,14 +15,13 @@ import { orderScopeOf } from '../orders/core/order-scope.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { OrderIdParams } from '../orders/workspace/order/dashboard-schemas.js';
 import { listOrderMessages, listOutbox } from './list-messages.js';
-import { builtInProvider } from './providers/built-in.js';
+import { builtInProvider, providerDeps } from './providers/built-in.js';
 import { readAutomation } from './read-automation.js';
 import { fonnteWebhookUrl } from './fonnte-webhook.js';
 import { rotateFonnteSecret } from './rotate-fonnte-secret.js';
 import { saveAutomation } from './save-automation.js';
 import { AUTOMATION_RANGE_TEXT } from './texts.js';
 import { AnswerBody, AnswerResult, AutomationBody, AutomationPatchBody, ConversationBody, FonnteSecretAnswer, OrderMessages, Outbox, TestMessageAnswer } from './schemas.js';
-import { providerDeps } from './send-messages.js';
 import { sendTestMessage } from './send-test-message.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];

@@ -22,13 +22,6 @@ export async function optIn(tx: Tx, tenantId: number, phone: string): Promise<bo
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Which of the phones are on the store's list. */
-export async function optedOutAmong(db: Db, tenantId: number, phones: readonly string[]): Promise<Set<string>> {
-  if (phones.length === 0) return new Set();
-  const rows = await db.selectFrom('opt_outs').select('phone').where('tenant_id', '=', tenantId).where('phone', 'in', [...new Set(phones)]).execute();
-  return new Set(rows.map((r) => r.phone));
-}
-
 /** The whole list, newest first. */
 export async function listOptOuts(db: Db, tenantId: number): Promise<Array<{ phone: string; how: OptOutHow; at: number }>> {
   const rows = await db.selectFrom('opt_outs').select(['phone', 'how', 'created_at']).where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('phone').execute();

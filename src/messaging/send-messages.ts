@@ -41,7 +41,7 @@ import { FOLLOW_UPS, highestPressed, OPEN_STATES } from './plan-messages.js';
 import { windowOpen } from './conversation-window.js';
 import { haltSending } from './halt.js';
 import { isOptedOut, optOut, OPT_OUT_HOW } from './opt-outs.js';
-import { builtInProvider } from './providers/built-in.js';
+import { builtInProvider, providerDeps } from './providers/built-in.js';
 import type { MessagingProvider, OutgoingTemplate, ProviderDeps, SendResult } from './providers/provider.js';
 import { AUTOMATED_ACTOR, MESSAGE_REASON } from './texts.js';
 import { afterQuietHours, buyerOffsetMinutes, EXPIRY_MS, FONNTE_JITTER_MS, FONNTE_SPACING_MS, fonnteGapAfter, inQuietHours, PHONE_SPACING_MS, ZONES, zoneOfProvince } from './timing.js';
@@ -304,8 +304,10 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
   if (!result.ok) {
     const attempts = Number(row.attempts) + 1;
     if (result.effect === 'halt') {
-      await haltSending(deps.db, message.tenantId, provider.name === 'fonnte' ? 'device' : 'token', now);
-      await settle(deps.db, message, { state: 'planned', reason: MESSAGE_REASON.providerRetry(result.error), sent_at: null, attempts, next_at: Math.min(now + PAUSED_RECHECK_MS, allowed + EXPIRY_MS), allowed_at: allowed }, now);
+      await deps.writeTransaction(async (tx) => {
+        await haltSending(tx, message.tenantId, provider.name === 'fonnte' ? 'device' : 'token', now);
+        await settle(tx, message, { state: 'planned', reason: MESSAGE_REASON.providerRetry(result.error), sent_at: null, attempts, next_at: Math.min(now + PAUSED_RECHECK_MS, allowed + EXPIRY_MS), allowed_at: allowed }, now);
+      });
       deps.log.warn({ tenantId: message.tenantId, provider: provider.name }, 'provider stopped the store\'s sending');
       return 'retry';
     }
@@ -339,14 +341,6 @@ export function providerOf(deps: SenderDeps, name: string): MessagingProvider | 
   return deps.providerFor?.(name) ?? builtInProvider(name, providerDeps(deps));
 }
 
-/** What the built-in providers use, from the sender's (or a route's) dependencies. */
-export const providerDeps = (deps: { db: Db; sealer: Sealer; config: ProviderDeps['config']; writeTransaction: WriteTransaction; clock: Clock }): ProviderDeps => ({
-  db: deps.db,
-  sealer: deps.sealer,
-  config: deps.config,
-  writeTransaction: (work) => deps.writeTransaction(work),
-  now: () => deps.clock.now(),
-});
 
 export function senderWorker(deps: SenderDeps): Worker<ClaimedMessage, SendOutcome> {
   return {

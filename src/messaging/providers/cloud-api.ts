@@ -6,9 +6,7 @@
 // - the store's sending stops (halt): 190 or HTTP 401, the token expired or was revoked;
 // - never again: 131026 (not on WhatsApp), 131047 (window closed), 131050 (the buyer opted out),
 //   131048, 131049, 368 and any other refusal.
-import { storeSecretBinding } from '../../tenants/store-settings.js';
-import { openStored } from '../../lib/secrets/sealer.js';
-import { PROVIDER_TIMEOUT_MS, retryAfterMs, type MessagingProvider, type OutgoingMessage, type OutgoingTemplate, type ProviderDeps, type SendResult } from './provider.js';
+import { postToProvider, retryAfterMs, storeToken, type MessagingProvider, type OutgoingMessage, type OutgoingTemplate, type ProviderDeps, type SendResult } from './provider.js';
 
 const RETRY_CODES = new Set([4, 80007, 130429, 131056]);
 const TOKEN_CODES = new Set([190]);
@@ -59,17 +57,12 @@ export function classifyCloudApiError(status: number, error: MetaError, retryAft
 
 /** The store's Cloud API number id and token, or why it cannot send. */
 async function credentials(deps: ProviderDeps, tenantId: number): Promise<{ phoneNumberId: string; token: string } | string> {
-  const row = await deps.db
-    .selectFrom('messaging_settings')
-    .leftJoin('store_settings', 'store_settings.tenant_id', 'messaging_settings.tenant_id')
-    .select(['messaging_settings.cloud_phone_number_id', 'store_settings.whatsapp_access_token'])
-    .where('messaging_settings.tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const row = await deps.db.selectFrom('messaging_settings').select('cloud_phone_number_id').where('tenant_id', '=', tenantId).executeTakeFirst();
   if (!row?.cloud_phone_number_id) return 'phone_number_id belum diisi';
-  if (!row.whatsapp_access_token) return 'token akses belum diisi';
-  const opened = openStored(deps.sealer, { stored: row.whatsapp_access_token, binding: storeSecretBinding(tenantId, 'whatsapp_access_token') });
-  if (!opened.ok) return 'token akses tidak bisa dibuka';
-  return { phoneNumberId: row.cloud_phone_number_id, token: opened.value };
+  const token = await storeToken(deps, tenantId, 'whatsapp_access_token');
+  if (token === null) return 'token akses belum diisi';
+  if (token === false) return 'token akses tidak bisa dibuka';
+  return { phoneNumberId: row.cloud_phone_number_id, token };
 }
 
 export function cloudApiProvider(deps: ProviderDeps): MessagingProvider {
@@ -79,24 +72,9 @@ export function cloudApiProvider(deps: ProviderDeps): MessagingProvider {
       const found = await credentials(deps, message.tenantId);
       if (typeof found === 'string') return { ok: false, retry: true, error: found, retryAfterMs: null, effect: 'halt' };
       const url = `${deps.config.whatsappApiBaseUrl}/${deps.config.whatsappApiVersion}/${encodeURIComponent(found.phoneNumberId)}/messages`;
-      let res: Response;
-      let parsed: unknown = null;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${found.token}`, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(cloudApiBody(message.phone, message.text, message.template)),
-          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-        });
-        const text = await res.text();
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = null;
-        }
-      } catch (error) {
-        return { ok: false, retry: true, error: (error as Error).name === 'TimeoutError' ? 'WhatsApp: tidak menjawab' : 'WhatsApp: tidak bisa dihubungi', retryAfterMs: null };
-      }
+      const answer = await postToProvider('WhatsApp', url, { authorization: `Bearer ${found.token}` }, cloudApiBody(message.phone, message.text, message.template));
+      if (!('res' in answer)) return answer;
+      const { res, parsed } = answer;
       if (!res.ok) return classifyCloudApiError(res.status, metaError(parsed), retryAfterMs(res.headers.get('retry-after'), deps.now()));
       const id = (parsed as { messages?: Array<{ id?: unknown }> } | null)?.messages?.[0]?.id;
       if (typeof id !== 'string' || id === '') return { ok: false, retry: true, error: 'WhatsApp: jawaban tanpa id pesan', retryAfterMs: null };

@@ -11,9 +11,7 @@
 // the store's sending until the device connects again or a new token is saved (halt); a quota or
 // a limit is tried again later, as are no answer, HTTP 429 and 5xx; a bad target and anything
 // else fail for good. The token is never in an error text (nor, through one, in a log).
-import { openStored } from '../../lib/secrets/sealer.js';
-import { storeSecretBinding } from '../../tenants/store-settings.js';
-import { PROVIDER_TIMEOUT_MS, retryAfterMs, type MessagingProvider, type OutgoingMessage, type ProviderDeps, type SendResult } from './provider.js';
+import { postToProvider, retryAfterMs, storeToken, type MessagingProvider, type OutgoingMessage, type ProviderDeps, type SendResult } from './provider.js';
 
 /** A refusal about the device or its token: nothing goes until it is connected again. */
 const DEVICE_REFUSAL = /token|unknown user|invalid device|disconnect|not connected|device expired|expired device/i;
@@ -33,11 +31,10 @@ export function classifyFonnteRefusal(status: number, reason: string, retryAfter
 
 /** The store's device token, or why it cannot send. */
 async function deviceToken(deps: ProviderDeps, tenantId: number): Promise<{ token: string } | string> {
-  const row = await deps.db.selectFrom('store_settings').select('fonnte_token').where('tenant_id', '=', tenantId).executeTakeFirst();
-  if (!row?.fonnte_token) return 'token perangkat Fonnte belum diisi';
-  const opened = openStored(deps.sealer, { stored: row.fonnte_token, binding: storeSecretBinding(tenantId, 'fonnte_token') });
-  if (!opened.ok) return 'token perangkat Fonnte tidak bisa dibuka';
-  return { token: opened.value };
+  const token = await storeToken(deps, tenantId, 'fonnte_token');
+  if (token === null) return 'token perangkat Fonnte belum diisi';
+  if (token === false) return 'token perangkat Fonnte tidak bisa dibuka';
+  return { token };
 }
 
 const field = (parsed: unknown, name: string): unknown => (typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[name] : undefined);
@@ -49,24 +46,9 @@ export function fonnteProvider(deps: ProviderDeps): MessagingProvider {
       const found = await deviceToken(deps, message.tenantId);
       if (typeof found === 'string') return { ok: false, retry: true, error: found, retryAfterMs: null, effect: 'halt' };
       const { token } = found;
-      let res: Response;
-      let parsed: unknown = null;
-      try {
-        res = await fetch(`${deps.config.fonnteBaseUrl}/send`, {
-          method: 'POST',
-          headers: { authorization: token, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(fonnteBody(message.phone, message.text)),
-          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-        });
-        const text = await res.text();
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = null;
-        }
-      } catch (error) {
-        return { ok: false, retry: true, error: (error as Error).name === 'TimeoutError' ? 'Fonnte: tidak menjawab' : 'Fonnte: tidak bisa dihubungi', retryAfterMs: null };
-      }
+      const answer = await postToProvider('Fonnte', `${deps.config.fonnteBaseUrl}/send`, { authorization: token }, fonnteBody(message.phone, message.text));
+      if (!('res' in answer)) return answer;
+      const { res, parsed } = answer;
       const said = field(parsed, 'reason') ?? field(parsed, 'detail');
       const reason = typeof said === 'string' ? said.split(token).join('***').slice(0, 200) : '';
       const ids = field(parsed, 'id');

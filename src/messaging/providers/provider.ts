@@ -5,7 +5,8 @@
 // 24-hour window is closed, or the provider stopped the store's sending (a revoked token, a
 // disconnected device).
 import type { Db, Tx } from '../../lib/db/db.js';
-import type { Sealer } from '../../lib/secrets/sealer.js';
+import { openStored, type Sealer } from '../../lib/secrets/sealer.js';
+import { storeSecretBinding } from '../../tenants/store-settings.js';
 
 /** A Cloud API template: its name, language and named parameters, in order. */
 export interface OutgoingTemplate {
@@ -58,4 +59,35 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** A store's sealed provider token, opened; null when it is not set, false when it cannot be opened. */
+export async function storeToken(deps: ProviderDeps, tenantId: number, column: 'whatsapp_access_token' | 'fonnte_token'): Promise<string | null | false> {
+  const row = await deps.db.selectFrom('store_settings').select(column).where('tenant_id', '=', tenantId).executeTakeFirst();
+  const stored = row?.[column];
+  if (!stored) return null;
+  const opened = openStored(deps.sealer, { stored, binding: storeSecretBinding(tenantId, column) });
+  return opened.ok ? opened.value : false;
+}
+
+/** One JSON POST to a provider: its answer (the body parsed, null when it is not JSON), or a refusal to retry when nothing came back (`label` names the provider in it). */
+export async function postToProvider(label: string, url: string, headers: Record<string, string>, body: unknown): Promise<{ res: Response; parsed: unknown } | Exclude<SendResult, { ok: true }>> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { res, parsed };
+  } catch (error) {
+    return { ok: false, retry: true, error: (error as Error).name === 'TimeoutError' ? `${label}: tidak menjawab` : `${label}: tidak bisa dihubungi`, retryAfterMs: null };
+  }
 }
