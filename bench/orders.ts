@@ -13,7 +13,8 @@
 // Options: --orders N, --db sqlite|postgres, --runs N (default 3), --duration N (seconds a
 // scenario, default 5, after a 1 s warm-up), --pg-url URL (the PostgreSQL server to create the
 // database on), --redis-url URL|none (the limiter store on PostgreSQL), --keep (leave the seeded
-// database and print its URL), --database URL (measure a database a --keep run left: no seeding).
+// database and print its URL), --database URL (measure a database a --keep run left: no seeding),
+// --only TEXT (only the scenarios whose name contains TEXT, e.g. "name search").
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +37,8 @@ interface Options extends BackendChoice {
   duration: number;
   keep: boolean;
   reuse: string | null;
+  /** Only the scenarios whose name contains this (case-insensitive); null: all. */
+  only: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -47,6 +50,7 @@ function parseOptions(argv: string[]): Options {
       duration: { type: 'string', default: '5' },
       keep: { type: 'boolean', default: false },
       database: { type: 'string' },
+      only: { type: 'string' },
       ...BACKEND_OPTIONS,
     },
     strict: true,
@@ -58,7 +62,7 @@ function parseOptions(argv: string[]): Options {
   const backend = parseBackend(values);
   const reuse = values.database ?? null;
   if (reuse && reuse.startsWith('sqlite:') !== (backend.backend === 'sqlite')) throw new Error(`--database ${reuse} is not a ${backend.backend} database (--db)`);
-  return { ...backend, orders: whole(values.orders, 'orders'), runs: whole(values.runs, 'runs'), duration: whole(values.duration, 'duration'), keep: values.keep, reuse };
+  return { ...backend, orders: whole(values.orders, 'orders'), runs: whole(values.runs, 'runs'), duration: whole(values.duration, 'duration'), keep: values.keep, reuse, only: values.only?.toLowerCase() ?? null };
 }
 
 interface Measurement {
@@ -240,11 +244,11 @@ async function inTurn<T, R>(items: T[], width: number, task: (item: T) => Promis
  * (before any measurement), and keep the cursor it answered; a set whose first page is its
  * last has no next page and is left out.
  */
-async function prepare(database: OrdersBenchDatabase, server: RunningServer, cookies: Record<Caller, string>, log: (line: string) => void): Promise<Prepared[]> {
+async function prepare(chosen: readonly Scenario[], database: OrdersBenchDatabase, server: RunningServer, cookies: Record<Caller, string>, log: (line: string) => void): Promise<Prepared[]> {
   const random = seededRandom(20_260_032);
   const started = Date.now();
   const prepared: Prepared[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of chosen) {
     const queries = Array.from({ length: PARAMETER_SETS }, () => scenario.draw(database.sample, random));
     if (!scenario.nextPage) {
       prepared.push({ scenario, paths: queries.map((q) => pathOf(scenario, q)) });
@@ -273,7 +277,7 @@ async function oneRun(options: Options, database: OrdersBenchDatabase, env: Reco
   try {
     log(`server:   node dist/cli.js serve at ${server.url} (pid ${server.pid})`);
     const cookies = { owner: await logIn(server.url, database.logins.owner), cs: await logIn(server.url, database.logins.cs) };
-    const scenarios = prepared ?? (await prepare(database, server, cookies, log));
+    const scenarios = prepared ?? (await prepare(chosenScenarios(options), database, server, cookies, log));
     const measured: Measurement[] = [];
     for (const p of scenarios) {
       const m = await measure(server, p, cookies[p.scenario.as], options.duration);
@@ -303,8 +307,11 @@ const median = (values: number[]) => {
 /** Milliseconds; a scenario of which no request completed within its run has none. */
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'none');
 
-function report(title: string, runs: Measurement[][]): string[] {
-  const rows = SCENARIOS.map((scenario, i) => {
+/** The scenarios of this run: all, or those that --only names. */
+const chosenScenarios = (options: Options): readonly Scenario[] => (options.only === null ? SCENARIOS : SCENARIOS.filter((s) => s.name.toLowerCase().includes(options.only!)));
+
+function report(title: string, chosen: readonly Scenario[], runs: Measurement[][]): string[] {
+  const rows = chosen.map((scenario, i) => {
     const all = runs.map((r) => r[i]!);
     const target = TARGETS[scenario.target].p95Ms;
     const p95 = median(all.map((m) => m.p95));
@@ -340,7 +347,7 @@ async function main(options: Options): Promise<boolean> {
     for (const s of database.seeded) {
       log(`          ${s.store}: ${s.orders.toLocaleString('en-US')} orders in ${s.seconds.toFixed(1)} s, ${s.cpuSeconds.toFixed(1)} s CPU of the bench process (lapak demo orders's operation)`);
     }
-    log(`load:     autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s a scenario, ${SCENARIOS.length} scenarios, ${options.runs} run(s)`);
+    log(`load:     autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${options.duration} s a scenario, ${chosenScenarios(options).length} scenarios, ${options.runs} run(s)`);
     const runs: Measurement[][] = [];
     const exports: ExportMeasurement[] = [];
     let prepared: Prepared[] | null = null;
@@ -352,9 +359,9 @@ async function main(options: Options): Promise<boolean> {
       runs.push(result.measured);
       exports.push(result.exported);
       logLines.push(...result.logLines);
-      for (const line of report(`run ${run}`, [result.measured])) log(line);
+      for (const line of report(`run ${run}`, chosenScenarios(options), [result.measured])) log(line);
     }
-    if (options.runs > 1) for (const line of report(`median of ${options.runs} runs (the result judges the median p95)`, runs)) log(line);
+    if (options.runs > 1) for (const line of report(`median of ${options.runs} runs (the result judges the median p95)`, chosenScenarios(options), runs)) log(line);
     for (const line of exportReport(exports)) log(line);
     log('');
     for (const [name, target] of Object.entries(TARGETS)) log(`target ${name}: ${target.text}`);

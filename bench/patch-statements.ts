@@ -6,6 +6,7 @@
 import SQLite from 'better-sqlite3';
 import { IDEMPOTENCY_RETENTION_MS } from '../src/idempotency/idempotency-key.js';
 import { PATCH_ORDER_COLUMNS } from '../src/orders/api/patch-decision.js';
+import { SQLITE_IO_PRAGMAS } from '../src/lib/db/db.js';
 
 /** The server's settings for its connection (src/lib/db/db.ts). */
 export function openLikeServer(file: string): SQLite.Database {
@@ -15,6 +16,7 @@ export function openLikeServer(file: string): SQLite.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma(`temp_store = ${process.env.TEMP_STORE ?? 'MEMORY'}`);
+  for (const pragma of SQLITE_IO_PRAGMAS) db.pragma(pragma);
   return db;
 }
 

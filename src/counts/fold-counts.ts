@@ -4,7 +4,8 @@
 // summed first and written once, in key order (two writers of the same counters, the consumer
 // and a seeding that folds its own rows, never lock them in opposite orders).
 import { sql } from 'kysely';
-import { isPostgres, type Tx } from '../lib/db/db.js';
+import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 import { STATUS_COUNT_COLUMNS } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { FeedConsumer } from '../feed/consumer.js';
@@ -112,46 +113,64 @@ export class CountDeltas {
   }
 }
 
-const CHUNK = 5_000;
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 // Key order: two writers of the same counters never lock them in opposite orders.
 const dayOrder = (x: DayCounter, y: DayCounter) => x.tenantId - y.tenantId || compare(x.dimension, y.dimension) || compare(x.value, y.value) || x.day - y.day;
 const pairOrder = (x: PairCounter, y: PairCounter) => x.tenantId - y.tenantId || compare(x.dimensions, y.dimensions) || compare(x.value, y.value);
 
-// One statement a chunk, its rows as a JSON array of arrays (the key, then a change per status):
-// the SQL text stays the same whatever the number of counters (a statement per count of rows
-// would fill the statement caches).
+// The counters' columns and what their upsert adds.
 const STATUS_LIST = STATUS_COUNT_COLUMNS.join(', ');
 const ADD_STATUSES = STATUS_COUNT_COLUMNS.map((s) => `${s} = TABLE.${s} + excluded.${s}`).join(', ');
+const addStatuses = (table: string) => sql.raw(ADD_STATUSES.replaceAll('TABLE', table));
 
-function upsert(tx: Tx, table: 'order_counts' | 'order_pair_counts', key: readonly string[], keyTypes: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>) {
-  const json = JSON.stringify(rows);
+// PostgreSQL: one statement a chunk (one round trip), its rows as a JSON array of arrays (the
+// key, then a change per status): the SQL text stays the same whatever the number of counters
+// (a statement per count of rows would fill the statement caches).
+function pgUpsert(tx: Tx, table: 'order_counts' | 'order_pair_counts', key: readonly string[], keyTypes: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>) {
   const columns = [...key, ...STATUS_COUNT_COLUMNS];
-  const add = sql.raw(ADD_STATUSES.replaceAll('TABLE', table));
-  if (isPostgres(tx)) {
-    const types = [...keyTypes, ...STATUS_COUNT_COLUMNS.map(() => 'bigint')];
-    const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
-    return sql`insert into ${sql.table(table)} (${sql.raw(columns.join(', '))})
-      select ${fields} from jsonb_array_elements(${json}::jsonb) r
-      on conflict (${sql.raw(key.join(', '))}) do update set ${add}`.execute(tx);
-  }
-  const fields = sql.raw(columns.map((_, i) => `j.value ->> ${i}`).join(', '));
+  const types = [...keyTypes, ...STATUS_COUNT_COLUMNS.map(() => 'bigint')];
+  const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
   return sql`insert into ${sql.table(table)} (${sql.raw(columns.join(', '))})
-    select ${fields} from json_each(${json}) j where true
-    on conflict (${sql.raw(key.join(', '))}) do update set ${add}`.execute(tx);
+    select ${fields} from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
+    on conflict (${sql.raw(key.join(', '))}) do update set ${addStatuses(table)}`.execute(tx);
 }
+
+// SQLite: one prepared statement a counter, run on the fold's connection without Kysely. Half
+// the CPU of the JSON array above: SQLite parsed each row's array once per column (3 against 6
+// us a counter, measured on 31,000 counters).
+type Counts = Record<string, string | number>;
+const statusValues = (a: Counts) => sql.join(STATUS_COUNT_COLUMNS.map((s) => sql`${a[s]}`));
+const upsertDayCounter = prepareQuery((_db: Db, a: Counts) =>
+  sql`insert into order_counts (tenant_id, dimension, value, day, ${sql.raw(STATUS_LIST)})
+    values (${a.tenantId}, ${a.dimension}, ${a.value}, ${a.day}, ${statusValues(a)})
+    on conflict (tenant_id, dimension, value, day) do update set ${addStatuses('order_counts')}`,
+);
+const upsertPairCounter = prepareQuery((_db: Db, a: Counts) =>
+  sql`insert into order_pair_counts (tenant_id, dimensions, value, ${sql.raw(STATUS_LIST)})
+    values (${a.tenantId}, ${a.dimensions}, ${a.value}, ${statusValues(a)})
+    on conflict (tenant_id, dimensions, value) do update set ${addStatuses('order_pair_counts')}`,
+);
+const byStatus = (counts: ByStatus): Counts => Object.fromEntries(STATUS_COUNT_COLUMNS.map((s, i) => [s, counts[i]!]));
 
 const DAY_KEY = ['tenant_id', 'dimension', 'value', 'day'];
 const DAY_KEY_TYPES = ['bigint', 'text', 'text', 'bigint'];
 const PAIR_KEY = ['tenant_id', 'dimensions', 'value'];
 const PAIR_KEY_TYPES = ['bigint', 'text', 'text'];
+const CHUNK = 5_000;
 
 /** Writes the summed changes, in the caller's transaction. */
 export async function writeDeltas(tx: Tx, deltas: CountDeltas): Promise<void> {
-  const days = deltas.days.sort(dayOrder).map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]);
-  for (let i = 0; i < days.length; i += CHUNK) await upsert(tx, 'order_counts', DAY_KEY, DAY_KEY_TYPES, days.slice(i, i + CHUNK));
-  const pairs = deltas.pairs.sort(pairOrder).map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]);
-  for (let i = 0; i < pairs.length; i += CHUNK) await upsert(tx, 'order_pair_counts', PAIR_KEY, PAIR_KEY_TYPES, pairs.slice(i, i + CHUNK));
+  const days = deltas.days.sort(dayOrder);
+  const pairs = deltas.pairs.sort(pairOrder);
+  if (isPostgres(tx)) {
+    const dayRows = days.map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]);
+    for (let i = 0; i < dayRows.length; i += CHUNK) await pgUpsert(tx, 'order_counts', DAY_KEY, DAY_KEY_TYPES, dayRows.slice(i, i + CHUNK));
+    const pairRows = pairs.map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]);
+    for (let i = 0; i < pairRows.length; i += CHUNK) await pgUpsert(tx, 'order_pair_counts', PAIR_KEY, PAIR_KEY_TYPES, pairRows.slice(i, i + CHUNK));
+    return;
+  }
+  for (const r of days) await upsertDayCounter.run(tx, { tenantId: r.tenantId, dimension: r.dimension, value: r.value, day: r.day, ...byStatus(r.counts) });
+  for (const r of pairs) await upsertPairCounter.run(tx, { tenantId: r.tenantId, dimensions: r.dimensions, value: r.value, ...byStatus(r.counts) });
 }
 
 const BACKFILL_CHUNK = 5_000;

@@ -7,6 +7,7 @@
 // skips its round).
 import { sql } from 'kysely';
 import type { Clock } from '../lib/clock.js';
+import { prepareQuery } from '../lib/db/prepared.js';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import type { FeedPosition, FeedRow } from './feed-row.js';
@@ -59,8 +60,14 @@ async function takeTurn(tx: Tx, name: string): Promise<boolean> {
   return row.rows[0]!.taken;
 }
 
+// Prepared: read at every round of every consumer (30 us a read through Kysely).
+const cursorOf = prepareQuery((db: Db, a: { name: string }) => db.selectFrom('feed_consumers').select(['txid', 'position', 'snapshot']).where('name', '=', a.name));
+const moveCursor = prepareQuery((db: Db, a: { name: string; txid: number; position: number; now: number }) =>
+  db.updateTable('feed_consumers').set({ txid: a.txid, position: a.position, snapshot: null, seen_at: a.now }).where('name', '=', a.name),
+);
+
 export async function readCursor(db: Db | Tx, name: string): Promise<Cursor | null> {
-  const row = await db.selectFrom('feed_consumers').select(['txid', 'position', 'snapshot']).where('name', '=', name).executeTakeFirst();
+  const row = await cursorOf.first(db, { name });
   return row ? { position: { txid: Number(row.txid), id: Number(row.position) }, snapshot: row.snapshot } : null;
 }
 
@@ -118,7 +125,8 @@ export async function foldOnce(database: FeedDatabase, consumer: FeedConsumer, c
     }
     // The backfill's snapshot is forgotten once the position has passed every transaction it knew.
     const snapshot = cursor.snapshot && isPostgres(tx) ? sql<string | null>`case when ${last.txid} >= pg_snapshot_xmax(snapshot::pg_snapshot)::text::bigint then null else snapshot end` : null;
-    await tx.updateTable('feed_consumers').set({ txid: last.txid, position: last.id, snapshot, seen_at: now }).where('name', '=', consumer.name).execute();
+    if (snapshot) await tx.updateTable('feed_consumers').set({ txid: last.txid, position: last.id, snapshot, seen_at: now }).where('name', '=', consumer.name).execute();
+    else await moveCursor.run(tx, { name: consumer.name, txid: last.txid, position: last.id, now });
     return folded;
   };
   return isPostgres(database.db) ? database.db.transaction().execute(fold) : database.writeTransaction(fold, { repeatable: true });
