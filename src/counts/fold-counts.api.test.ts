@@ -120,8 +120,9 @@ describe('the counts consumer', () => {
     );
   });
 
-  it('a name search counts the newest 1,000 matches at most, and says when there are more', async () => {
-    const named = async (tenantId: number) => countOrders(t.ctx.db, tenantId, { kind: 'all' }, { ...NO_FILTERS, search: { orderId: null, phone: null, phoneTail: null, resi: null, name: 'siti' } });
+  it('a name search counts 1,000 matches at most, each order once with its resi path, and says when there are more', async () => {
+    const named = async (tenantId: number, resi: string | null = null) =>
+      countOrders(t.ctx.db, tenantId, { kind: 'all' }, { ...NO_FILTERS, search: { orderId: null, phone: null, phoneTail: null, resi, name: 'siti' } });
     const other = await seedStore(t.ctx, {});
     const product = (await seedProduct(t.ctx, other.tenantId, { name: 'Kopi', price: 1_000 })).id;
     const now = t.clock.now();
@@ -134,6 +135,12 @@ describe('the counts consumer', () => {
     await insert(7, 'paid');
     await insert(2, 'pending');
     expect(await named(other.tenantId)).toEqual({ counts: { all: 9, pending: 2, closing: 0, invalid_no_hp: 0, paid: 7, cancelled: 0, shipped: 0, completed: 0 }, capped: [] });
+    // "siti" typed as a resi too: a Siti whose resi it is counts once, another buyer's order with that resi joins.
+    await t.ctx.db.updateTable('orders').set({ resi: 'SITI' }).where('tenant_id', '=', other.tenantId).where('customer_name', '=', 'Siti 1').execute();
+    const budi = await seedOrder(t.ctx, other.tenantId, { product_id: product, variant: '' });
+    await t.ctx.db.updateTable('orders').set({ resi: 'SITI', customer_name: 'Budi' }).where('id', '=', budi.id).execute();
+    expect((await named(other.tenantId, 'SITI')).counts.all).toBe(10);
+    expect((await named(other.tenantId)).counts.all).toBe(9);
     await insert(1_000, 'completed');
     const many = await named(other.tenantId);
     expect(many.capped).toEqual([...ORDER_STATUSES]);

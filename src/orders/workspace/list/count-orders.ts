@@ -10,16 +10,17 @@
 //   those of them followed up since it (few: through orders_tenant_follow_up_last);
 // - `reply=new` ("balasan baru", issue 42): the orders themselves through the partial index of
 //   the replies waiting (035), a small set: a reply is cleared once answered or handled;
-// - a name search: the store's newest matching orders, up to CAP (`capped` names every status
-//   when there are more: each count is then "at least"); a search by number, phone or resi:
-//   the few orders it finds;
+// - a name search: up to CAP of the store's matching orders (`capped` names every status when
+//   there are more: each count is then "at least"), on SQLite the latest entered, read lazily
+//   from the trigram index; a search by number, phone or resi: the few orders it finds;
 // - anything else (two filters and a range, three filters): the orders themselves.
 import { sql } from 'kysely';
-import type { Db } from '../../../lib/db/db.js';
+import { isPostgres, type Db } from '../../../lib/db/db.js';
 import { DAY_MS, pairOf, type Dimension } from '../../../counts/dimensions.js';
 import { readCounter, type Counter, type Tally } from '../../../counts/read-counters.js';
 import { fixedLimit } from '../../../lib/db/fixed-limit.js';
-import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
+import { filteredOrders, latestNameMatches, type OrderFilters, type SearchPlan } from './order-filters.js';
+import type { OrderSearch } from './order-search.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../core/statuses.js';
 
@@ -144,8 +145,28 @@ export const cappedQuery = (db: Db, tenantId: number, scope: OrderScope, filters
     .select(['found.status', sql<number | string>`count(*)`.as('n')])
     .groupBy('found.status');
 
+/** SQLite: the store's latest entered CAP + 1 orders whose name matches, under the scope and filters. */
+export const latestNamedQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, name: string) =>
+  latestNameMatches(db, tenantId, scope, filters, name).select(['orders.id', 'orders.status']).orderBy(sql`f.rowid`, 'desc').limit(fixedLimit(CAP + 1));
+
+/**
+ * SQLite: the name's matches in the store, the latest entered first, CAP + 1 at most, and the
+ * search's other paths (a resi typed as the name: few), each order once. Which CAP + 1 of many
+ * matches are counted does not matter: each count is then "at least".
+ */
+async function sqliteCappedTallies(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, search: OrderSearch & { name: string }): Promise<Tally[]> {
+  const named = await latestNamedQuery(db, tenantId, scope, filters, search.name).execute();
+  const others = { ...filters, search: { ...search, name: null } };
+  const exact = Object.values(others.search).some((path) => path !== null) ? await filteredOrders(db, tenantId, scope, others).select(['orders.id', 'orders.status']).limit(fixedLimit(CAP + 1)).execute() : [];
+  const statusOf = new Map([...named, ...exact].map((o) => [Number(o.id), o.status]));
+  return [...statusOf.values()].map((status) => ({ status, n: 1 }));
+}
+
 async function cappedCounts(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<OrderCounts> {
-  const found = (await cappedQuery(db, tenantId, scope, filters, await searchPlanFor(db, filters)).execute()).map((r) => ({ status: r.status, n: Number(r.n) }));
+  const search = filters.search!;
+  const found = isPostgres(db)
+    ? (await cappedQuery(db, tenantId, scope, filters, 'matches').execute()).map((r) => ({ status: r.status, n: Number(r.n) }))
+    : await sqliteCappedTallies(db, tenantId, scope, filters, { ...search, name: search.name! });
   // More than CAP: the counts are of the newest CAP + 1, each "at least".
   return { counts: countsOf(found), capped: found.reduce((sum, t) => sum + t.n, 0) > CAP ? [...ORDER_STATUSES] : [] };
 }
