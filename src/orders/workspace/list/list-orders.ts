@@ -1,11 +1,11 @@
 // The orders list of the dashboard (issue 32 §1, §5): the store's orders within the member's
 // scope, newest first, a page at a time by keyset (lib/db/keyset.ts: no OFFSET), under a tab
 // (one status) and the shared filters (order-filters.ts).
-import { isPostgres, type Db } from '../../../lib/db/db.js';
+import type { Db } from '../../../lib/db/db.js';
 import { keysetPage, pageOf, type Position } from '../../../lib/db/keyset.js';
 import { formatTimestamp } from '../../../lib/time.js';
 import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
-import { newestMatches, type OrderColumn } from './pg-name-search.js';
+import { newestMatches, type OrderColumn } from './name-search.js';
 import { memberNames } from '../../core/member-actor.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import type { OrderStatus } from '../../core/statuses.js';
@@ -69,7 +69,7 @@ const LISTED_COLUMNS = [
   'orders.buyer_reply_at',
 ] as const satisfies readonly OrderColumn[];
 
-/** How many orders a name search walks on PostgreSQL before it reads the name's matches instead (pg-name-search.ts). */
+/** How many orders a name search walks before it reads the name's matches instead (name-search.ts). */
 export const LIST_WALK_WINDOW = 5_000;
 
 /** The page's query (one more row than the limit: pageOf), apart so that its plan can be tested. */
@@ -81,9 +81,9 @@ export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, inp
 }
 
 export async function listOrders(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, timeZone: string): Promise<OrderPage> {
-  // A name search on PostgreSQL chooses its way itself (pg-name-search.ts); the same rows.
+  // A name search chooses its way itself (name-search.ts); the same rows.
   const rows = (
-    isPostgres(db) && input.filters.search?.name
+    input.filters.search?.name
       ? await newestMatches(db, tenantId, scope, input.filters, input.status, input.after, input.limit + 1, LIST_WALK_WINDOW, LISTED_COLUMNS)
       : await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute()
   ) as Array<Awaited<ReturnType<ReturnType<typeof listOrdersQuery>['execute']>>[number]>;

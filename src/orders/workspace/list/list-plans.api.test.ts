@@ -10,7 +10,7 @@ import { backend, seedProduct, seedStore, startTestApp } from '../../../../test/
 import { daysQuery, pairQuery } from '../../../counts/read-counters.js';
 import { cappedQuery, followedSinceQuery, latestNamedQuery, tallyQuery } from './count-orders.js';
 import { LIST_WALK_WINDOW, listOrdersQuery, nextMessagesQuery, optedOutQuery } from './list-orders.js';
-import { olderMatchesQuery, walkQuery } from './pg-name-search.js';
+import { olderMatchesQuery, walkQuery } from './name-search.js';
 import { readOrderFilters, type FilterQuery, type SearchPlan } from './order-filters.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import type { OrderStatus } from '../../core/statuses.js';
@@ -198,7 +198,7 @@ it('finds an order number, a phone and a resi through their indexes, alone or wi
   expectIndex(tailCount, 'orders_tenant_phone_tail');
 });
 
-it("searches the buyer's name through the trigram index, as IN (SELECT rowid ...) on SQLite", async () => {
+it("searches the buyer's name: a page walks the newest orders, the rest and the export through the trigram index (IN (SELECT rowid ...) on SQLite)", async () => {
   const plans =
     backend === 'sqlite'
       ? [await listPlan({ q: sample.name }, { namePlan: 'matches' }), await listPlan({ q: sample.name }, { namePlan: 'matches', status: 'paid' }), await listPlan({ q: sample.name }, { namePlan: 'walk' })]
@@ -208,22 +208,29 @@ it("searches the buyer's name through the trigram index, as IN (SELECT rowid ...
     // The FTS table as a list subquery, never a join that probes it for each order.
     expect(plan).toMatch(/LIST SUBQUERY \d+\n(.*\n)*SCAN orders_name_fts VIRTUAL TABLE/);
   }
-  if (backend === 'postgres') {
-    // pg-name-search.ts: the walk reads the list's own index newest first and stops (a Limit
-    // over it, the window); the older matches are read through a bitmap, never by a walk of the store.
-    const filters = filtersOf({ q: sample.name });
-    for (const [query, index] of [[{}, 'orders_tenant_created'], [{ product_id: sample.product }, 'orders_tenant_product_created']] as const) {
-      const narrowed = { ...filters, ...filtersOf(query), search: filters.search };
-      const walk = await planOf(walkQuery(t.ctx.db, tenantId, ALL, narrowed, null, null, 51, LIST_WALK_WINDOW, ['orders.id', 'orders.created_at']));
-      expectNoFullScan(walk);
+  // name-search.ts (the list's page): the walk reads the list's own index newest first and stops
+  // (a Limit over it, the window); the older matches are read through the name's index (PostgreSQL
+  // a bitmap, SQLite the FTS table as a list subquery), never by a walk of the store.
+  const filters = filtersOf({ q: sample.name });
+  for (const [query, index] of [[{}, 'orders_tenant_created'], [{ product_id: sample.product }, 'orders_tenant_product_created']] as const) {
+    const narrowed = { ...filters, ...filtersOf(query), search: filters.search };
+    const walk = await planOf(walkQuery(t.ctx.db, tenantId, ALL, narrowed, null, null, 51, LIST_WALK_WINDOW, ['orders.id', 'orders.created_at']));
+    expectNoFullScan(walk);
+    const older = await planOf(olderMatchesQuery(t.ctx.db, tenantId, ALL, narrowed, null, { key: Date.now(), id: 1_000_000 }, 51, ['orders.id', 'orders.created_at']));
+    expectNoFullScan(older);
+    if (backend === 'postgres') {
       expect(walk).toMatch(new RegExp(`Limit .*\\n(.*\\n)*\\s+->\\s+Index Scan Backward using ${index}`));
-      const older = await planOf(olderMatchesQuery(t.ctx.db, tenantId, ALL, narrowed, null, { key: Date.now(), id: 1_000_000 }, 51, ['orders.id', 'orders.created_at']));
-      expectNoFullScan(older);
       // Unfiltered, the trigram index; under a filter its own index may serve as well (a bitmap: no walk).
       expect(older).toMatch(index === 'orders_tenant_created' ? /Bitmap Index Scan on orders_name_trgm/ : new RegExp(`Bitmap Index Scan on (orders_name_trgm|${index})`));
       expect(older).not.toMatch(/Index Scan Backward/);
+    } else {
+      expect(walk).toMatch(new RegExp(`SEARCH orders USING INDEX ${index} \\(tenant_id=\\?`));
+      expect(walk).not.toMatch(/orders_name_fts/);
+      expectNoStoreScan(older);
+      expect(older).toMatch(/LIST SUBQUERY \d+\n(.*\n)*SCAN orders_name_fts VIRTUAL TABLE/);
     }
   }
+
   if (backend === 'sqlite') {
     // Few matches: read the matches by id and sort them. Many: walk the list's index and test each order.
     for (const plan of plans.slice(0, 2)) {

@@ -177,14 +177,18 @@ function foundIds(tenantId: number, search: OrderSearch) {
 /** SQLite: the ids of the store's orders whose buyer's reply waits, through their partial index (035). */
 const repliesWaiting = (tenantId: number) => sql<number>`(select id from orders where tenant_id = ${tenantId} and buyer_reply_at is not null)`;
 
-/** PostgreSQL: the paths as one OR, which its planner serves by a BitmapOr or a walk; the name by ILIKE over pg_trgm's GIN. */
-export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch): Expression<SqlBool> {
+/**
+ * The paths as one OR, tested on each order. PostgreSQL serves it by a BitmapOr or a walk, the
+ * name by ILIKE over pg_trgm's GIN. SQLite uses it only on orders it walks (name-search.ts): the
+ * name by LIKE, which ignores the case of ASCII letters as the trigram table does.
+ */
+export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch, postgres = true): Expression<SqlBool> {
   const paths: Expression<SqlBool>[] = [];
   if (search.orderId !== null) paths.push(eb('orders.id', '=', search.orderId));
   if (search.phone !== null) paths.push(eb('orders.customer_phone', '=', search.phone));
   if (search.resi !== null) paths.push(sql<SqlBool>`lower(orders.resi) = lower(${search.resi})`);
   if (search.phoneTail !== null) paths.push(phoneTailMatches(search.phoneTail));
-  if (search.name !== null) paths.push(sql<SqlBool>`orders.customer_name ilike ${likePart(search.name)}`);
+  if (search.name !== null) paths.push(postgres ? sql<SqlBool>`orders.customer_name ilike ${likePart(search.name)}` : sql<SqlBool>`orders.customer_name like ${likePart(search.name)} escape '\\'`);
   return eb.or(paths);
 }
 
