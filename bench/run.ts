@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BackendChoice, type BenchBackend, type BenchDatabase } from './database.js';
 import { LOOKUP_PATH, PATH, PRODUCTS_PATH, embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
-import { startFloorServer, startRawCeiling, startServer, usageBetween, type MeasuredServer, type Usage } from './server.js';
+import { postgresUsage, startFloorServer, startRawCeiling, startServer, usageBetween, type MeasuredServer, type Usage } from './server.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
@@ -102,6 +102,8 @@ interface Measurement {
   systemShare: number | null;
   /** The server's read and write system calls per request (null off Linux). */
   ioCallsPerRequest: number | null;
+  /** PostgreSQL's own CPU time per request in microseconds, all its processes (null on SQLite or off Linux). */
+  dbCpuUs?: number | null;
   p50: number;
   p99: number;
   requests: number;
@@ -143,18 +145,21 @@ function summarise(name: string, result: Result, used: Usage | null): Omit<Measu
 }
 
 /** A short warm-up with the same load (JIT, statement cache, page cache), then the measured run. */
-async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'usage'>, requests: Request[], duration: number): Promise<Measurement> {
+async function measure(name: string, server: Pick<MeasuredServer, 'url' | 'usage'>, requests: Request[], duration: number, database: 'sqlite' | 'postgres' = 'sqlite'): Promise<Measurement> {
   const { url } = server;
   const warmup = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests });
   if (warmup.errors + warmup.timeouts > 0 || warmup.non2xx > 0) {
     process.stdout.write(`  (warm-up of ${name}: ${warmup.non2xx} non-2xx, ${warmup.errors + warmup.timeouts} errors)\n`);
   }
   const before = server.usage();
+  const dbBefore = database === 'postgres' ? postgresUsage() : null;
   const startUs = monotonicUs();
   const run = await autocannon({ url, connections: CONNECTIONS, duration, requests });
   const endUs = monotonicUs();
   const used = usageBetween(before, server.usage());
-  const result = { ...summarise(name, run, used), window: { startUs, endUs } };
+  const dbUsed = usageBetween(dbBefore, database === 'postgres' ? postgresUsage() : null);
+  const dbCpuUs = dbUsed === null || run.requests.average === 0 ? null : (dbUsed.cpuSeconds / run.duration) * 1e6 / run.requests.average;
+  const result = { ...summarise(name, run, used), dbCpuUs, window: { startUs, endUs } };
   if (result.requests === 0) throw new Error(`${name}: no request completed (${result.errors} errors)`);
   return result;
 }
@@ -292,6 +297,9 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
   };
   if (floorGet) out.push(`floor of GET (bench/floor-server.ts, the same SQLite read behind bare node:http): ${overFloor(get, floorGet, CPU_TARGETS.sqlite.get)}`);
   if (floorPatch) out.push(`floor of PATCH (the same SQLite statements and group commit behind bare node:http): ${overFloor(patch, floorPatch, null)}`);
+  // PostgreSQL's share beside Node's (issue 39 §4): every `postgres` process of this machine.
+  const dbCpu = (m: Measurement) => (m.dbCpuUs === undefined || m.dbCpuUs === null ? 'n/a' : `${m.dbCpuUs.toFixed(0)} us (${times(raw.cpuUs ? m.dbCpuUs / raw.cpuUs : null)} the raw hello-world's)`);
+  if (backend === 'postgres') out.push(`PostgreSQL's own CPU a request, beside Node's: GET ${dbCpu(get)}, PATCH ${dbCpu(patch)}, PATCH with the cap full ${dbCpu(patchCapped)}`);
   out.push(`raw ceiling: ${raw.name}, ${int(raw.rps)} req/s, ${raw.cpuUs === null ? 'n/a' : raw.cpuUs.toFixed(0)} us CPU per request; the customer lookup's 150 ms floor is sleep, not CPU`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
@@ -344,10 +352,10 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
  * first taken now): a scenario's `rawBesideUs` is their mean, the base of its ratio.
  * `rawCpu` lists the raw hello-world's CPU per request of every measurement taken, in order.
  */
-async function besideRaw(server: MeasuredServer, rawAgain: () => Promise<Measurement>, duration: number) {
+async function besideRaw(server: MeasuredServer, rawAgain: () => Promise<Measurement>, duration: number, backend: 'sqlite' | 'postgres' = 'sqlite') {
   const rawCpu = [(await rawAgain()).cpuUs];
   const measureBeside = async (name: string, requests: Request[]): Promise<Measurement> => {
-    const m = await measure(name, server, requests, duration);
+    const m = await measure(name, server, requests, duration, backend);
     const before = rawCpu.at(-1)!;
     const after = (await rawAgain()).cpuUs;
     rawCpu.push(after);
@@ -405,7 +413,7 @@ async function measureServer(
     const ceiling = await measure('GET /healthz (ceiling)', server, [{ method: 'GET', path: '/healthz' }], options.duration);
     log(`  ${ceiling.name}: ${int(ceiling.rps)} req/s`);
     // Each route between two measurements of the raw hello-world; its ratio's base is their mean.
-    const route = await besideRaw(server, rawAgain, options.duration);
+    const route = await besideRaw(server, rawAgain, options.duration, options.backend);
     const get = await route(`GET ${PATH}`, getRequests(database));
     const patch = await route(`PATCH ${PATH}`, patchRequests(database));
     const patchCapped = await withHourlyCapFull(database, options.duration, () => route(`PATCH ${PATH}, the hourly event cap full`, patchRequests(database)));
@@ -482,6 +490,7 @@ function medianRound(rounds: Round[]): Round {
       cpuUs: of((m) => m.cpuUs),
       systemShare: of((m) => m.systemShare),
       ioCallsPerRequest: of((m) => m.ioCallsPerRequest),
+      dbCpuUs: of((m) => m.dbCpuUs ?? null),
       p50: of((m) => m.p50)!,
       p99: of((m) => m.p99)!,
       requests: of((m) => m.requests)!,

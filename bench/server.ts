@@ -67,6 +67,31 @@ function usageOf(pid: number): Usage | null {
   }
 }
 
+/**
+ * Every process named `postgres` on this machine (the server, its backends and background
+ * workers: the local PostgreSQL the bench uses), or null off Linux. A backend that exits between
+ * two readings takes its share with it: the bench's pools keep theirs open.
+ */
+export function postgresUsage(): Usage | null {
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let total: Usage = { cpuSeconds: 0, systemSeconds: 0, ioCalls: 0 };
+  for (const pid of pids) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const theirs = usageOf(Number(pid));
+    if (theirs) total = combine(total, theirs, 1);
+  }
+  return total;
+}
+
 /** The process and its children (the cluster's workers), or null off Linux. */
 function usageWithChildren(pid: number): Usage | null {
   const own = usageOf(pid);

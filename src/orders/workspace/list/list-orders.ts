@@ -1,7 +1,7 @@
 // The orders list of the dashboard (issue 32 §1, §5): the store's orders within the member's
 // scope, newest first, a page at a time by keyset (lib/db/keyset.ts: no OFFSET), under a tab
 // (one status) and the shared filters (order-filters.ts).
-import type { Db } from '../../../lib/db/db.js';
+import { isPostgres, type Db } from '../../../lib/db/db.js';
 import { keysetPage, pageOf, type Position } from '../../../lib/db/keyset.js';
 import { formatTimestamp } from '../../../lib/time.js';
 import { filteredOrders, searchPlanFor, type OrderFilters, type SearchPlan } from './order-filters.js';
@@ -81,11 +81,13 @@ export function listOrdersQuery(db: Db, tenantId: number, scope: OrderScope, inp
 }
 
 export async function listOrders(db: Db, tenantId: number, scope: OrderScope, input: ListOrdersInput, timeZone: string): Promise<OrderPage> {
-  // A name search chooses its way itself (name-search.ts); the same rows.
+  // A name search with many matches walks the newest orders (name-search.ts), PostgreSQL's
+  // always (its planner cannot tell); SQLite reads a rare name's few matches and sorts them.
+  const plan = await searchPlanFor(db, input.filters);
   const rows = (
-    input.filters.search?.name
+    input.filters.search?.name && (isPostgres(db) || plan === 'walk')
       ? await newestMatches(db, tenantId, scope, input.filters, input.status, input.after, input.limit + 1, LIST_WALK_WINDOW, LISTED_COLUMNS)
-      : await listOrdersQuery(db, tenantId, scope, input, await searchPlanFor(db, input.filters)).execute()
+      : await listOrdersQuery(db, tenantId, scope, input, plan).execute()
   ) as Array<Awaited<ReturnType<ReturnType<typeof listOrdersQuery>['execute']>>[number]>;
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
