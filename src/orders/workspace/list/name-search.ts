@@ -45,19 +45,28 @@ const walked = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilte
   keysetPage(unsearched(db, tenantId, scope, filters, status), KEYSET, after, window - 1);
 
 /**
- * 1. The walk's orders that the search finds, newest first, `wanted` at most: read as the walk
- * goes, so it stops once the page is full (a subquery read row by row: no window function, which
- * SQLite would compute over the whole window first).
+ * 1. The walk's orders that the search finds, newest first, read as the walk goes so that it
+ * stops once the page is full. PostgreSQL: with each order's `place` in the window, and the
+ * window's last order among them (a window function it computes as it walks: the end of the
+ * window comes in the same read), `wanted + 1` at most. SQLite computes a window function over
+ * the whole window first: the hits alone, `wanted` at most, and the window's end apart (2).
  */
 export function walkQuery(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null, after: Position | null, wanted: number, window: number, columns: readonly OrderColumn[]) {
   const search = filters.search!;
   const tested = walked(db, tenantId, scope, filters, status, after, window)
     .select(columns)
     .select((eb) => sql<boolean>`${searchMatches(eb, search, isPostgres(db))}`.as('hit'));
-  return db.selectFrom(tested.as('w')).selectAll().where(sql<SqlBool>`w.hit`).orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').limit(fixedLimit(wanted));
+  if (!isPostgres(db)) return db.selectFrom(tested.as('w')).selectAll().where(sql<SqlBool>`w.hit`).orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').limit(fixedLimit(wanted));
+  return db
+    .selectFrom(db.selectFrom(tested.as('w')).selectAll().select(sql<string>`row_number() over (order by w.created_at desc, w.id desc)`.as('place')).as('x'))
+    .selectAll()
+    .where(sql<SqlBool>`x.hit or x.place = ${window}`)
+    .orderBy('x.created_at', 'desc')
+    .orderBy('x.id', 'desc')
+    .limit(fixedLimit(wanted + 1));
 }
 
-/** 2. The walk's last order when it was full (its window-th), else none: the walk saw every order the filters keep. */
+/** 2. SQLite: the walk's last order when it was full (its window-th), else none: the walk saw every order the filters keep. */
 export const windowEndQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null, after: Position | null, window: number) =>
   walked(db, tenantId, scope, filters, status, after, window).select(['orders.created_at', 'orders.id']).offset(fixedLimit(window - 1));
 
@@ -99,10 +108,13 @@ export async function newestMatches(
   columns: readonly OrderColumn[],
 ): Promise<Row[]> {
   if (!filters.search) throw new Error('newestMatches needs a search');
-  const hits = (await walkQuery(db, tenantId, scope, filters, status, after, wanted, window, columns).execute()) as Row[];
-  const strip = ({ hit: _hit, ...row }: Row): Row => row;
-  if (hits.length >= wanted) return hits.map(strip);
-  const last = await windowEndQuery(db, tenantId, scope, filters, status, after, window).executeTakeFirst();
+  const rows = (await walkQuery(db, tenantId, scope, filters, status, after, wanted, window, columns).execute()) as Row[];
+  const strip = ({ hit: _hit, place: _place, ...row }: Row): Row => row;
+  // PostgreSQL answers a boolean, SQLite 1 or 0.
+  const hits = rows.filter((r) => Number(r.hit) === 1);
+  if (hits.length >= wanted) return hits.slice(0, wanted).map(strip);
+  // Fewer hits than wanted: the walk read its whole window, or every order the filters keep.
+  const last = isPostgres(db) ? rows.find((r) => Number(r.place) === window) : await windowEndQuery(db, tenantId, scope, filters, status, after, window).executeTakeFirst();
   if (!last) return hits.map(strip);
   const before = { key: Number(last.created_at), id: Number(last.id) };
   const rest = (await olderMatchesQuery(db, tenantId, scope, filters, status, before, wanted - hits.length, columns).execute()) as Row[];
