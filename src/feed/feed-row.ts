@@ -56,6 +56,11 @@ export function parsePosition(text: string): FeedPosition | null {
 
 export const comparePositions = (a: FeedPosition, b: FeedPosition): number => a.txid - b.txid || a.id - b.id;
 
+/** An order's columns on each side of a feed row (`old_` and `new_` before each): sideOf reads them. */
+const SIDE_COLUMNS = ['status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'follow_up_count'] as const;
+/** The columns feedRowOf reads (SQLite's position is the id alone). */
+export const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDE_COLUMNS.flatMap((c) => [`old_${c}`, `new_${c}`] as const)] as const;
+
 type Stored = Pick<OrderFeedTable, Exclude<keyof OrderFeedTable, 'txid' | 'id'>> & { txid?: number | string; id: number | string };
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));

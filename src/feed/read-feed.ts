@@ -8,8 +8,8 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
-import { prepareQuery } from '../lib/db/prepared.js';
-import { feedRowOf, type FeedPosition, type FeedRow } from './feed-row.js';
+import { prepareQuery, preparedPerLimit } from '../lib/db/prepared.js';
+import { FEED_COLUMNS, feedRowOf, type FeedPosition, type FeedRow } from './feed-row.js';
 
 export interface FeedRead {
   /** Only this store's rows. */
@@ -49,47 +49,38 @@ function feedQuery(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRea
   return query.orderBy('id');
 }
 
-const SIDE_COLUMNS = ['status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'follow_up_count'] as const;
-const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDE_COLUMNS.flatMap((c) => [`old_${c}`, `new_${c}`] as const)] as const;
-
 // SQLite, a consumer's batch (every store's rows after a position): prepared, one query per batch
-// size (its LIMIT written into the SQL). Built and compiled by Kysely on every batch, this read
-// cost a status change 12 us of the counts consumer's fold; prepared, its rows come as arrays.
-const sqliteBatches = new Map<number, ReturnType<typeof prepareBatch>>();
-const prepareBatch = (limit: number) =>
-  prepareQuery((db: Db, a: { after: number }) => db.selectFrom('order_feed').select(FEED_COLUMNS).where('id', '>', a.after).orderBy('id').limit(fixedLimit(limit)));
-function sqliteBatch(limit: number) {
-  let query = sqliteBatches.get(limit);
-  if (!query) sqliteBatches.set(limit, (query = prepareBatch(limit)));
-  return query;
-}
+// size. Built and compiled by Kysely on every batch, this read cost a status change 12 us of the
+// counts consumer's fold; prepared, its rows come as arrays.
+const sqliteBatch = preparedPerLimit((limit) =>
+  prepareQuery((db: Db, a: { after: number }) => db.selectFrom('order_feed').select(FEED_COLUMNS).where('id', '>', a.after).orderBy('id').limit(fixedLimit(limit))),
+);
+
+/** SQLite, a read of every store's rows with no end: the prepared queries serve it. */
+const preparedOnSqlite = (db: Db | Tx, read: FeedRead) => !isPostgres(db) && read.tenantId === undefined && read.tenantIds === undefined && !read.upTo;
 
 /** The rows after `from`, in feed order, at most `limit`. */
 export async function readFeed(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<FeedRow[]> {
-  if (!isPostgres(db) && read.tenantId === undefined && read.tenantIds === undefined && !read.upTo && !read.positionOnly) {
-    return (await sqliteBatch(limit).all(db, { after: from.id })).map(feedRowOf);
-  }
+  if (preparedOnSqlite(db, read) && !read.positionOnly) return (await sqliteBatch(limit).all(db, { after: from.id })).map(feedRowOf);
   const rows = await feedQuery(db, from, limit, read).execute();
   if (read.positionOnly) return rows.map((r) => ({ position: { txid: Number(r.txid ?? 0), id: Number(r.id) }, tenantId: Number(r.tenant_id), orderId: Number(r.order_id), at: Number(r.at), source: null, old: null, new: null }));
   return rows.map((r) => feedRowOf(r as Parameters<typeof feedRowOf>[0]));
 }
 
-// SQLite, where a consumer's batch ends: the same kind of prepared query, an aggregate instead
-// of a window over the batch (248 us a batch through Kysely).
-const sqliteEnds = new Map<number, ReturnType<typeof prepareEnd>>();
-const prepareEnd = (limit: number) =>
+// SQLite, where a consumer's batch ends: prepared too, an aggregate instead of a window over the
+// batch (248 us a batch through Kysely).
+const sqliteEnd = preparedPerLimit((limit) =>
   prepareQuery((db: Db, a: { after: number }) =>
     db
       .selectFrom(db.selectFrom('order_feed').select('id').where('id', '>', a.after).orderBy('id').limit(fixedLimit(limit)).as('batch'))
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('batch.id').as('id')]),
-  );
+  ),
+);
 
 /** How many rows the same read would return, and the last one's position (null: none): one row to Node instead of the batch. */
 export async function batchEnd(db: Db | Tx, from: FeedPosition, limit: number, read: FeedRead): Promise<{ rows: number; last: FeedPosition } | null> {
-  if (!isPostgres(db) && read.tenantId === undefined && read.tenantIds === undefined && !read.upTo) {
-    let query = sqliteEnds.get(limit);
-    if (!query) sqliteEnds.set(limit, (query = prepareEnd(limit)));
-    const end = await query.first(db, { after: from.id });
+  if (preparedOnSqlite(db, read)) {
+    const end = await sqliteEnd(limit).first(db, { after: from.id });
     return end && Number(end.n) > 0 ? { rows: Number(end.n), last: { txid: 0, id: Number(end.id) } } : null;
   }
   const batch = feedQuery(db, from, limit, { ...read, positionOnly: true }).as('batch');

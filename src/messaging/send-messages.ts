@@ -341,7 +341,6 @@ export function providerOf(deps: SenderDeps, name: string): MessagingProvider | 
   return deps.providerFor?.(name) ?? builtInProvider(name, providerDeps(deps));
 }
 
-
 export function senderWorker(deps: SenderDeps): Worker<ClaimedMessage, SendOutcome> {
   return {
     name: SENDER_WORKER,

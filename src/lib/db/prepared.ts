@@ -122,3 +122,16 @@ export function prepareQuery<DB, A extends Args, R>(
     run: async (db, args) => (await execute(db, args)).changes,
   };
 }
+
+/**
+ * One prepared query per LIMIT, made on first use: SQLite needs the LIMIT written into the SQL
+ * (fixed-limit.ts), so a query whose callers ask for different sizes is prepared once per size.
+ */
+export function preparedPerLimit<Q>(prepare: (limit: number) => Q): (limit: number) => Q {
+  const made = new Map<number, Q>();
+  return (limit) => {
+    let query = made.get(limit);
+    if (!query) made.set(limit, (query = prepare(limit)));
+    return query;
+  };
+}

@@ -19,7 +19,7 @@ import { isPostgres, type Db } from '../../../lib/db/db.js';
 import { DAY_MS, pairOf, type Dimension } from '../../../counts/dimensions.js';
 import { readCounter, type Counter, type Tally } from '../../../counts/read-counters.js';
 import { fixedLimit } from '../../../lib/db/fixed-limit.js';
-import { filteredOrders, latestNameMatches, type OrderFilters, type SearchPlan } from './order-filters.js';
+import { filteredOrders, latestNameMatches, type OrderFilters } from './order-filters.js';
 import type { OrderSearch } from './order-search.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../core/statuses.js';
@@ -128,14 +128,14 @@ async function tallyRows(db: Db, tenantId: number, scope: OrderScope, filters: O
 }
 
 /**
- * A name search's matches, the store's newest first, CAP + 1 at most, counted per status: one
- * read of the name's matches (a common name matches a tenth of a store; counting every match
- * took 1.4-3.3 s p95 at a million orders).
+ * PostgreSQL: a name search's matches, the store's newest first, CAP + 1 at most, counted per
+ * status: one read of the name's matches (a common name matches a tenth of a store; counting
+ * every match took 1.4-3.3 s p95 at a million orders).
  */
-export const cappedQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, plan: SearchPlan) =>
+export const cappedQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters) =>
   db
     .selectFrom(
-      filteredOrders(db, tenantId, scope, filters, plan)
+      filteredOrders(db, tenantId, scope, filters)
         .select('orders.status')
         .orderBy('orders.created_at', 'desc')
         .orderBy('orders.id', 'desc')
@@ -165,8 +165,8 @@ async function sqliteCappedTallies(db: Db, tenantId: number, scope: OrderScope, 
 async function cappedCounts(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<OrderCounts> {
   const search = filters.search!;
   const found = isPostgres(db)
-    ? (await cappedQuery(db, tenantId, scope, filters, 'matches').execute()).map((r) => ({ status: r.status, n: Number(r.n) }))
+    ? (await cappedQuery(db, tenantId, scope, filters).execute()).map((r) => ({ status: r.status, n: Number(r.n) }))
     : await sqliteCappedTallies(db, tenantId, scope, filters, { ...search, name: search.name! });
-  // More than CAP: the counts are of the newest CAP + 1, each "at least".
+  // More than CAP: the counts are of CAP + 1 of them, each "at least".
   return { counts: countsOf(found), capped: found.reduce((sum, t) => sum + t.n, 0) > CAP ? [...ORDER_STATUSES] : [] };
 }

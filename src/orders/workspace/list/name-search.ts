@@ -28,21 +28,15 @@ type Row = Record<string, unknown>;
 
 const KEYSET = { key: 'orders.created_at', id: 'orders.id' } as const;
 
-/** The orders the query reads without its search: the scope, the other filters, the tab. */
-function unsearched(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null) {
-  const filtered = filteredOrders(db, tenantId, scope, { ...filters, search: null });
-  return status === null ? filtered : filtered.where('orders.status', '=', status);
-}
-
-/** SQLite: the orders the search finds by its indexes, then the scope, the other filters, the tab. */
-function searched(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null) {
-  const filtered = filteredOrders(db, tenantId, scope, filters, 'matches');
+/** The store's orders under the filters (the search too, if they hold one) and the tab. */
+function tabbed(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null) {
+  const filtered = filteredOrders(db, tenantId, scope, filters);
   return status === null ? filtered : filtered.where('orders.status', '=', status);
 }
 
 /** The walk: the newest `window` orders under the other filters (after `after`), newest first. */
 const walked = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null, after: Position | null, window: number) =>
-  keysetPage(unsearched(db, tenantId, scope, filters, status), KEYSET, after, window - 1);
+  keysetPage(tabbed(db, tenantId, scope, { ...filters, search: null }, status), KEYSET, after, window - 1);
 
 /**
  * 1. The walk's orders that the search finds, newest first, read as the walk goes so that it
@@ -76,10 +70,8 @@ export const windowEndQuery = (db: Db, tenantId: number, scope: OrderScope, filt
  * choose; then sorted, `wanted` at most.
  */
 export function olderMatchesQuery(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, status: OrderStatus | null, before: Position, wanted: number, columns: readonly OrderColumn[]) {
-  const search = filters.search!;
-  // SQLite: the ids the search's indexes find (order-filters.ts, the 'matches' plan).
-  const found = isPostgres(db) ? unsearched(db, tenantId, scope, filters, status).where((eb) => searchMatches(eb, search)) : searched(db, tenantId, scope, filters, status);
-  const older = found
+  // The search through its own indexes (filteredOrders: PostgreSQL's OR of the paths, SQLite's ids of each path).
+  const older = tabbed(db, tenantId, scope, filters, status)
     .where(sql<SqlBool>`(orders.created_at, orders.id) < (${before.key}, ${before.id})`)
     .select(columns);
   return db

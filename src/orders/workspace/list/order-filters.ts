@@ -183,7 +183,7 @@ const repliesWaiting = (tenantId: number) => sql<number>`(select id from orders 
  * name by ILIKE over pg_trgm's GIN. SQLite uses it only on orders it walks (name-search.ts): the
  * name by LIKE, which ignores the case of ASCII letters as the trigram table does.
  */
-export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch, postgres = true): Expression<SqlBool> {
+export function searchMatches(eb: ExpressionBuilder<Database, 'orders'>, search: OrderSearch, postgres: boolean): Expression<SqlBool> {
   const paths: Expression<SqlBool>[] = [];
   if (search.orderId !== null) paths.push(eb('orders.id', '=', search.orderId));
   if (search.phone !== null) paths.push(eb('orders.customer_phone', '=', search.phone));
@@ -201,7 +201,7 @@ export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filt
   // is written into the query as for a search's matches (`+tenant_id`, the ids from the index).
   if (!search && filters.replyWaiting && !isPostgres(db)) query = query.where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`).where('orders.id', 'in', repliesWaiting(tenantId));
   else if (!search) query = query.where('orders.tenant_id', '=', tenantId);
-  else if (isPostgres(db)) query = query.where('orders.tenant_id', '=', tenantId).where((eb) => searchMatches(eb, search));
+  else if (isPostgres(db)) query = query.where('orders.tenant_id', '=', tenantId).where((eb) => searchMatches(eb, search, true));
   else if (plan === 'matches') query = query.where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`).where('orders.id', 'in', foundIds(tenantId, search));
   else query = query.where('orders.tenant_id', '=', tenantId).where(sql<SqlBool>`+orders.id in ${foundIds(tenantId, search)}`);
   return narrowed(db, query, scope, filters);
@@ -217,7 +217,8 @@ export function filteredOrders(db: Db, tenantId: number, scope: OrderScope, filt
  */
 export function latestNameMatches(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, name: string): OrdersQuery {
   // Unary plus: no index of orders may serve the store (every one begins with tenant_id), so
-  // the planner starts from the FTS table and finds each order by its primary key.
+  // the planner starts from the FTS table and finds each order by its primary key. The join adds
+  // no column the filters read: the query stays an orders query for them.
   const joined = db.selectFrom('orders').innerJoin(sql`orders_name_fts`.as('f'), (join) => join.on(sql<SqlBool>`f.rowid = orders.id`)) as unknown as OrdersQuery;
   return narrowed(db, joined.where(sql<SqlBool>`f.orders_name_fts match ${ftsPhrase(name)}`).where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`), scope, filters);
 }
