@@ -43,6 +43,7 @@ import { createLiveFeed } from './live/live-feed.js';
 import { wakeOnNotify } from './live/wake-on-notify.js';
 import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk-routes.js';
+import { riskDashboardRoutes } from './orders/risk/dashboard-routes.js';
 import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
@@ -231,6 +232,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     liveDashboardRoutes(app, ctx);
     orderDashboardRoutes(app, ctx);
     orderBulkDashboardRoutes(app, ctx);
+    riskDashboardRoutes(app, ctx);
     bulkJobDashboardRoutes(app, ctx);
     formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };

@@ -323,6 +323,43 @@ export const ROUTE_TABLE: Row[] = [
   },
   // Orders in bulk: another store's owner gets store A's ids refused one by one in their own store.
   { operation: 'POST /dashboard/api/orders/bulk-status', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => ({ json: { ids: [await s.orderFor(caller)], status: 'closing', expected_status: 'pending' } }) },
+  // Risky orders (issue 43): a flag's dismissal and the spam mark, any member on the orders they see; the blocked phones and
+  // the burst thresholds, owners' and admins'.
+  {
+    operation: 'POST /dashboard/api/orders/{id}/flags/{flag}/dismiss',
+    access: 'member',
+    allowed: 200,
+    otherStore: 404,
+    notFound: 'order_not_found',
+    call: async (s, caller) => {
+      const id = await s.orderFor(caller);
+      await s.t.ctx.db.updateTable('orders').set({ flags: 'duplicate' }).where('id', '=', id).execute();
+      await s.t.ctx.db
+        .insertInto('order_flags')
+        .values({ tenant_id: s.storeA, order_id: id, flag: 'duplicate', reason: 'Pesanan ganda', related_order_id: null, created_at: s.t.clock.now(), dismissed_at: null, dismissed_by: null })
+        .onConflict((oc) => oc.columns(['tenant_id', 'order_id', 'flag']).doNothing())
+        .execute();
+      return { params: { id, flag: 'duplicate' } };
+    },
+  },
+  { operation: 'POST /dashboard/api/orders/{id}/spam', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) }, json: { spam: true, reason: 'iseng' } }) },
+  { operation: 'POST /dashboard/api/orders/bulk-spam', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => ({ json: { ids: [await s.orderFor(caller)], spam: true } }) },
+  { operation: 'GET /dashboard/api/blocked-phones', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'POST /dashboard/api/blocked-phones', access: 'settings:manage', allowed: 201, otherStore: 201, call: async (s) => ({ json: { phone: `0812${String(10_000_000 + s.serial()).slice(-8)}`, note: 'penipu' } }) },
+  {
+    operation: 'DELETE /dashboard/api/blocked-phones/{phone}',
+    access: 'settings:manage',
+    allowed: 204,
+    otherStore: 404,
+    notFound: 'blocked_phone_not_found',
+    call: async (s) => {
+      const phone = `62812${String(10_000_000 + s.serial()).slice(-8)}`;
+      await s.t.ctx.db.insertInto('blocked_phones').values({ tenant_id: s.storeA, phone, note: '', created_by: null, created_at: s.t.clock.now() }).execute();
+      return { params: { phone } };
+    },
+  },
+  { operation: 'GET /dashboard/api/risk-settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  { operation: 'PUT /dashboard/api/risk-settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { burst_phone_limit: 3, burst_ip_limit: 10 } }) },
   // Bulk jobs (over 500 orders): the member who started it, owners and admins; another store's owner: 404 job_not_found.
   { operation: 'GET /dashboard/api/jobs', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.jobFor(caller), {}) },
   { operation: 'GET /dashboard/api/jobs/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'job_not_found', call: async (s, caller) => ({ params: { id: await s.jobFor(caller) } }) },

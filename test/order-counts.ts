@@ -7,10 +7,10 @@ import { foldOnce, readCursor, type FeedConsumer, type FeedDatabase } from '../s
 import { countAfter } from '../src/feed/read-feed.js';
 import { countsConsumer } from '../src/counts/fold-counts.js';
 import { systemClock } from '../src/lib/clock.js';
-import { STATUS_COUNT_COLUMNS } from '../src/lib/db/schema.js';
+import { COUNTER_COLUMNS, STATUS_COUNT_COLUMNS } from '../src/lib/db/schema.js';
 
 const DAY_MS = 86_400_000;
-const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up'] as const;
+const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags'] as const;
 type Dimension = (typeof DIMENSIONS)[number];
 
 /**
@@ -49,7 +49,7 @@ export async function keptCounts(database: FeedDatabase): Promise<Record<string,
   await foldAllCounts(database);
   const days = await database.db.selectFrom('order_counts').selectAll().execute();
   const pairs = await database.db.selectFrom('order_pair_counts').selectAll().execute();
-  const perStatus = (key: string, row: Record<string, unknown>) => STATUS_COUNT_COLUMNS.flatMap((status) => (Number(row[status]) === 0 ? [] : [[`${key}|${status}`, Number(row[status])] as const]));
+  const perStatus = (key: string, row: Record<string, unknown>) => COUNTER_COLUMNS.flatMap((status) => (Number(row[status]) === 0 ? [] : [[`${key}|${status}`, Number(row[status])] as const]));
   return Object.fromEntries([
     ...days.flatMap((r) => perStatus(`${r.tenant_id}|${r.dimension}|${r.value}|${r.day}`, r)),
     ...pairs.flatMap((r) => perStatus(`${r.tenant_id}|${r.dimensions}|${r.value}|all`, r)),
@@ -59,7 +59,7 @@ export async function keptCounts(database: FeedDatabase): Promise<Record<string,
 export async function recountedCounts(db: Db): Promise<Record<string, number>> {
   const orders = await db
     .selectFrom('orders')
-    .select(['tenant_id', 'created_at', 'status', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count'])
+    .select(['tenant_id', 'created_at', 'status', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags'])
     .execute();
   const valueOf = (o: (typeof orders)[number], dimension: Dimension): string => {
     switch (dimension) {
@@ -81,17 +81,21 @@ export async function recountedCounts(db: Db): Promise<Record<string, number>> {
         return o.utm_campaign ?? '';
       case 'followed_up':
         return Number(o.follow_up_count) === 0 ? 'none' : 'some';
+      case 'flags':
+        return o.flags;
     }
   };
   const counts: Record<string, number> = {};
   const add = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
-  const filters = DIMENSIONS.slice(1);
+  // Every two filters but the flags, and the flags with the CS alone.
+  const filters = DIMENSIONS.filter((d) => d !== 'store' && d !== 'flags');
+  const pairs: Array<[Dimension, Dimension]> = [...filters.flatMap((a, i) => filters.slice(i + 1).map((b): [Dimension, Dimension] => [a, b])), ['cs', 'flags']];
   for (const o of orders) {
     const createdAt = Number(o.created_at);
-    for (const dimension of DIMENSIONS) add(`${o.tenant_id}|${dimension}|${valueOf(o, dimension)}|${createdAt - (createdAt % DAY_MS)}|${o.status}`);
-    filters.forEach((a, i) => {
-      for (const b of filters.slice(i + 1)) add(`${o.tenant_id}|${a}+${b}|${JSON.stringify([valueOf(o, a), valueOf(o, b)])}|all|${o.status}`);
-    });
+    // A spam order counts under `spam`, not its status.
+    const column = Number(o.spam) === 1 ? 'spam' : o.status;
+    for (const dimension of DIMENSIONS) add(`${o.tenant_id}|${dimension}|${valueOf(o, dimension)}|${createdAt - (createdAt % DAY_MS)}|${column}`);
+    for (const [a, b] of pairs) add(`${o.tenant_id}|${a}+${b}|${JSON.stringify([valueOf(o, a), valueOf(o, b)])}|all|${column}`);
   }
   return counts;
 }

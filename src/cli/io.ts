@@ -43,6 +43,7 @@ const lazySealer: Sealer = {
   },
   seal: (plain, binding) => getSealer().seal(plain, binding),
   open: (stored, binding) => getSealer().open(stored, binding),
+  digest: (plain, purpose) => getSealer().digest(plain, purpose),
 };
 
 /** Opens the configured database (migrated to the latest schema), runs fn, closes. */

@@ -2,19 +2,28 @@
 // creation and status, in total ('store') and per value of each list filter (order_counts), and
 // per status for each pair of filters over all time (order_pair_counts). The value of an order
 // in a dimension is text: '' for an unassigned order or an empty UTM value; followed_up is
-// 'none' for an order that never had a follow-up, 'some' after its first.
+// 'none' for an order that never had a follow-up, 'some' after its first; flags is orders.flags
+// (the flags not dismissed, '' none: src/orders/risk/flags.ts). A spam order counts in the counters'
+// `spam` column instead of its status's (counterColumn).
 import type { OrderSide } from '../feed/feed-row.js';
 
 export const DAY_MS = 86_400_000;
 
-export const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up'] as const;
+export const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** The filters paired: every dimension but the store's total. */
-const FILTERS = DIMENSIONS.filter((d) => d !== 'store');
+/** The filters paired with each other: every dimension but the store's total and the flags. */
+const FILTERS = DIMENSIONS.filter((d) => d !== 'store' && d !== 'flags');
 
-/** Each pair of filters once, in DIMENSIONS' order. */
-export const PAIRS: ReadonlyArray<readonly [Dimension, Dimension]> = FILTERS.flatMap((a, i) => FILTERS.slice(i + 1).map((b) => [a, b] as const));
+/**
+ * Each pair of filters once, in DIMENSIONS' order, and the flags with the CS alone (a CS's own
+ * "Perlu dicek"): a flags filter with another filter counts the orders themselves, through the
+ * flagged orders' index, so that each change folds no more counters than it must.
+ */
+export const PAIRS: ReadonlyArray<readonly [Dimension, Dimension]> = [...FILTERS.flatMap((a, i) => FILTERS.slice(i + 1).map((b) => [a, b] as const)), ['cs', 'flags']];
+
+/** The counters' column an order counts in: `spam` for a spam order, else its status. */
+export const counterColumn = (order: OrderSide): string => (order.spam ? 'spam' : order.status);
 
 export function valueOf(order: OrderSide, dimension: Dimension): string {
   switch (dimension) {
@@ -36,6 +45,8 @@ export function valueOf(order: OrderSide, dimension: Dimension): string {
       return order.utmCampaign ?? '';
     case 'followed_up':
       return order.followUpCount === 0 ? 'none' : 'some';
+    case 'flags':
+      return order.flags;
   }
 }
 

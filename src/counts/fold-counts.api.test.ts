@@ -44,7 +44,12 @@ type Op =
   | { kind: 'status'; order: number; status: number }
   | { kind: 'assign'; order: number; cs: number }
   | { kind: 'edit'; order: number; courier: number; province: number; utm: number; product: number }
-  | { kind: 'press'; order: number };
+  | { kind: 'press'; order: number }
+  | { kind: 'spam'; order: number; spam: boolean }
+  | { kind: 'flags'; order: number; flags: number };
+
+/** orders.flags values (src/orders/risk/flags.ts): none, one, two, another one. */
+const FLAG_SETS = ['', 'duplicate', 'cod_risk,duplicate', 'burst'];
 
 const index = (n: number) => fc.nat({ max: n - 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -53,6 +58,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('assign' as const), order: fc.nat(), cs: index(3) }),
   fc.record({ kind: fc.constant('edit' as const), order: fc.nat(), courier: index(3), province: index(3), utm: index(3), product: index(2) }),
   fc.record({ kind: fc.constant('press' as const), order: fc.nat() }),
+  fc.record({ kind: fc.constant('spam' as const), order: fc.nat(), spam: fc.boolean() }),
+  fc.record({ kind: fc.constant('flags' as const), order: fc.nat(), flags: index(FLAG_SETS.length) }),
 );
 
 async function apply(o: Op): Promise<void> {
@@ -67,6 +74,8 @@ async function apply(o: Op): Promise<void> {
   if (o.kind === 'status') await order.set({ status: ORDER_STATUSES[o.status]!, status_source: 'dashboard' }).execute();
   else if (o.kind === 'assign') await order.set({ assigned_user_id: o.cs === 2 ? null : cs[o.cs]! }).execute();
   else if (o.kind === 'edit') await order.set({ courier: COURIERS[o.courier]!, customer_province: PROVINCES[o.province]!, utm_source: UTM[o.utm]!, utm_campaign: UTM[o.utm]!, product_id: products[o.product]! }).execute();
+  else if (o.kind === 'spam') await order.set({ spam: o.spam ? 1 : 0 }).execute();
+  else if (o.kind === 'flags') await order.set({ flags: FLAG_SETS[o.flags]! }).execute();
   else await order.set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_at: t.clock.now() })).execute();
 }
 
@@ -79,16 +88,31 @@ const views = (): Array<{ scope: OrderScope; filters: OrderFilters }> => [
   { scope: { kind: 'all' }, filters: { ...NO_FILTERS, productId: products[1]!, province: 'Bali' } },
   { scope: { kind: 'assigned', userId: cs[1]! }, filters: { ...NO_FILTERS, notFollowedUp: true } },
   { scope: { kind: 'all' }, filters: { ...NO_FILTERS, utmSource: 'ig', from: t.clock.now() - 3 * 86_400_000, to: t.clock.now() + 86_400_000 } },
+  { scope: { kind: 'all' }, filters: { ...NO_FILTERS, flag: 'any' } },
+  { scope: { kind: 'assigned', userId: cs[0]! }, filters: { ...NO_FILTERS, flag: 'duplicate' } },
+  { scope: { kind: 'all' }, filters: { ...NO_FILTERS, flag: 'cod_risk', courier: 'JNE' } },
+  { scope: { kind: 'all' }, filters: { ...NO_FILTERS, spam: 'only' } },
+  { scope: { kind: 'assigned', userId: cs[1]! }, filters: { ...NO_FILTERS, spam: 'only', courier: 'JNE' } },
 ];
+
+/** The orders counted one by one under the filters: per status, and the spam orders apart (tallyQuery's `spam`). */
+async function counted(scope: OrderScope, filters: OrderFilters): Promise<Record<string, number>> {
+  const row = (await tallyQuery(t.ctx.db, store.tenantId, scope, filters).executeTakeFirstOrThrow()) as Record<string, number | string>;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+}
+const sumOf = (row: Record<string, number>) => ORDER_STATUSES.reduce((sum, s) => sum + row[s]!, 0);
 
 async function expectExactCounts(): Promise<void> {
   for (const { scope, filters } of views()) {
-    const counted = (await tallyQuery(t.ctx.db, store.tenantId, scope, filters).executeTakeFirstOrThrow()) as Record<string, number | string>;
-    const expected = Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(counted[s])]));
+    const row = await counted(scope, filters);
+    const expected = Object.fromEntries(ORDER_STATUSES.map((s) => [s, row[s]!]));
+    const base = { ...filters, flag: null, spam: 'exclude' as const };
     const { counts } = await countOrders(t.ctx.db, store.tenantId, scope, filters);
-    const { all, ...byStatus } = counts;
+    const { all, needs_check, spam, ...byStatus } = counts;
     expect(byStatus, JSON.stringify(filters)).toEqual(expected);
-    expect(all).toBe(Object.values(expected).reduce((a, b) => a + b, 0));
+    expect(all).toBe(sumOf(row));
+    expect(spam, `spam of ${JSON.stringify(filters)}`).toBe((await counted(scope, base)).spam);
+    expect(needs_check, `needs_check of ${JSON.stringify(filters)}`).toBe(sumOf(await counted(scope, { ...base, flag: 'any' })));
   }
 }
 
@@ -134,7 +158,7 @@ describe('the counts consumer', () => {
           cast(${now} as bigint) - n, cast(${now} as bigint) - n from i`.execute(t.ctx.db);
     await insert(7, 'paid');
     await insert(2, 'pending');
-    expect(await named(other.tenantId)).toEqual({ counts: { all: 9, pending: 2, closing: 0, invalid_no_hp: 0, paid: 7, cancelled: 0, shipped: 0, completed: 0 }, capped: [] });
+    expect(await named(other.tenantId)).toEqual({ counts: { all: 9, pending: 2, closing: 0, invalid_no_hp: 0, paid: 7, cancelled: 0, shipped: 0, completed: 0, needs_check: 0, spam: 0 }, capped: [] });
     // "siti" typed as a resi too: a Siti whose resi it is counts once, another buyer's order with that resi joins.
     await t.ctx.db.updateTable('orders').set({ resi: 'SITI' }).where('tenant_id', '=', other.tenantId).where('customer_name', '=', 'Siti 1').execute();
     const budi = await seedOrder(t.ctx, other.tenantId, { product_id: product, variant: '' });

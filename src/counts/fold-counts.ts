@@ -6,15 +6,15 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
-import { STATUS_COUNT_COLUMNS } from '../lib/db/schema.js';
+import { COUNTER_COLUMNS } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { FeedConsumer } from '../feed/consumer.js';
 import type { FeedRow, OrderSide } from '../feed/feed-row.js';
-import { dayOf, DIMENSIONS, PAIRS, pairName, pairValue, valueOf } from './dimensions.js';
+import { counterColumn, dayOf, DIMENSIONS, PAIRS, pairName, pairValue, valueOf } from './dimensions.js';
 
 export const COUNTS_CONSUMER = 'counts';
 
-/** A counter's changes, one per status in STATUS_COUNT_COLUMNS' order (the counters' columns). */
+/** A counter's changes, one per column in COUNTER_COLUMNS' order (a status each, and spam). */
 type ByStatus = number[];
 
 interface DayCounter { tenantId: number; dimension: string; value: string; day: number; counts: ByStatus }
@@ -23,13 +23,13 @@ interface PairCounter { tenantId: number; dimensions: string; value: string; cou
 // Each pair as the positions of its two dimensions in DIMENSIONS, and its name.
 const PAIR_PARTS = PAIRS.map((pair) => ({ a: DIMENSIONS.indexOf(pair[0]), b: DIMENSIONS.indexOf(pair[1]), name: pairName(pair) }));
 
-const STATUS_INDEX = new Map<string, number>(STATUS_COUNT_COLUMNS.map((status, i) => [status, i]));
-function statusIndex(status: string): number {
-  const i = STATUS_INDEX.get(status);
-  if (i === undefined) throw new Error(`a status the counters do not know: ${status}`);
+const COLUMN_INDEX = new Map<string, number>(COUNTER_COLUMNS.map((column, i) => [column, i]));
+function columnIndex(column: string): number {
+  const i = COLUMN_INDEX.get(column);
+  if (i === undefined) throw new Error(`a status the counters do not know: ${column}`);
   return i;
 }
-const noCounts = (): ByStatus => STATUS_COUNT_COLUMNS.map(() => 0);
+const noCounts = (): ByStatus => COUNTER_COLUMNS.map(() => 0);
 
 /** The map under `key`, made when missing. */
 function under<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -38,10 +38,11 @@ function under<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
-/** Whether two sides of a change count alike but for their status (a status move: most changes). */
+/** Whether two sides of a change count alike but for their column (a status move, a spam mark: most changes). */
 const sameButStatus = (a: OrderSide, b: OrderSide) =>
   dayOf(a.createdAt) === dayOf(b.createdAt) && a.productId === b.productId && a.assignedUserId === b.assignedUserId && a.paymentMethod === b.paymentMethod &&
-  a.courier === b.courier && a.province === b.province && a.utmSource === b.utmSource && a.utmCampaign === b.utmCampaign && (a.followUpCount === 0) === (b.followUpCount === 0);
+  a.courier === b.courier && a.province === b.province && a.utmSource === b.utmSource && a.utmCampaign === b.utmCampaign && (a.followUpCount === 0) === (b.followUpCount === 0) &&
+  a.flags === b.flags;
 
 /** One store's changes: per dimension, value and day; per pair, first and second value. */
 interface StoreDeltas {
@@ -56,13 +57,13 @@ interface StoreDeltas {
 export class CountDeltas {
   private readonly stores = new Map<number, StoreDeltas>();
 
-  /** Adds `n` to the counters of the order's values in `status`, and `m` in `other` (a status move: one pass). */
+  /** Adds `n` to the counters of the order's values in column `status`, and `m` in `other` (a status move: one pass). */
   private addTo(tenantId: number, order: OrderSide, status: string, n: number, other: string | null, m: number): void {
     const store = under(this.stores, tenantId, (): StoreDeltas => ({ days: DIMENSIONS.map(() => new Map()), pairs: PAIR_PARTS.map(() => new Map()) }));
     const day = dayOf(order.createdAt);
     const values = DIMENSIONS.map((d) => valueOf(order, d));
-    const s = statusIndex(status);
-    const o = other === null ? -1 : statusIndex(other);
+    const s = columnIndex(status);
+    const o = other === null ? -1 : columnIndex(other);
     const count = (counts: ByStatus) => {
       counts[s]! += n;
       if (o >= 0) counts[o]! += m;
@@ -76,13 +77,15 @@ export class CountDeltas {
 
   /** Adds `n` (1 or -1) to every counter of the order's values. */
   add(tenantId: number, order: OrderSide, n: number): void {
-    this.addTo(tenantId, order, order.status, n, null, 0);
+    this.addTo(tenantId, order, counterColumn(order), n, null, 0);
   }
 
   /** A change of one order: out of its old values' counters, into its new ones'. */
   addChange(row: FeedRow): void {
     if (row.old && row.new && sameButStatus(row.old, row.new)) {
-      if (row.old.status !== row.new.status) this.addTo(row.tenantId, row.new, row.old.status, -1, row.new.status, 1);
+      const from = counterColumn(row.old);
+      const to = counterColumn(row.new);
+      if (from !== to) this.addTo(row.tenantId, row.new, from, -1, to, 1);
       return;
     }
     if (row.old) this.add(row.tenantId, row.old, -1);
@@ -119,16 +122,16 @@ const dayOrder = (x: DayCounter, y: DayCounter) => x.tenantId - y.tenantId || co
 const pairOrder = (x: PairCounter, y: PairCounter) => x.tenantId - y.tenantId || compare(x.dimensions, y.dimensions) || compare(x.value, y.value);
 
 // The counters' columns and what their upsert adds.
-const STATUS_LIST = STATUS_COUNT_COLUMNS.join(', ');
-const ADD_STATUSES = STATUS_COUNT_COLUMNS.map((s) => `${s} = TABLE.${s} + excluded.${s}`).join(', ');
+const STATUS_LIST = COUNTER_COLUMNS.join(', ');
+const ADD_STATUSES = COUNTER_COLUMNS.map((s) => `${s} = TABLE.${s} + excluded.${s}`).join(', ');
 const addStatuses = (table: string) => sql.raw(ADD_STATUSES.replaceAll('TABLE', table));
 
 // PostgreSQL: one statement a chunk (one round trip), its rows as a JSON array of arrays (the
 // key, then a change per status): the SQL text stays the same whatever the number of counters
 // (a statement per count of rows would fill the statement caches).
 function pgUpsert(tx: Tx, table: 'order_counts' | 'order_pair_counts', key: readonly string[], keyTypes: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>) {
-  const columns = [...key, ...STATUS_COUNT_COLUMNS];
-  const types = [...keyTypes, ...STATUS_COUNT_COLUMNS.map(() => 'bigint')];
+  const columns = [...key, ...COUNTER_COLUMNS];
+  const types = [...keyTypes, ...COUNTER_COLUMNS.map(() => 'bigint')];
   const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
   return sql`insert into ${sql.table(table)} (${sql.raw(columns.join(', '))})
     select ${fields} from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
@@ -139,7 +142,7 @@ function pgUpsert(tx: Tx, table: 'order_counts' | 'order_pair_counts', key: read
 // the CPU of the JSON array above: SQLite parsed each row's array once per column (3 against 6
 // us a counter, measured on 31,000 counters).
 type Counts = Record<string, string | number>;
-const statusValues = (a: Counts) => sql.join(STATUS_COUNT_COLUMNS.map((s) => sql`${a[s]}`));
+const statusValues = (a: Counts) => sql.join(COUNTER_COLUMNS.map((s) => sql`${a[s]}`));
 const upsertDayCounter = prepareQuery((_db: Db, a: Counts) =>
   sql`insert into order_counts (tenant_id, dimension, value, day, ${sql.raw(STATUS_LIST)})
     values (${a.tenantId}, ${a.dimension}, ${a.value}, ${a.day}, ${statusValues(a)})
@@ -150,7 +153,7 @@ const upsertPairCounter = prepareQuery((_db: Db, a: Counts) =>
     values (${a.tenantId}, ${a.dimensions}, ${a.value}, ${statusValues(a)})
     on conflict (tenant_id, dimensions, value) do update set ${addStatuses('order_pair_counts')}`,
 );
-const byStatus = (counts: ByStatus): Counts => Object.fromEntries(STATUS_COUNT_COLUMNS.map((s, i) => [s, counts[i]!]));
+const byStatus = (counts: ByStatus): Counts => Object.fromEntries(COUNTER_COLUMNS.map((s, i) => [s, counts[i]!]));
 
 const DAY_KEY = ['tenant_id', 'dimension', 'value', 'day'];
 const DAY_KEY_TYPES = ['bigint', 'text', 'text', 'bigint'];
@@ -182,7 +185,7 @@ async function recount(tx: Tx): Promise<void> {
   for (;;) {
     const orders = await tx
       .selectFrom('orders')
-      .select(['id', 'tenant_id', 'status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count'])
+      .select(['id', 'tenant_id', 'status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(fixedLimit(BACKFILL_CHUNK))
@@ -199,7 +202,7 @@ async function recount(tx: Tx): Promise<void> {
 /** An order row's values as the feed carries them. */
 export function orderSide(o: {
   status: string; created_at: number | string; product_id: number | string; assigned_user_id: number | string | null; payment_method: string; courier: string;
-  customer_province: string; utm_source: string | null; utm_campaign: string | null; follow_up_count: number | string;
+  customer_province: string; utm_source: string | null; utm_campaign: string | null; follow_up_count: number | string; spam: number | string; flags: string;
 }): OrderSide {
   return {
     status: o.status,
@@ -212,6 +215,8 @@ export function orderSide(o: {
     utmSource: o.utm_source,
     utmCampaign: o.utm_campaign,
     followUpCount: Number(o.follow_up_count),
+    spam: Number(o.spam) === 1,
+    flags: o.flags,
   };
 }
 

@@ -3,6 +3,7 @@
 import { assetPath } from './assets.js';
 import { FORM_TEXT } from './messages.js';
 import { html, jsonBlock, type Html } from './html.js';
+import { RISK_TEXT } from '../orders/risk/risk-text.js';
 
 export function page(title: string, body: Html, data: unknown = {}): string {
   return html`<!doctype html>
@@ -14,4 +15,11 @@ export function page(title: string, body: Html, data: unknown = {}): string {
 /** A page that says one thing: its title, heading and text are the same message. */
 export function messagePage(text: string): string {
   return page(text, html`<section class="lf-card lf-msg"><h1>${text}</h1><p>${text}</p></section>`);
+}
+
+/** A form order refused for a blocked phone (403): the store's WhatsApp number to talk to instead. */
+export function blockedPage(whatsappNumber: string | null): string {
+  const T = RISK_TEXT.blockedPage;
+  const contact = whatsappNumber ? html`<a class="lf-wa" href="https://wa.me/${whatsappNumber}">${T.contact(whatsappNumber)}</a>` : html`${T.noContact}`;
+  return page(T.title, html`<section class="lf-card lf-msg"><h1>${T.title}</h1><p>${T.body}</p><p>${contact}</p></section>`);
 }

@@ -13,7 +13,7 @@ import { formUrl } from '../products/embed-markup.js';
 import { storeRates } from '../shipping/rates.js';
 import { pickAdParams } from './ad-params.js';
 import { ASSETS, type Asset } from './assets.js';
-import { messagePage } from './layout.js';
+import { blockedPage, messagePage } from './layout.js';
 import { loadFormProduct, loadOrderForm, type OrderForm } from './load-form.js';
 import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
@@ -99,8 +99,9 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
     // No browser sends U+0000 (%00) in a field, and PostgreSQL cannot store it: refused whole.
     if ([...params.values()].some((value) => value.includes('\u0000'))) return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused));
-    const result = await submitOrder(ctx, form, params);
+    const result = await submitOrder(ctx, form, params, request.ip);
     if (result.kind === 'refused') return sendPage(request, reply, 400, messagePage(FORM_TEXT.refused));
+    if (result.kind === 'blocked') return sendPage(request, reply, 403, blockedPage(form.settings.whatsappNumber));
     if (result.kind === 'placed') return reply.code(303).header('location', thankYouPath(form.product.tenant_id, form.product.slug, result.token)).send();
     const path = formPath(form.product.tenant_id, form.product.slug);
     return sendPage(request, reply, 422, renderForm({

@@ -9,6 +9,7 @@ import type { Tx } from '../lib/db/db.js';
 import { insertOrder, type OrderOrigin } from '../orders/core/insert-order.js';
 import { assignNewOrder } from '../rotation/assign-new-order.js';
 import { assignUniqueCode } from '../orders/core/transfer-codes.js';
+import { countRefusedFormOrder, isPhoneBlocked } from '../orders/risk/blocked-phones.js';
 import type { OrderForm } from './load-form.js';
 import { fieldsOf, validateSubmission, type FieldErrors, type OrderDraft } from './validate-submission.js';
 
@@ -18,7 +19,9 @@ const TOKEN = /^[0-9a-f]{32}$/;
 export type SubmitResult =
   | { kind: 'placed'; token: string }
   | { kind: 'invalid'; errors: FieldErrors; token: string | null }
-  | { kind: 'refused' };
+  | { kind: 'refused' }
+  /** The buyer's phone is on the store's blocked list: nothing stored but the day's count. */
+  | { kind: 'blocked' };
 
 class AlreadySubmitted extends Error {}
 
@@ -45,7 +48,7 @@ export type SubmittedOrder = NonNullable<Awaited<ReturnType<typeof findSubmitted
  */
 export async function placeOrder(
   tx: Tx,
-  order: { tenantId: number; product: { id: number; name: string }; draft: OrderDraft; uniqueCode: boolean; origin: OrderOrigin; now: number },
+  order: { tenantId: number; product: { id: number; name: string }; draft: OrderDraft; uniqueCode: boolean; origin: OrderOrigin; now: number; ipHash?: string | null },
 ): Promise<{ id: number }> {
   const { tenantId, draft, now } = order;
   const placed = await insertOrder(tx, {
@@ -60,6 +63,7 @@ export async function placeOrder(
     adParams: draft.adParams,
     origin: order.origin,
     now,
+    ipHash: order.ipHash ?? null,
   });
   if (draft.paymentMethod === 'bank_transfer' && order.uniqueCode) {
     await assignUniqueCode(tx, { tenantId, orderId: placed.id, baseTotal: Number(placed.total), now });
@@ -67,7 +71,11 @@ export async function placeOrder(
   return { id: placed.id };
 }
 
-export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLSearchParams): Promise<SubmitResult> {
+/** What the burst rule per IP keeps of a buyer's IP (order_ip_hashes): a keyed hash, never the address. */
+export const IP_HASH_PURPOSE = 'order-ip';
+
+/** `ip`: the buyer's address as the server sees it (kept only as a keyed hash). */
+export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLSearchParams, ip: string): Promise<SubmitResult> {
   const get = fieldsOf(params);
   // A person never sees the honeypot field; a bot that fills every input does.
   if (get(HONEYPOT_FIELD) !== '') return { kind: 'refused' };
@@ -83,10 +91,15 @@ export async function submitOrder(ctx: AppContext, form: OrderForm, params: URLS
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors, token };
   const { draft } = checked;
   const now = ctx.clock.now();
+  if (await isPhoneBlocked(ctx.db, tenantId, draft.customer.phone)) {
+    await countRefusedFormOrder(ctx.db, tenantId, now, form.settings.timeZone ?? ctx.config.timeZone);
+    return { kind: 'blocked' };
+  }
+  const ipHash = ctx.sealer.digest(ip, IP_HASH_PURPOSE);
   try {
     // Repeatable: the work touches nothing but tx (write-transaction.ts).
     await ctx.writeTransaction(async (tx) => {
-      const order = await placeOrder(tx, { tenantId, product: form.product, draft, uniqueCode: form.settings.uniqueCode, origin: { source: 'form', actor: 'form' }, now });
+      const order = await placeOrder(tx, { tenantId, product: form.product, draft, uniqueCode: form.settings.uniqueCode, origin: { source: 'form', actor: 'form' }, now, ipHash });
       const claimed = await tx
         .insertInto('form_submissions')
         .values({ tenant_id: tenantId, token, order_id: order.id, created_at: now })

@@ -36,6 +36,7 @@ import { messaging } from './migrations/033-messaging.js';
 import { followUpAutomatic } from './migrations/034-follow-up-automatic.js';
 import { whatsapp } from './migrations/035-whatsapp.js';
 import { fonnte } from './migrations/036-fonnte.js';
+import { riskyOrders } from './migrations/037-risky-orders.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -77,6 +78,7 @@ export function migrations(handle: DbHandle): Migrations {
     '034-follow-up-automatic': { up: followUpAutomatic() },
     '035-whatsapp': { up: whatsapp(handle.dialect) },
     '036-fonnte': { up: fonnte() },
+    '037-risky-orders': { up: riskyOrders(handle.dialect) },
   };
 }
 

@@ -17,6 +17,9 @@ export interface TenantTable {
   time_zone: string | null;
   // 018 (moved from store_settings, 010): 0/1, bank-transfer orders get a unique code.
   unique_code: Generated<number>;
+  /** 037: the burst rule's thresholds (src/orders/risk/): orders from one phone, form orders from one IP, within an hour. */
+  burst_phone_limit: Generated<number>;
+  burst_ip_limit: Generated<number>;
 }
 
 export interface ProductTable {
@@ -95,6 +98,47 @@ export interface OrderTable {
   follow_up_last_at: number | null;
   // 026: the source of the last status change (src/events/sources.ts), for its feed row.
   status_source: string | null;
+  /** 037: the flags not dismissed yet, sorted, comma-joined ('' none; src/orders/risk/flags.ts). */
+  flags: Generated<string>;
+  /** 037: 0/1, the dashboard's spam mark. */
+  spam: Generated<number>;
+}
+
+/** 037: an order's flag with its reason (src/orders/risk/). */
+export interface OrderFlagTable {
+  tenant_id: number;
+  order_id: number;
+  flag: string;
+  reason: string;
+  /** The other order a duplicate repeats. */
+  related_order_id: number | null;
+  created_at: number;
+  dismissed_at: number | null;
+  dismissed_by: number | null;
+}
+
+/** 037: a form order's buyer IP as a keyed hash, kept 30 days (the burst rule per IP). */
+export interface OrderIpHashTable {
+  order_id: number;
+  tenant_id: number;
+  ip_hash: string;
+  created_at: number;
+}
+
+/** 037: a store's blocked phones. */
+export interface BlockedPhoneTable {
+  tenant_id: number;
+  phone: string;
+  note: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** 037: form orders refused for a blocked phone, per store and day (YYYY-MM-DD in the store's zone). */
+export interface BlockedFormCountTable {
+  tenant_id: number;
+  day: string;
+  count: number;
 }
 
 /** 025: a store's own texts of a follow-up step, per payment method; null: the default in code. */
@@ -123,7 +167,9 @@ export interface OrderNoteTable {
  * of each list filter (src/counts/dimensions.ts). Folded by the counts consumer (src/counts/).
  */
 export const STATUS_COUNT_COLUMNS = ['pending', 'closing', 'invalid_no_hp', 'paid', 'cancelled', 'shipped', 'completed'] as const;
-export type StatusCountColumns = Record<(typeof STATUS_COUNT_COLUMNS)[number], number>;
+/** The counters' columns: a status each, and (037) `spam`, where a spam order counts instead of in its status. */
+export const COUNTER_COLUMNS = [...STATUS_COUNT_COLUMNS, 'spam'] as const;
+export type StatusCountColumns = Record<(typeof COUNTER_COLUMNS)[number], number>;
 
 export interface OrderCountTable extends StatusCountColumns {
   tenant_id: number;
@@ -173,6 +219,10 @@ export interface OrderFeedTable {
   new_utm_campaign: string | null;
   old_follow_up_count: number | null;
   new_follow_up_count: number | null;
+  old_spam: number | null;
+  new_spam: number | null;
+  old_flags: string | null;
+  new_flags: string | null;
 }
 
 /** 026: each consumer's position in the feed (src/feed/consumer.ts). `txid`: PostgreSQL only. */
@@ -697,4 +747,8 @@ export interface Database {
   image_blobs: ImageBlobTable;
   rotations: RotationTable;
   rotation_members: RotationMemberTable;
+  order_flags: OrderFlagTable;
+  order_ip_hashes: OrderIpHashTable;
+  blocked_phones: BlockedPhoneTable;
+  blocked_form_counts: BlockedFormCountTable;
 }

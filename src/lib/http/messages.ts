@@ -122,6 +122,10 @@ export const DASHBOARD_ERRORS = {
   // Bulk jobs (src/orders/workspace/bulk/bulk-jobs.ts): a job of another store, or one a CS did not start; a cancel of a job that has ended.
   job_not_found: { status: 404, error: 'Proses massal tidak ditemukan.' },
   job_finished: { status: 409, error: 'Proses massal ini sudah selesai dan tidak dapat dibatalkan.' },
+  // Risky orders (issue 43, src/orders/risk/): a flag the order does not have; the blocked phones.
+  flag_not_found: { status: 404, error: 'Pesanan ini tidak memiliki tanda itu.' },
+  blocked_phone_not_found: { status: 404, error: 'Nomor ini tidak ada di daftar blokir.' },
+  too_many_blocked: { status: 409, error: 'Daftar blokir toko sudah penuh (5.000 nomor). Hapus nomor yang tidak diperlukan lagi.' },
   // The CS rotation (src/rotation/): a member's own duty, when they are not in the rotation.
   not_in_rotation: { status: 409, error: 'Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.' },
   // Messaging (issue 42 §1, src/messaging/): a Cloud API number another store already uses; a conversation's answer outside the 24-hour window.

@@ -6,7 +6,7 @@
 // additional data binds the value to its place ("table:column:tenant"), so a value copied
 // into another store's row does not open. A Sealer seals with its current key and opens
 // with any key it holds (the current one and, during a rotation, the old one).
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { refuse, succeed, type Outcome } from '../outcome.js';
 
 export const SEALED_PREFIX = 'sealed:v1:';
@@ -22,6 +22,8 @@ export interface Sealer {
   seal(plain: string, binding: string): string;
   /** The plain text, or a refusal that says why it cannot be opened (never the value). */
   open(stored: string, binding: string): Outcome<string, OpenCode>;
+  /** A keyed hash of `plain` for `purpose` (a buyer's IP kept only so: src/orders/risk/), base64url; changes with the key. */
+  digest(plain: string, purpose: string): string;
 }
 
 export const keyIdOf = (key: Buffer): string => createHash('sha256').update(key).digest().subarray(0, 6).toString('hex');
@@ -49,6 +51,9 @@ export function createSealer(current: Buffer, older: readonly Buffer[] = []): Se
       cipher.setAAD(Buffer.from(binding, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
       return `${SEALED_PREFIX}${keyId}:${iv.toString('base64url')}:${body.toString('base64url')}`;
+    },
+    digest(plain, purpose) {
+      return createHmac('sha256', current).update(`${purpose}\u0000${plain}`, 'utf8').digest('base64url');
     },
     open(stored, binding) {
       if (!isSealed(stored)) return refuse('secret_unreadable', 'the stored secret is not sealed (run `lapak migrate` to seal existing secrets)');

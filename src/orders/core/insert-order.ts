@@ -7,6 +7,11 @@ import type { Tx } from '../../lib/db/db.js';
 import type { ChangeSource } from '../../events/sources.js';
 import type { Quote } from './price.js';
 import type { Customer } from './order-record.js';
+import { assessOrder, recordNewOrderRisk, type RaisedFlag } from '../risk/assess-order.js';
+import { flagsText } from '../risk/flags.js';
+
+/** The sources whose new orders are assessed for risk (issue 43 §1: the API creates none; an import or the demo is not a buyer ordering now). */
+const ASSESSED: ReadonlySet<OrderSource> = new Set(['form', 'manual', 'cli']);
 
 /** Where a new order comes from: the form, the CLI, the demo (system), later manual entry, the API and the import. */
 export type OrderSource = Exclude<ChangeSource, 'dashboard' | 'payment'>;
@@ -32,6 +37,8 @@ export interface NewOrder {
   adParams: Record<string, string>;
   origin: OrderOrigin;
   now: number;
+  /** A form order's buyer IP as a keyed hash (the burst rule per IP); absent for other orders. */
+  ipHash?: string | null;
 }
 
 // The CLI's ad_params come as JSON, unchecked: only text is copied.
@@ -39,6 +46,11 @@ const textOrNull = (value: unknown): string | null => (typeof value === 'string'
 
 export async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number; total: number; status: string }> {
   const { customer, quote, origin } = order;
+  const ipHash = order.ipHash ?? null;
+  // The flags are known before the order is written: its one feed row carries them.
+  const raised: RaisedFlag[] = ASSESSED.has(origin.source)
+    ? await assessOrder(tx, { tenantId: order.tenantId, productId: order.product.id, phone: customer.phone, paymentMethod: order.paymentMethod, address: customer.address, ipHash, now: order.now })
+    : [];
   const row = await tx
     .insertInto('orders')
     .values({
@@ -69,6 +81,7 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number
       utm_campaign: textOrNull(order.adParams.utm_campaign),
       created_at: order.now,
       updated_at: order.now,
+      flags: flagsText(raised.map((f) => f.flag)),
     })
     .returning(['id', 'total', 'status'])
     .executeTakeFirstOrThrow();
@@ -86,5 +99,8 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number
       created_at: order.now,
     })
     .execute();
+  if (ASSESSED.has(origin.source)) {
+    await recordNewOrderRisk(tx, { tenantId: order.tenantId, orderId: Number(row.id), ipHash, now: order.now }, raised);
+  }
   return row;
 }

@@ -78,14 +78,33 @@ export async function followStatusChange(tx: Tx, change: { tenantId: number; ord
     return;
   }
   if (wasOpen || !isOpen) return;
+  await reclaimAmount(tx, change, (order) => Number(order.spam) === 0);
+}
+
+/** A coded order claims its amount again when `may` holds, or is marked for manual matching when another open order holds it. */
+async function reclaimAmount(tx: Tx, change: { tenantId: number; orderId: number; now: number }, may: (order: { status: string; spam: number }) => boolean): Promise<void> {
   const order = await tx
     .selectFrom('orders')
-    .select(['total', 'unique_code'])
+    .select(['total', 'unique_code', 'status', 'spam'])
     .where('tenant_id', '=', change.tenantId)
     .where('id', '=', change.orderId)
     .executeTakeFirst();
-  if (!order || order.unique_code === null) return;
+  if (!order || order.unique_code === null || !may(order)) return;
   if (!(await claimAmount(tx, change.tenantId, Number(order.total), change.orderId, change.now))) {
     await tx.updateTable('orders').set({ transfer_manual_match: 1 }).where('tenant_id', '=', change.tenantId).where('id', '=', change.orderId).execute();
   }
+}
+
+/**
+ * Keeps the claims in step with the spam mark (issue 43 §3): a spam order frees its amount for
+ * another order; an open coded order taken off spam claims it again, or is marked for manual
+ * matching when another open order took it meanwhile. A spam order's status changes claim
+ * nothing (followStatusChange).
+ */
+export async function followSpamChange(tx: Tx, change: { tenantId: number; orderId: number; spam: boolean; now: number }): Promise<void> {
+  if (change.spam) {
+    await tx.deleteFrom('transfer_codes').where('tenant_id', '=', change.tenantId).where('order_id', '=', change.orderId).execute();
+    return;
+  }
+  await reclaimAmount(tx, change, (order) => isOpenStatus(order.status));
 }

@@ -50,7 +50,7 @@ function ordersOperations(): string[] {
 /** The requests CS one sends for an operation, naming CS two's order every way the operation takes. */
 function requestsFor(operation: string): Array<{ method: string; url: string; body?: unknown; csv?: string }> {
   const [method, template] = operation.split(' ') as [string, string];
-  const url = template.replace('{id}', String(theirs));
+  const url = template.replace('{id}', String(theirs)).replace('{flag}', 'duplicate');
   const bodies: Record<string, unknown> = {
     'POST /dashboard/api/orders/{id}/status': { status: 'shipped', resi: 'RESIBARU1' },
     'PATCH /dashboard/api/orders/{id}': { customer: { city: 'Kota Lain' } },
@@ -59,6 +59,8 @@ function requestsFor(operation: string): Array<{ method: string; url: string; bo
     'POST /dashboard/api/orders/{id}/conversation': { text: 'Halo Kak, dari CS satu' },
     'POST /dashboard/api/orders/assign': { ids: [theirs], cs: csOne.userId },
     'POST /dashboard/api/orders/bulk-status': { ids: [theirs], status: 'shipped', resi: 'RESIBARU1' },
+    'POST /dashboard/api/orders/{id}/spam': { spam: true, reason: 'iseng' },
+    'POST /dashboard/api/orders/bulk-spam': { ids: [theirs], spam: true },
   };
   // A bulk move over a view: every search and filter that names the other order.
   if (operation === 'POST /dashboard/api/orders/bulk-status') {

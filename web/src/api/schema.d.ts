@@ -1280,6 +1280,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/orders/{id}/flags/{flag}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss one of the order's flags: "sudah dicek"
+         * @description Any member: owners and admins on every order of the store, a CS on the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. The flag stays on the order, greyed (`dismissed_at`, `dismissed_by`), and leaves the filters `flag` and the count `needs_check`; a history entry `flag_dismissed` names the flag and the member. A flag already dismissed: 200, nothing written. A flag the order does not have (or no such flag): 404 `flag_not_found`.
+         */
+        post: operations["dismissOrderFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/{id}/spam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the order as spam, or take the mark off
+         * @description Any member: owners and admins on every order of the store, a CS on the orders assigned to them; any other order, of this store or another, is 404 `order_not_found`. Spam is the dashboard's mark, not a status: the order keeps its status, leaves every tab, count and export (the tab "Spam", `spam=only`, shows it), gets no automated message, and transfer matching skips it (its unique amount is freed; taken off spam, the order takes its amount back if no other open order took it, else it is marked for manual matching). The integration API sees the order as before. A history entry `spam` (or `spam_removed`) names the member, with the reason as its value. Already so: 200, nothing written.
+         */
+        post: operations["markOrderSpam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/bulk-spam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark many orders as spam, or take the mark off, each as its own change
+         * @description Any member, on the orders they see. `ids` (in the order sent) or `query`, exactly one (422 `invalid_request` with `fields.ids` otherwise). `query` is the list's query as a JSON object (its tab `status` and its filters, without `cursor` and `limit`), checked as the list checks it (its 422s, the fields under `query.`), and names every order of that view within the member's scope, newest first; more than 10,000: 422 `too_many_orders` and nothing changes. Each order is marked as `POST /dashboard/api/orders/{id}/spam` marks it, in a transaction of its own; one refused does not stop the others. Each is answered in `results`: `changed`, `unchanged` (already so) or `refused` with `order_not_found`. Note that a view of the list leaves spam orders out unless it says `spam: "only"`. More than 500 orders (a view's): 202 `{job: {id, state: "queued", total}}` at once, after the same checks, and the orders are worked one after another by the `bulk` worker, each as the synchronous action works it; read the job's progress and results with `GET /dashboard/api/jobs/{id}`, stop it with `POST /dashboard/api/jobs/{id}/cancel`. Up to 500: the 200 answer, within the request.
+         */
+        post: operations["bulkMarkSpam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/blocked-phones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's blocked phones, and the form orders refused today
+         * @description Owners and admins (`settings:manage`); a CS: 403 `forbidden`. A form order from a blocked phone is refused (403, a page that gives the store's WhatsApp number) and only counted; an order entered by hand or by the CLI is taken, flagged `blocked`.
+         */
+        get: operations["listBlockedPhones"];
+        put?: never;
+        /**
+         * Block a phone (or change the note of one blocked already)
+         * @description Owners and admins (`settings:manage`); a CS: 403 `forbidden`. The phone in any Indonesian written form; it is kept normalised. A phone that is not an Indonesian number: 422 `invalid_request` with `fields.phone`. More than 5,000 blocked: 409 `too_many_blocked`.
+         */
+        post: operations["blockPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/blocked-phones/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a phone off the blocked list
+         * @description Owners and admins (`settings:manage`); a CS: 403 `forbidden`. A phone not on the list: 404 `blocked_phone_not_found`.
+         */
+        delete: operations["unblockPhone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/risk-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The burst rule's thresholds
+         * @description Owners and admins (`settings:manage`); a CS: 403 `forbidden`.
+         */
+        get: operations["getRiskSettings"];
+        /**
+         * Set the burst rule's thresholds
+         * @description Owners and admins (`settings:manage`); a CS: 403 `forbidden`. Each 1 to 100; they judge the orders taken from now on.
+         */
+        put: operations["saveRiskSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/jobs": {
         parameters: {
             query?: never;
@@ -12538,6 +12666,10 @@ export interface operations {
                 stale_hours?: number;
                 /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
                 reply?: "new";
+                /** @description Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek"). */
+                flag?: "duplicate" | "cod_risk" | "burst" | "not_whatsapp" | "blocked" | "any";
+                /** @description Spam orders are left out of every view by default; `only`: only them (the tab "Spam"). */
+                spam?: "only";
                 /** @description `next_cursor` of the previous page, as it came: the page after it. Another text: 422 with `fields.cursor`. */
                 cursor?: string;
                 /** @description Orders per page (default 50). */
@@ -12602,6 +12734,26 @@ export interface operations {
                             buyer_reply_at: string | null;
                             /** @description The buyer's phone asked this store for no more automated messages (STOP, or WhatsApp's 131050). */
                             opted_out: boolean;
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark. */
+                            spam: boolean;
                         }[];
                         next_cursor: string | null;
                     };
@@ -12846,6 +12998,28 @@ export interface operations {
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
                             };
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark (not a status): out of every tab, count and export by default. */
+                            spam: boolean;
+                            /** @description The buyer's phone is on the store's blocked list. */
+                            phone_blocked: boolean;
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -13066,6 +13240,10 @@ export interface operations {
                 stale_hours?: number;
                 /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
                 reply?: "new";
+                /** @description Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek"). */
+                flag?: "duplicate" | "cod_risk" | "burst" | "not_whatsapp" | "blocked" | "any";
+                /** @description Spam orders are left out of every view by default; `only`: only them (the tab "Spam"). */
+                spam?: "only";
             };
             header?: never;
             path?: never;
@@ -13084,7 +13262,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Orders in each status under the filters (`all`: their sum). */
+                        /** @description Orders in each status under the filters (`all`: their sum). `needs_check` (the tab "Perlu dicek": orders with a flag not dismissed, not spam) and `spam` (the tab "Spam"): under the search and filters but `flag`, `spam`, `stale_hours` and `reply`. */
                         counts: {
                             all: number;
                             pending: number;
@@ -13094,6 +13272,8 @@ export interface operations {
                             completed: number;
                             cancelled: number;
                             invalid_no_hp: number;
+                            needs_check: number;
+                            spam: number;
                         };
                         /** @description Under a name search the store's newest 1,001 matching orders at most are counted: when there are more, every status is listed here and each count (and `all`) is a lower bound, shown "N+". Empty otherwise. */
                         capped: ("pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed")[];
@@ -13247,6 +13427,10 @@ export interface operations {
                 stale_hours?: number;
                 /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
                 reply?: "new";
+                /** @description Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek"). */
+                flag?: "duplicate" | "cod_risk" | "burst" | "not_whatsapp" | "blocked" | "any";
+                /** @description Spam orders are left out of every view by default; `only`: only them (the tab "Spam"). */
+                spam?: "only";
                 /** @description `code` (the default, for machines): the header row names the columns by code (`order`, `resi`, `status`) and statuses are codes (`paid`). `id`: the header row in Indonesian (`Nomor pesanan`, `Resi`, `Status`, ...) and statuses as the dashboard names them (`Dibayar`). The import reads either. */
                 header?: "code" | "id";
             };
@@ -13946,6 +14130,28 @@ export interface operations {
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
                             };
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark (not a status): out of every tab, count and export by default. */
+                            spam: boolean;
+                            /** @description The buyer's phone is on the store's blocked list. */
+                            phone_blocked: boolean;
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -14205,6 +14411,28 @@ export interface operations {
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
                             };
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark (not a status): out of every tab, count and export by default. */
+                            spam: boolean;
+                            /** @description The buyer's phone is on the store's blocked list. */
+                            phone_blocked: boolean;
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -14507,6 +14735,28 @@ export interface operations {
                                 /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
                                 steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
                             };
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark (not a status): out of every tab, count and export by default. */
+                            spam: boolean;
+                            /** @description The buyer's phone is on the store's blocked list. */
+                            phone_blocked: boolean;
                             /** @description Newest first. */
                             history: {
                                 /**
@@ -15480,6 +15730,13 @@ export interface operations {
                          * @enum {string}
                          */
                         reply?: "new";
+                        /** @description Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek"). */
+                        flag?: "duplicate" | "cod_risk" | "burst" | "not_whatsapp" | "blocked" | "any";
+                        /**
+                         * @description Spam orders are left out of every view by default; `only`: only them (the tab "Spam").
+                         * @enum {string}
+                         */
+                        spam?: "only";
                     };
                     cs: number | null;
                 };
@@ -15738,6 +15995,13 @@ export interface operations {
                          * @enum {string}
                          */
                         reply?: "new";
+                        /** @description Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek"). */
+                        flag?: "duplicate" | "cod_risk" | "burst" | "not_whatsapp" | "blocked" | "any";
+                        /**
+                         * @description Spam orders are left out of every view by default; `only`: only them (the tab "Spam").
+                         * @enum {string}
+                         */
+                        spam?: "only";
                     };
                     status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
                     expected_status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
@@ -15944,6 +16208,1713 @@ export interface operations {
             };
         };
     };
+    dismissOrderFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                flag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after it. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            updated_at: string;
+                            source: string | null;
+                            product_id: number;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            unit_price: number;
+                            /** @description Rupiah. */
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description Rupiah: unit price x quantity + shipping fee + unique code. No edit changes it. */
+                            total: number;
+                            payment_method: string;
+                            payment_gateway: {
+                                /** @description midtrans or xendit. */
+                                gateway: string;
+                                /** @description The Snap token or the Xendit invoice id. */
+                                reference: string;
+                            } | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description Normalised, international digits without +: 6281234567890. */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                            /** @description As they reached the form: fbclid, gclid, utm_*. */
+                            ad_params: {
+                                [key: string]: string;
+                            };
+                            utm_source: string | null;
+                            utm_campaign: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                            /** @description The moves this member may make now (the status moves table), and what each needs. */
+                            moves: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                needs: ("resi" | "reason") | null;
+                            }[];
+                            /** @description The follow-up presses so far, and the steps this order's page offers. */
+                            follow_ups: {
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark (not a status): out of every tab, count and export by default. */
+                            spam: boolean;
+                            /** @description The buyer's phone is on the store's blocked list. */
+                            phone_blocked: boolean;
+                            /** @description Newest first. */
+                            history: {
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                source: string | null;
+                                actor: string | null;
+                                actor_user_id: number | null;
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                field: string;
+                                old_value: string | null;
+                                new_value: string | null;
+                                /** @description True on the one entry not read from the history: the creation of an order placed before orders recorded theirs, made up from its created_at, always the last (oldest) entry. */
+                                synthesized: boolean;
+                            }[];
+                            /** @description Newest first. */
+                            notes: {
+                                id: number;
+                                text: string;
+                                author: {
+                                    id: number;
+                                    /** @description The name shown (the email when the name is blank). */
+                                    name: string;
+                                };
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found`, `flag_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Pesanan ini tidak memiliki tanda itu.";
+                        /** @enum {string} */
+                        code: "flag_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    markOrderSpam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: mark as spam; false: take the mark off. */
+                    spam: boolean;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The order after it. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            updated_at: string;
+                            source: string | null;
+                            product_id: number;
+                            /** @description The product's name when ordered. */
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            /** @description Rupiah. */
+                            unit_price: number;
+                            /** @description Rupiah. */
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description Rupiah: unit price x quantity + shipping fee + unique code. No edit changes it. */
+                            total: number;
+                            payment_method: string;
+                            payment_gateway: {
+                                /** @description midtrans or xendit. */
+                                gateway: string;
+                                /** @description The Snap token or the Xendit invoice id. */
+                                reference: string;
+                            } | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description Normalised, international digits without +: 6281234567890. */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                            /** @description As they reached the form: fbclid, gclid, utm_*. */
+                            ad_params: {
+                                [key: string]: string;
+                            };
+                            utm_source: string | null;
+                            utm_campaign: string | null;
+                            assigned_to: {
+                                id: number;
+                                /** @description The name shown (the email when the name is blank). */
+                                name: string;
+                            } | null;
+                            /** @description The moves this member may make now (the status moves table), and what each needs. */
+                            moves: {
+                                status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                                needs: ("resi" | "reason") | null;
+                            }[];
+                            /** @description The follow-up presses so far, and the steps this order's page offers. */
+                            follow_ups: {
+                                count: number;
+                                last_step: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled") | null;
+                                /** @description Whether the last follow-up was sent by the messaging automation (else a member pressed it). */
+                                last_automatic: boolean;
+                                last_at: string | null;
+                                /** @description The steps that fit the order now (FU1-FU4 while pending, then the status's own message; none when completed or invalid_no_hp). */
+                                steps: ("fu1" | "fu2" | "fu3" | "fu4" | "closing" | "paid" | "shipped" | "cancelled")[];
+                            };
+                            /** @description The order's flags (issue 43), dismissed ones too (shown greyed). */
+                            flags: {
+                                /** @description `duplicate`: the same phone ordered the same product within 24 hours; `cod_risk`: a COD order of a phone with returned parcels, or with an address under 15 characters; `burst`: more orders from one phone (or, on the form, one IP) within an hour than the store allows; `not_whatsapp`: the messaging provider answered that the number is not on WhatsApp; `blocked`: an order entered by hand or by the CLI from a blocked phone. */
+                                flag: "blocked" | "burst" | "cod_risk" | "duplicate" | "not_whatsapp";
+                                /** @description Why, in Indonesian, as the order was judged when the flag was raised. */
+                                reason: string;
+                                related_order_id: number | null;
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                dismissed_at: string | null;
+                                dismissed_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            /** @description The dashboard's spam mark (not a status): out of every tab, count and export by default. */
+                            spam: boolean;
+                            /** @description The buyer's phone is on the store's blocked list. */
+                            phone_blocked: boolean;
+                            /** @description Newest first. */
+                            history: {
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                                source: string | null;
+                                actor: string | null;
+                                actor_user_id: number | null;
+                                /** @description `created` (new_value: the first status), `status`, `reason` (new_value: why the move beside it was made), `assigned_to` (member names), `follow_up` (new_value: the step a member opened WhatsApp with), `courier`, `resi`, or a buyer field `customer.name`, `customer.phone`, ... */
+                                field: string;
+                                old_value: string | null;
+                                new_value: string | null;
+                                /** @description True on the one entry not read from the history: the creation of an order placed before orders recorded theirs, made up from its created_at, always the last (oldest) entry. */
+                                synthesized: boolean;
+                            }[];
+                            /** @description Newest first. */
+                            notes: {
+                                id: number;
+                                text: string;
+                                author: {
+                                    id: number;
+                                    /** @description The name shown (the email when the name is blank). */
+                                    name: string;
+                                };
+                                /**
+                                 * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                                 * @example 2026-11-22T14:05:09+07:00
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    bulkMarkSpam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 500 order ids; exactly one of `ids` and `query`. */
+                    ids?: number[];
+                    /** @description The list's query (GET /dashboard/api/orders without `cursor` and `limit`), its values typed as JSON (`product_id` a number). */
+                    query?: {
+                        /** @description The tab: the orders in this status; absent: every status. */
+                        status?: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                        /** @description One search box; results are the union of what applies. All digits: that order number. A phone in any written form (0812-3456-7890, +62 812 ..., 62812...): that buyer's orders (digits that are an Indonesian number are both). A resi, exactly, whatever its case. Three characters or more, unless a number or a phone: a part of the buyer's name, whatever its case. Fewer than three characters that are neither a number nor a phone: 422 `query_too_short`. Blank: no search. */
+                        q?: string;
+                        /**
+                         * @description Created on or after this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                         * @example 2026-11-22
+                         */
+                        from?: string;
+                        /**
+                         * @description Created on or before this day (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                         * @example 2026-11-22
+                         */
+                        to?: string;
+                        product_id?: number;
+                        /** @description The assigned member's user id, or `none` for the unassigned orders. */
+                        cs?: string;
+                        /** @description `bank_transfer`, `cod` or `gateway`; another value matches nothing. */
+                        payment_method?: string;
+                        /** @description The courier as written on the orders (JNE, J&T, ...). */
+                        courier?: string;
+                        /** @description The buyer's province. */
+                        province?: string;
+                        /** @description The ad parameter utm_source. */
+                        utm_source?: string;
+                        /** @description The ad parameter utm_campaign. */
+                        utm_campaign?: string;
+                        /**
+                         * @description `none`: only the orders that never had a follow-up press.
+                         * @enum {string}
+                         */
+                        followed_up?: "none";
+                        /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
+                        stale_hours?: number;
+                        /**
+                         * @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru").
+                         * @enum {string}
+                         */
+                        reply?: "new";
+                        /** @description Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek"). */
+                        flag?: "duplicate" | "cod_risk" | "burst" | "not_whatsapp" | "blocked" | "any";
+                        /**
+                         * @description Spam orders are left out of every view by default; `only`: only them (the tab "Spam").
+                         * @enum {string}
+                         */
+                        spam?: "only";
+                    };
+                    /** @description true: mark as spam; false: take the mark off. */
+                    spam: boolean;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description What happened to each order, and how many of each. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per order: the ids in the order sent; a view newest first. */
+                        results: {
+                            id: number;
+                            /** @description `unchanged`: already so. */
+                            outcome: "changed" | "unchanged" | "refused";
+                            /** @enum {string} */
+                            code?: "order_not_found";
+                        }[];
+                        changed: number;
+                        unchanged: number;
+                        refused: number;
+                    };
+                };
+            };
+            /** @description More than 500 orders: the job that marks them, queued. */
+            202: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @enum {string} */
+                            state: "queued";
+                            /** @description The orders chosen. */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`, `query_too_short`, `too_many_orders` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Ketik minimal 3 huruf untuk mencari nama pembeli, atau cari dengan nomor pesanan, nomor HP, atau resi.";
+                        /** @enum {string} */
+                        code: "query_too_short";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Tampilan ini memuat lebih dari 10.000 pesanan. Persempit dengan filter atau tab, lalu coba lagi.";
+                        /** @enum {string} */
+                        code: "too_many_orders";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listBlockedPhones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first; 5000 at most. */
+                        phones: {
+                            /** @description Normalised, international digits without +: 6281234567890. */
+                            phone: string;
+                            note: string;
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                        }[];
+                        /** @description Form orders refused today (the store's time zone) for a blocked phone: nothing else of them is kept. */
+                        refused_today: number;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    blockPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An Indonesian phone in any written form (0812-3456-7890, +62 812 ...). */
+                    phone: string;
+                    /** @description Why, for the team; shown as the reason of a `blocked` flag. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The phone as blocked. */
+            201: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Normalised, international digits without +: 6281234567890. */
+                        phone: string;
+                        note: string;
+                        /**
+                         * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                         * @example 2026-11-22T14:05:09+07:00
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed`, `too_many_blocked` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Daftar blokir toko sudah penuh (5.000 nomor). Hapus nomor yang tidak diperlukan lagi.";
+                        /** @enum {string} */
+                        code: "too_many_blocked";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    unblockPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phone as the list gives it (digits). */
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked. */
+            204: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `not_found`, `blocked_phone_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Nomor ini tidak ada di daftar blokir.";
+                        /** @enum {string} */
+                        code: "blocked_phone_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getRiskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thresholds. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Orders from one phone within an hour before the next is flagged `burst` (default 3). */
+                        burst_phone_limit: number;
+                        /** @description Form orders from one IP address within an hour before the next is flagged `burst` (default 10: mobile carriers share addresses). */
+                        burst_ip_limit: number;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    saveRiskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Orders from one phone within an hour before the next is flagged `burst` (default 3). */
+                    burst_phone_limit: number;
+                    /** @description Form orders from one IP address within an hour before the next is flagged `burst` (default 10: mobile carriers share addresses). */
+                    burst_ip_limit: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The thresholds as saved. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Orders from one phone within an hour before the next is flagged `burst` (default 3). */
+                        burst_phone_limit: number;
+                        /** @description Form orders from one IP address within an hour before the next is flagged `burst` (default 10: mobile carriers share addresses). */
+                        burst_ip_limit: number;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
     listJobs: {
         parameters: {
             query?: never;
@@ -15967,8 +17938,8 @@ export interface operations {
                         /** @description Newest first, at most 100. */
                         jobs: {
                             id: number;
-                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign. */
-                            kind: "bulk_status" | "assign";
+                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign; `spam`: POST /dashboard/api/orders/bulk-spam. */
+                            kind: "bulk_status" | "assign" | "spam";
                             /** @description `queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign). */
                             state: "queued" | "running" | "done" | "failed" | "cancelled";
                             total: number;
@@ -16107,8 +18078,8 @@ export interface operations {
                     "application/json": {
                         job: {
                             id: number;
-                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign. */
-                            kind: "bulk_status" | "assign";
+                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign; `spam`: POST /dashboard/api/orders/bulk-spam. */
+                            kind: "bulk_status" | "assign" | "spam";
                             /** @description `queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign). */
                             state: "queued" | "running" | "done" | "failed" | "cancelled";
                             total: number;
@@ -16270,8 +18241,8 @@ export interface operations {
                     "application/json": {
                         job: {
                             id: number;
-                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign. */
-                            kind: "bulk_status" | "assign";
+                            /** @description `bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign; `spam`: POST /dashboard/api/orders/bulk-spam. */
+                            kind: "bulk_status" | "assign" | "spam";
                             /** @description `queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign). */
                             state: "queued" | "running" | "done" | "failed" | "cancelled";
                             total: number;

@@ -27,7 +27,7 @@ export const JOB_LIST_MS = 7 * 24 * 3_600_000;
 /** The most jobs the list answers. */
 export const JOB_LIST_LIMIT = 100;
 
-export const JOB_KINDS = ['bulk_status', 'assign'] as const;
+export const JOB_KINDS = ['bulk_status', 'assign', 'spam'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -38,7 +38,10 @@ export const UNFINISHED: JobState[] = ['queued', 'running'];
 export type JobErrorCode = 'order_not_found' | 'status_move_not_allowed' | 'status_conflict' | 'resi_required' | 'reason_required' | 'not_a_member';
 
 /** What each order's change is made with. The starter's rights are read again for every order. */
-export type JobInput = { kind: 'bulk_status'; move: StatusMoveInput; actor: MemberActor } | { kind: 'assign'; cs: number | null; actor: MemberActor };
+export type JobInput =
+  | { kind: 'bulk_status'; move: StatusMoveInput; actor: MemberActor }
+  | { kind: 'assign'; cs: number | null; actor: MemberActor }
+  | { kind: 'spam'; spam: boolean; reason: string | null; actor: MemberActor };
 
 export interface JobView {
   id: number;

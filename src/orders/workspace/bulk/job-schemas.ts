@@ -20,7 +20,7 @@ export const JobStartedBody = Type.Object(
 export const Job = Type.Object(
   {
     id: Id,
-    kind: literals(JOB_KINDS, '`bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign.'),
+    kind: literals(JOB_KINDS, '`bulk_status`: POST /dashboard/api/orders/bulk-status; `assign`: POST /dashboard/api/orders/assign; `spam`: POST /dashboard/api/orders/bulk-spam.'),
     state: literals(
       JOB_STATES,
       '`queued` (not started yet), `running`, `done` (every order worked), `failed` (stopped by repeated failures of the server; `done` orders stay as they are), `cancelled` (by a member, or because its starter left the store or lost the right to assign).',

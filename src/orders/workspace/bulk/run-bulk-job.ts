@@ -24,6 +24,7 @@ import { assignOrder, assigneeOf } from '../../core/assign-orders.js';
 import { moverOf, orderScopeOf } from '../../core/order-scope.js';
 import { JOB_ERRORS_KEPT, UNFINISHED, type JobErrorCode, type JobInput } from './bulk-jobs.js';
 import { moveOneOrder, type BulkResult } from './bulk-status.js';
+import { spamOneOrder } from '../../risk/mark-spam.js';
 
 export const BULK_WORKER = 'bulk';
 /** How long a claim holds a job without a commit; every order's transaction renews it. */
@@ -160,6 +161,8 @@ function step(deps: BulkJobDeps, job: ClaimedJob): Promise<Step> {
     const input = job.input;
     if (input.kind === 'bulk_status') {
       result = await moveOneOrder(tx, deps, job.tenantId, id, { ...rights, actor: input.actor }, input.move);
+    } else if (input.kind === 'spam') {
+      result = await spamOneOrder(tx, job.tenantId, id, { scope: rights.scope, actor: input.actor }, { spam: input.spam, reason: input.reason }, now);
     } else {
       const to = await assigneeOf(tx, job.tenantId, input.cs, { hold: true });
       if (to === 'not_a_member') result = { id, outcome: 'refused', code: 'not_a_member' };

@@ -17,7 +17,8 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../../../lib/db/db.js';
 import { DAY_MS, pairOf, type Dimension } from '../../../counts/dimensions.js';
-import { readCounter, type Counter, type Tally } from '../../../counts/read-counters.js';
+import { readCounter, type Counter, type Tally, type Values } from '../../../counts/read-counters.js';
+import { flagValues } from '../../risk/flags.js';
 import { fixedLimit } from '../../../lib/db/fixed-limit.js';
 import { filteredOrders, latestNameMatches, type OrderFilters } from './order-filters.js';
 import type { OrderSearch } from './order-search.js';
@@ -27,7 +28,12 @@ import { ORDER_STATUSES, type OrderStatus } from '../../core/statuses.js';
 export type StatusCounts = Record<'all' | OrderStatus, number>;
 
 export interface OrderCounts {
-  counts: StatusCounts;
+  /**
+   * Per status under every filter; `needs_check` (flagged, not dismissed, not spam) and `spam`:
+   * the tabs "Perlu dicek" and "Spam" under the search, the scope and the filters but `flag`,
+   * `spam`, `stale_hours` and `reply`.
+   */
+  counts: StatusCounts & { needs_check: number; spam: number };
   /** A name search with more than CAP matches: every status, each count "at least". Else empty. */
   capped: OrderStatus[];
 }
@@ -35,18 +41,22 @@ export interface OrderCounts {
 /** A name search counts the store's newest this many matching orders at most. */
 export const CAP = 1_000;
 
+/** The statuses' counts of tallies; a `spam` tally (spam orders counted apart) is not in them. */
 function countsOf(tallies: readonly Tally[]): StatusCounts {
   const counts = Object.fromEntries([['all', 0], ...ORDER_STATUSES.map((status) => [status, 0])]) as StatusCounts;
   for (const { status, n } of tallies) {
-    if (status !== 'all' && status in counts) counts[status as OrderStatus] += n;
+    if (status === 'spam' || !(status in counts) || status === 'all') continue;
+    counts[status as OrderStatus] += n;
     counts.all += n;
   }
   return counts;
 }
 
+const spamOf = (tallies: readonly Tally[]): number => tallies.reduce((sum, t) => (t.status === 'spam' ? sum + t.n : sum), 0);
+
 /** The dimensions and values that the scope and the filters narrow the store to (the search, the dates and stale_hours apart). */
-function narrowing(scope: OrderScope, filters: OrderFilters): Array<{ dimension: Dimension; value: string }> {
-  const found: Array<{ dimension: Dimension; value: string }> = [];
+function narrowing(scope: OrderScope, filters: OrderFilters): Array<{ dimension: Dimension; value: Values }> {
+  const found: Array<{ dimension: Dimension; value: Values }> = [];
   if (scope.kind === 'assigned') found.push({ dimension: 'cs', value: String(scope.userId) });
   if (filters.productId !== null) found.push({ dimension: 'product_id', value: String(filters.productId) });
   if (filters.cs !== null) found.push({ dimension: 'cs', value: filters.cs === 'none' ? '' : String(filters.cs) });
@@ -56,20 +66,34 @@ function narrowing(scope: OrderScope, filters: OrderFilters): Array<{ dimension:
   if (filters.utmSource !== null) found.push({ dimension: 'utm_source', value: filters.utmSource });
   if (filters.utmCampaign !== null) found.push({ dimension: 'utm_campaign', value: filters.utmCampaign });
   if (filters.notFollowedUp) found.push({ dimension: 'followed_up', value: 'none' });
+  if (filters.flag !== null) found.push({ dimension: 'flags', value: flagValues(filters.flag) });
   return found;
 }
 
 export async function countOrders(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<OrderCounts> {
-  if (filters.search?.name) return cappedCounts(db, tenantId, scope, filters);
+  const main = await statusTallies(db, tenantId, scope, filters);
+  // The tabs "Spam" and "Perlu dicek": the same view without the list's own narrowing to them.
+  const base: OrderFilters = { ...filters, staleBefore: null, replyWaiting: false, flag: null, spam: 'exclude' };
+  const isBase = filters.staleBefore === null && !filters.replyWaiting && filters.flag === null && filters.spam === 'exclude';
+  const spam = spamOf(isBase ? main.tallies : (await statusTallies(db, tenantId, scope, base)).tallies);
+  const isNeedsCheck = filters.staleBefore === null && !filters.replyWaiting && filters.flag === 'any' && filters.spam === 'exclude';
+  const needsCheck = countsOf(isNeedsCheck ? main.tallies : (await statusTallies(db, tenantId, scope, { ...base, flag: 'any' })).tallies).all;
+  return { counts: { ...countsOf(main.tallies), needs_check: needsCheck, spam }, capped: main.capped };
+}
+
+/** Per status under every filter, and the spam orders apart (a `spam` tally) when the filters leave them out. */
+async function statusTallies(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<{ tallies: Tally[]; capped: OrderStatus[] }> {
+  if (filters.search?.name) return cappedTallies(db, tenantId, scope, filters);
   // "Balasan baru": no counter folds it; the orders themselves through their partial index (few).
-  if (filters.replyWaiting) return { counts: countsOf(await tallyRows(db, tenantId, scope, filters)), capped: [] };
-  if (filters.staleBefore !== null) return { counts: countsOf(await staleTallies(db, tenantId, scope, filters, filters.staleBefore)), capped: [] };
-  return { counts: countsOf(await tallies(db, tenantId, scope, filters)), capped: [] };
+  if (filters.replyWaiting) return { tallies: await tallyRows(db, tenantId, scope, filters), capped: [] };
+  if (filters.staleBefore !== null) return { tallies: await staleTallies(db, tenantId, scope, filters, filters.staleBefore), capped: [] };
+  return { tallies: await tallies(db, tenantId, scope, filters), capped: [] };
 }
 
 async function tallies(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<Tally[]> {
   const narrowed = narrowing(scope, filters);
-  if (filters.search !== null || narrowed.length > 2) return tallyRows(db, tenantId, scope, filters);
+  // The counters hold a spam order under `spam` alone: its status is counted from the orders (few: their partial index).
+  if (filters.search !== null || narrowed.length > 2 || filters.spam === 'only') return tallyRows(db, tenantId, scope, filters);
   const ranged = filters.from !== null || filters.to !== null;
   if (narrowed.length === 2) {
     const pair = pairOf(narrowed[0]!.dimension, narrowed[1]!.dimension);
@@ -113,18 +137,22 @@ export const followedSinceQuery = (db: Db, tenantId: number, scope: OrderScope, 
     .where('orders.follow_up_last_at', '>=', cutOff);
 
 /**
- * The orders counted one by one: one row of a count per status. Not GROUP BY status: SQLite's
- * planner then walked the status index for its order and read every order of the store (1.5 s at
- * 900,000) instead of the filter's index.
+ * The orders counted one by one: one row of a count per status, and the spam orders apart when
+ * the filters leave them out (as the counters do). Not GROUP BY status: SQLite's planner then
+ * walked the status index for its order and read every order of the store (1.5 s at 900,000)
+ * instead of the filter's index.
  */
-export const tallyQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters) =>
-  filteredOrders(db, tenantId, scope, filters).select(
-    ORDER_STATUSES.map((status) => sql<number | string>`count(*) filter (where orders.status = ${status})`.as(status)),
-  );
+export function tallyQuery(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters) {
+  if (filters.spam !== 'exclude') return filteredOrders(db, tenantId, scope, filters).select(ORDER_STATUSES.map((status) => sql<number | string>`count(*) filter (where orders.status = ${status})`.as(status)));
+  return filteredOrders(db, tenantId, scope, { ...filters, spam: 'any' }).select([
+    ...ORDER_STATUSES.map((status) => sql<number | string>`count(*) filter (where orders.status = ${status} and orders.spam = 0)`.as(status)),
+    sql<number | string>`count(*) filter (where orders.spam <> 0)`.as('spam'),
+  ]);
+}
 
 async function tallyRows(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<Tally[]> {
-  const row = (await tallyQuery(db, tenantId, scope, filters).executeTakeFirst()) as Record<OrderStatus, number | string> | undefined;
-  return ORDER_STATUSES.map((status) => ({ status, n: Number(row?.[status] ?? 0) }));
+  const row = (await tallyQuery(db, tenantId, scope, filters).executeTakeFirst()) as Record<string, number | string> | undefined;
+  return [...ORDER_STATUSES, 'spam'].map((status) => ({ status, n: Number(row?.[status] ?? 0) }));
 }
 
 /**
@@ -136,18 +164,18 @@ export const cappedQuery = (db: Db, tenantId: number, scope: OrderScope, filters
   db
     .selectFrom(
       filteredOrders(db, tenantId, scope, filters)
-        .select('orders.status')
+        .select(['orders.status', 'orders.spam'])
         .orderBy('orders.created_at', 'desc')
         .orderBy('orders.id', 'desc')
         .limit(fixedLimit(CAP + 1))
         .as('found'),
     )
-    .select(['found.status', sql<number | string>`count(*)`.as('n')])
-    .groupBy('found.status');
+    .select(['found.status', 'found.spam', sql<number | string>`count(*)`.as('n')])
+    .groupBy(['found.status', 'found.spam']);
 
 /** SQLite: the store's latest entered CAP + 1 orders whose name matches, under the scope and filters. */
 export const latestNamedQuery = (db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, name: string) =>
-  latestNameMatches(db, tenantId, scope, filters, name).select(['orders.id', 'orders.status']).orderBy(sql`f.rowid`, 'desc').limit(fixedLimit(CAP + 1));
+  latestNameMatches(db, tenantId, scope, filters, name).select(['orders.id', 'orders.status', 'orders.spam']).orderBy(sql`f.rowid`, 'desc').limit(fixedLimit(CAP + 1));
 
 /**
  * SQLite: the name's matches in the store, the latest entered first, CAP + 1 at most, and the
@@ -157,16 +185,23 @@ export const latestNamedQuery = (db: Db, tenantId: number, scope: OrderScope, fi
 async function sqliteCappedTallies(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters, search: OrderSearch & { name: string }): Promise<Tally[]> {
   const named = await latestNamedQuery(db, tenantId, scope, filters, search.name).execute();
   const others = { ...filters, search: { ...search, name: null } };
-  const exact = Object.values(others.search).some((path) => path !== null) ? await filteredOrders(db, tenantId, scope, others).select(['orders.id', 'orders.status']).limit(fixedLimit(CAP + 1)).execute() : [];
-  const statusOf = new Map([...named, ...exact].map((o) => [Number(o.id), o.status]));
+  const exact = Object.values(others.search).some((path) => path !== null)
+    ? await filteredOrders(db, tenantId, scope, others).select(['orders.id', 'orders.status', 'orders.spam']).limit(fixedLimit(CAP + 1)).execute()
+    : [];
+  const statusOf = new Map([...named, ...exact].map((o) => [Number(o.id), columnOf(o, filters)]));
   return [...statusOf.values()].map((status) => ({ status, n: 1 }));
 }
 
-async function cappedCounts(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<OrderCounts> {
+/** A found order's tally: `spam` apart when the filters count spam orders apart (spam: 'any'). */
+const columnOf = (o: { status: string; spam: number | string }, filters: OrderFilters) => (filters.spam === 'any' && Number(o.spam) !== 0 ? 'spam' : o.status);
+
+async function cappedTallies(db: Db, tenantId: number, scope: OrderScope, filters: OrderFilters): Promise<{ tallies: Tally[]; capped: OrderStatus[] }> {
   const search = filters.search!;
+  // The spam orders counted apart, as the counters do.
+  const read: OrderFilters = filters.spam === 'exclude' ? { ...filters, spam: 'any' } : filters;
   const found = isPostgres(db)
-    ? (await cappedQuery(db, tenantId, scope, filters).execute()).map((r) => ({ status: r.status, n: Number(r.n) }))
-    : await sqliteCappedTallies(db, tenantId, scope, filters, { ...search, name: search.name! });
+    ? (await cappedQuery(db, tenantId, scope, read).execute()).map((r) => ({ status: columnOf(r, read), n: Number(r.n) }))
+    : await sqliteCappedTallies(db, tenantId, scope, read, { ...search, name: search.name! });
   // More than CAP: the counts are of CAP + 1 of them, each "at least".
-  return { counts: countsOf(found), capped: found.reduce((sum, t) => sum + t.n, 0) > CAP ? [...ORDER_STATUSES] : [] };
+  return { tallies: found, capped: found.reduce((sum, t) => sum + t.n, 0) > CAP ? [...ORDER_STATUSES] : [] };
 }

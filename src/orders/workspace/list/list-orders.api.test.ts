@@ -219,6 +219,9 @@ describe('filters', () => {
       next_message_at: null,
       buyer_reply_at: null,
       opted_out: false,
+      // A COD order to a short address (issue 43 §1).
+      flags: [{ flag: 'cod_risk', reason: 'COD berisiko: alamat terlalu pendek (13 karakter)', related_order_id: null, created_at: '2026-04-01T22:59:00+07:00', dismissed_at: null, dismissed_by: null }],
+      spam: false,
     });
     const tonoEmail = (await t.ctx.db.selectFrom('users').select('email').where('id', '=', tono.userId).executeTakeFirstOrThrow()).email;
     expect(rows[1]!.assigned_to).toEqual({ id: tono.userId, name: tonoEmail });
@@ -373,6 +376,11 @@ describe('counts', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     const edited = await t.request({ method: 'PATCH', url: `/dashboard/api/orders/${pending[0]}`, headers: { ...asMember(boss), 'content-type': 'application/json' }, payload: JSON.stringify({ courier: 'Wahana', customer: { province: 'Bali' } }) });
     expect(edited.statusCode, edited.body).toBe(200);
+    // Spam marks (issue 43 §3): two orders marked, one of them taken off again.
+    for (const [id, spam] of [[closing[3], true], [closing[4], true], [closing[4], false], [pending[9], true]] as const) {
+      const res = await t.request({ method: 'POST', url: `/dashboard/api/orders/${id}/spam`, headers: { ...asMember(boss), 'content-type': 'application/json' }, payload: JSON.stringify({ spam }) });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     t.clock.set(Date.UTC(2026, 6, 1, 20)); // 01:30 on July 2 in Kolkata
     await seedOrder(t.ctx, s.tenantId, { product_id: product, variant: seeded[0]!.variant, courier: 'Wahana', payment_method: 'cod' });
     t.clock.set(NOW);
@@ -382,10 +390,15 @@ describe('counts', () => {
     const KOLKATA = 5.5 * HOUR;
     const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - KOLKATA;
     const recount = (keep: (o: (typeof orders)[number]) => boolean) => {
-      const expected: Record<string, number> = { all: 0, ...Object.fromEntries(ORDER_STATUSES.map((st) => [st, 0])) };
+      const expected: Record<string, number> = { all: 0, ...Object.fromEntries(ORDER_STATUSES.map((st) => [st, 0])), needs_check: 0, spam: 0 };
       for (const o of orders.filter(keep)) {
+        if (Number(o.spam) === 1) {
+          expected.spam! += 1;
+          continue;
+        }
         expected[o.status]! += 1;
         expected.all! += 1;
+        if (o.flags !== '') expected.needs_check! += 1;
       }
       return expected;
     };
@@ -415,6 +428,18 @@ describe('counts', () => {
       [`q=${encodeURIComponent(word)}`, (o) => o.customer_name.toLowerCase().includes(word.toLowerCase())],
     ];
     for (const [query, keep] of cases) expect(await counts(boss, query), query).toEqual(recount(keep));
+    // The tabs "Spam" and "Perlu dicek": their orders per status; the two tab counts stay those of the whole view.
+    const whole = recount(() => true);
+    expect(whole.spam).toBe(2);
+    const tab = (keep: (o: (typeof orders)[number]) => boolean) => ({ ...recount(keep), needs_check: whole.needs_check, spam: whole.spam });
+    const spamTab = (keep: (o: (typeof orders)[number]) => boolean) => {
+      const spam = orders.filter((o) => Number(o.spam) === 1 && keep(o));
+      return { ...Object.fromEntries(ORDER_STATUSES.map((st) => [st, spam.filter((o) => o.status === st).length])), all: spam.length, needs_check: whole.needs_check, spam: whole.spam };
+    };
+    expect(await counts(boss, 'spam=only')).toEqual(spamTab(() => true));
+    expect(await counts(boss, 'flag=any')).toEqual(tab((o) => o.flags !== ''));
+    expect(await counts(boss, 'flag=cod_risk')).toEqual(tab((o) => o.flags.split(',').includes('cod_risk')));
+    expect(await counts(boss, 'flag=any&payment_method=cod')).toEqual({ ...recount((o) => o.flags !== '' && o.payment_method === 'cod'), needs_check: recount((o) => o.payment_method === 'cod').needs_check, spam: recount((o) => o.payment_method === 'cod').spam });
     // A CS: their own orders, by the same rules.
     expect(await counts(cs2), 'cs2').toEqual(recount((o) => Number(o.assigned_user_id) === cs2.userId));
     expect(await counts(cs2, 'from=2026-06-10&to=2026-06-20'), 'cs2 days').toEqual(recount((o) => Number(o.assigned_user_id) === cs2.userId && between('2026-06-10', '2026-06-20')(o)));

@@ -10,6 +10,7 @@ import { memberNames } from '../../core/member-actor.js';
 import type { OrderScope } from '../../core/order-scope.js';
 import type { OrderStatus } from '../../core/statuses.js';
 import { stepsFor, type FollowUpStep } from '../../../templates/follow-up-steps.js';
+import { readOrderFlags, type OrderFlagView } from '../../risk/read-flags.js';
 
 export interface ListedOrder {
   id: number;
@@ -33,6 +34,9 @@ export interface ListedOrder {
   buyer_reply_at: string | null;
   /** The buyer's phone is on the store's opt-out list. */
   opted_out: boolean;
+  /** The order's flags, dismissed ones too (issue 43). */
+  flags: OrderFlagView[];
+  spam: boolean;
 }
 
 export interface OrderPage {
@@ -67,6 +71,8 @@ const LISTED_COLUMNS = [
   'orders.follow_up_last_automatic',
   'orders.follow_up_last_at',
   'orders.buyer_reply_at',
+  'orders.flags',
+  'orders.spam',
 ] as const satisfies readonly OrderColumn[];
 
 /** How many orders a name search walks before it reads the name's matches instead (name-search.ts). */
@@ -92,9 +98,11 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
   const page = pageOf(rows, input.limit, (row) => ({ key: Number(row.created_at), id: Number(row.id) }));
   // The CS names apart, by primary key: the orders' query stays the one whose plan is tested.
   const names = await memberNames(db, page.rows.flatMap((row) => (row.assigned_user_id === null ? [] : [Number(row.assigned_user_id)])));
-  const [nextMessages, optedOut] = await Promise.all([
+  const [nextMessages, optedOut, flags] = await Promise.all([
     nextMessageTimes(db, tenantId, page.rows.map((row) => Number(row.id))),
     optedOutPhones(db, tenantId, page.rows.map((row) => row.customer_phone)),
+    // Dismissed flags too (shown greyed): by the flags' primary key, the page's ids.
+    readOrderFlags(db, tenantId, page.rows.map((row) => Number(row.id)), timeZone),
   ]);
   return {
     orders: page.rows.map((row) => {
@@ -123,6 +131,8 @@ export async function listOrders(db: Db, tenantId: number, scope: OrderScope, in
         next_message_at: nextMessages.has(Number(row.id)) ? formatTimestamp(nextMessages.get(Number(row.id))!, timeZone) : null,
         buyer_reply_at: row.buyer_reply_at === null ? null : formatTimestamp(Number(row.buyer_reply_at), timeZone),
         opted_out: optedOut.has(row.customer_phone),
+        flags: flags.get(Number(row.id)) ?? [],
+        spam: Number(row.spam) === 1,
       };
     }),
     next_cursor: page.nextCursor,

@@ -6,6 +6,8 @@ import { Type } from 'typebox';
 import { Id, Nullable, Timestamp } from '../../../lib/http/schema-parts.js';
 import { FollowUpStepSchema, Member, Status } from '../order/dashboard-schemas.js';
 import { MAX_QUERY_LENGTH } from './order-search.js';
+import { FLAG_FILTERS } from '../../risk/flags.js';
+import { OrderFlag } from '../../risk/flag-schemas.js';
 
 const Day = (what: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${what} (YYYY-MM-DD), a day in the store's time zone, inclusive.`, examples: ['2026-11-22'] });
@@ -36,6 +38,10 @@ const filterProperties = {
     Type.Integer({ minimum: 1, maximum: 8760, description: 'Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next.' }),
   ),
   reply: Type.Optional(Type.Literal('new', { description: '`new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru").' })),
+  flag: Type.Optional(
+    Type.Union(FLAG_FILTERS.map((f) => Type.Literal(f)), { description: 'Only the orders with this flag not dismissed (`any`: any flag; the tab "Perlu dicek").' }),
+  ),
+  spam: Type.Optional(Type.Literal('only', { description: 'Spam orders are left out of every view by default; `only`: only them (the tab "Spam").' })),
 };
 
 export const ListQuery = Type.Object(
@@ -89,6 +95,8 @@ const ListedOrder = Type.Object(
       description: '"Balasan baru": when the buyer\'s reply that nobody answered or marked handled yet came in; null: none waits.',
     }),
     opted_out: Type.Boolean({ description: "The buyer's phone asked this store for no more automated messages (STOP, or WhatsApp's 131050)." }),
+    flags: Type.Array(OrderFlag, { description: "The order's flags (issue 43), dismissed ones too (shown greyed)." }),
+    spam: Type.Boolean({ description: "The dashboard's spam mark." }),
   },
   { additionalProperties: false },
 );
@@ -115,8 +123,10 @@ export const OrderCountsBody = Type.Object(
         completed: Count,
         cancelled: Count,
         invalid_no_hp: Count,
+        needs_check: Count,
+        spam: Count,
       },
-      { additionalProperties: false, description: 'Orders in each status under the filters (`all`: their sum).' },
+      { additionalProperties: false, description: 'Orders in each status under the filters (`all`: their sum). `needs_check` (the tab "Perlu dicek": orders with a flag not dismissed, not spam) and `spam` (the tab "Spam"): under the search and filters but `flag`, `spam`, `stale_hours` and `reply`.' },
     ),
     capped: Type.Array(Status, {
       description: 'Under a name search the store\'s newest 1,001 matching orders at most are counted: when there are more, every status is listed here and each count (and `all`) is a lower bound, shown "N+". Empty otherwise.',

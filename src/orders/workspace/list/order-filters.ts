@@ -13,6 +13,7 @@ import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
 import { zonedInstant } from '../../../lib/time.js';
 import { inScope, type OrderScope } from '../../core/order-scope.js';
 import { parseOrderSearch, type OrderSearch, type SearchCode } from './order-search.js';
+import { flagValues, type FlagFilter } from '../../risk/flags.js';
 
 /** The filters as the route's query gives them (list-schemas.ts checked their form). */
 export interface FilterQuery {
@@ -29,6 +30,8 @@ export interface FilterQuery {
   followed_up?: 'none';
   stale_hours?: number;
   reply?: 'new';
+  flag?: FlagFilter;
+  spam?: 'only';
 }
 
 export interface OrderFilters {
@@ -51,6 +54,10 @@ export interface OrderFilters {
   staleBefore: number | null;
   /** `reply=new`: only orders whose buyer wrote and nobody answered yet ("balasan baru", orders.buyer_reply_at). */
   replyWaiting: boolean;
+  /** `flag=`: only orders with this flag (or `any` flag) not dismissed (src/risk/flags.ts). */
+  flag: FlagFilter | null;
+  /** Spam orders: left out (the default), `only` them (`spam=only`), or `any` (counted apart: tallyQuery). */
+  spam: 'exclude' | 'only' | 'any';
 }
 
 /** No search and no filter: the whole store. */
@@ -68,6 +75,8 @@ export const NO_FILTERS: OrderFilters = Object.freeze({
   notFollowedUp: false,
   staleBefore: null,
   replyWaiting: false,
+  flag: null,
+  spam: 'exclude',
 });
 
 export type FilterCode = SearchCode | 'invalid_from' | 'invalid_to' | 'dates_reversed';
@@ -109,6 +118,8 @@ export function readOrderFilters(query: FilterQuery, timeZone: string, now: numb
     notFollowedUp: query.followed_up === 'none',
     staleBefore: query.stale_hours === undefined ? null : now - query.stale_hours * HOUR_MS,
     replyWaiting: query.reply === 'new',
+    flag: query.flag ?? null,
+    spam: query.spam === 'only' ? 'only' : 'exclude',
   });
 }
 
@@ -242,6 +253,13 @@ function narrowed(db: Db, query: OrdersQuery, scope: OrderScope, filters: OrderF
   // The partial index of the replies waiting (035) has exactly this predicate; the set is small
   // (a reply is cleared once answered or handled), so its rows are read and sorted.
   if (filters.replyWaiting) query = query.where(sql<SqlBool>`orders.buyer_reply_at is not null`);
+  // Written as the predicates of the partial indexes of the flagged and the spam orders (037).
+  if (filters.flag !== null) {
+    query = query.where(sql<SqlBool>`orders.flags <> ''`);
+    if (filters.flag !== 'any') query = query.where('orders.flags', 'in', flagValues(filters.flag));
+  }
+  if (filters.spam === 'exclude') query = query.where(sql<SqlBool>`orders.spam = 0`);
+  else if (filters.spam === 'only') query = query.where(sql<SqlBool>`orders.spam = 1`);
   if (filters.staleBefore !== null) {
     // Pending, and no follow-up since the cut-off. An order's last contact is never before its
     // creation, so a stale order was created before the cut-off too: the tab's index (020) walks

@@ -112,7 +112,7 @@ describe('reply=new', () => {
   });
 
   it('counts each tab under the filter, with the other filters and for a CS', async () => {
-    expect(await counts(owner, 'reply=new')).toEqual({ all: 3, pending: 2, closing: 0, paid: 1, shipped: 0, completed: 0, cancelled: 0, invalid_no_hp: 0 });
+    expect(await counts(owner, 'reply=new')).toMatchObject({ all: 3, pending: 2, closing: 0, paid: 1, shipped: 0, completed: 0, cancelled: 0, invalid_no_hp: 0, spam: 0 });
     expect(await counts(owner, 'reply=new&payment_method=bank_transfer')).toMatchObject({ all: 2, pending: 1, paid: 1 });
     expect(await counts(owner, 'reply=new&q=Siti')).toMatchObject({ all: 3, pending: 2, paid: 1 });
     expect(await counts(owner, `reply=new&cs=${rani.userId}`)).toMatchObject({ all: 1, pending: 1, paid: 0 });

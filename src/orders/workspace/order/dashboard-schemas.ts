@@ -1,5 +1,6 @@
 // TypeBox contracts of one order's routes in the dashboard (openapi/dashboard.json; issue 32 §5).
 import { Type } from 'typebox';
+import { OrderFlag } from '../../risk/flag-schemas.js';
 import { Id, Nullable, Timestamp } from '../../../lib/http/schema-parts.js';
 import { CHANGE_SOURCE_NAMES } from '../../../events/sources.js';
 import { MAX_NOTE } from './add-note.js';
@@ -98,6 +99,9 @@ const Order = Type.Object(
       },
       { additionalProperties: false, description: "The follow-up presses so far, and the steps this order's page offers." },
     ),
+    flags: Type.Array(OrderFlag, { description: "The order's flags (issue 43), dismissed ones too (shown greyed)." }),
+    spam: Type.Boolean({ description: "The dashboard's spam mark (not a status): out of every tab, count and export by default." }),
+    phone_blocked: Type.Boolean({ description: "The buyer's phone is on the store's blocked list." }),
     history: Type.Array(HistoryEntry, { description: 'Newest first.' }),
     notes: Type.Array(OrderNote, { description: 'Newest first.' }),
   },

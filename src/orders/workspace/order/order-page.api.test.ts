@@ -51,6 +51,7 @@ describe('GET /dashboard/api/orders/{id}', () => {
       assigned_to: null,
       moves: [{ status: 'completed', needs: null }, { status: 'cancelled', needs: 'reason' }],
       follow_ups: { count: 0, last_step: null, last_automatic: false, last_at: null, steps: ['shipped'] },
+      flags: [], spam: false, phone_blocked: false,
       history: [{ created_at: order.created_at, source: 'cli', actor: 'cli', actor_user_id: null, field: 'created', old_value: null, new_value: 'shipped', synthesized: false }],
       notes: [],
     });

@@ -15,6 +15,8 @@ import { movesFrom, type MoveNeed, type Mover } from '../../core/status-moves.js
 import type { OrderStatus } from '../../core/statuses.js';
 import { trackingUrl } from '../../core/tracking-links.js';
 import { stepsFor, type FollowUpStep } from '../../../templates/follow-up-steps.js';
+import { readOrderFlags, type OrderFlagView } from '../../risk/read-flags.js';
+import { isPhoneBlocked } from '../../risk/blocked-phones.js';
 
 export interface HistoryEntry {
   created_at: string;
@@ -66,6 +68,11 @@ export interface OrderPage {
   moves: Array<{ status: OrderStatus; needs: MoveNeed | null }>;
   /** The follow-up presses so far (025's columns), and the steps that fit the order now. */
   follow_ups: { count: number; last_step: string | null; last_at: string | null; steps: FollowUpStep[] };
+  /** The order's flags, dismissed ones too (issue 43). */
+  flags: OrderFlagView[];
+  spam: boolean;
+  /** The buyer's phone is on the store's blocked list. */
+  phone_blocked: boolean;
   /** Newest first. */
   history: HistoryEntry[];
   /** Newest first. */
@@ -93,7 +100,7 @@ export async function readOrderPage(
     scope,
   ).executeTakeFirst();
   if (!order) return refuse('order_not_found', `order ${orderId} not found`);
-  const [history, notes] = await Promise.all([
+  const [history, notes, flags, blocked] = await Promise.all([
     db
       .selectFrom('order_history')
       .select(['source', 'actor', 'actor_user_id', 'field', 'old_value', 'new_value', 'created_at'])
@@ -109,6 +116,8 @@ export async function readOrderPage(
       .where('order_notes.order_id', '=', orderId)
       .orderBy('order_notes.id', 'desc')
       .execute(),
+    readOrderFlags(db, tenantId, [orderId], serverTimeZone),
+    isPhoneBlocked(db, tenantId, order.customer_phone),
   ]);
   const at = (ms: number) => formatTimestamp(Number(ms), serverTimeZone);
   const entries: HistoryEntry[] = history.map((h) => ({
@@ -159,6 +168,9 @@ export async function readOrderPage(
       last_at: order.follow_up_last_at === null ? null : at(order.follow_up_last_at),
       steps: [...stepsFor(order.status)],
     },
+    flags: flags.get(orderId) ?? [],
+    spam: Number(order.spam) === 1,
+    phone_blocked: blocked,
     history: entries,
     notes: notes.map((n): OrderNote => ({ id: Number(n.id), text: n.text, author: { id: Number(n.user_id), name: n.name.trim() || n.email }, created_at: at(n.created_at) })),
   });

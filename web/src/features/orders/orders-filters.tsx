@@ -13,7 +13,7 @@ import { T } from '../../text/id';
 import { activeFilterCount, type OrdersFilters, type OrdersSearch } from './orders-search';
 import { useFilterChoices } from './use-orders';
 
-type Draft = Required<Record<Exclude<keyof OrdersFilters, 'q'>, string>>;
+type Draft = Required<Record<Exclude<keyof OrdersFilters, 'q' | 'flag' | 'spam'>, string>>;
 
 const draftOf = (search: OrdersSearch): Draft => ({
   from: search.from ?? '',

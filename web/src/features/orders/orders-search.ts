@@ -27,6 +27,9 @@ export type OrdersFilters = Omit<OrdersSearch, 'status'>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The flags the list filters on (issue 43): one, or `any` (the tab "Perlu dicek"). */
+export const FLAG_FILTERS = ['duplicate', 'cod_risk', 'burst', 'not_whatsapp', 'blocked', 'any'] as const satisfies ReadonlyArray<NonNullable<ListQuery['flag']>>;
+
 const text = (value: unknown): string | undefined => {
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return undefined;
@@ -67,6 +70,11 @@ const READERS: { [K in keyof FullView]: (value: unknown) => FullView[K] | undefi
   },
   followed_up: (value) => (text(value) === 'none' ? 'none' : undefined),
   reply: (value) => (text(value) === 'new' ? 'new' : undefined),
+  flag: (value) => {
+    const flag = text(value);
+    return flag && (FLAG_FILTERS as readonly string[]).includes(flag) ? (flag as FullView['flag']) : undefined;
+  },
+  spam: (value) => (text(value) === 'only' ? 'only' : undefined),
   stale_hours: (value) => {
     const stale = Number(text(value));
     return Number.isInteger(stale) && stale >= 1 && stale <= 8760 ? stale : undefined;

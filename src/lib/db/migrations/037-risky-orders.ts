@@ -1,0 +1,123 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db.js';
+
+// Risky orders (issue 43; src/orders/risk/, docs/risk.md):
+// - orders.flags: the order's flags not dismissed yet, their names sorted and joined by commas
+//   ('' none), the value the list filters on and the counters fold; orders.spam: 0/1, the
+//   dashboard's mark (not a status). Both watched by the feed: each feed row carries them on
+//   both sides (old_/new_), and the triggers of 026 are made anew with them.
+// - order_flags: each flag of an order with its reason, the order it points to (a duplicate's
+//   earlier order), and who dismissed it when ("sudah dicek": it stays, greyed).
+// - order_ip_hashes: a form order's buyer IP as a keyed hash, in a table of its own (deleted
+//   after 30 days by the housekeeping worker), for the burst rule per IP.
+// - blocked_phones: a store's blocked phones with a note; blocked_form_counts: the form orders
+//   refused for a blocked phone per store and day (nothing else of them is stored).
+// - tenants.burst_phone_limit / burst_ip_limit: the burst rule's thresholds (3 and 10).
+// - order_counts / order_pair_counts: a `spam` column beside the statuses: a spam order counts
+//   there instead of in its status. The counts consumer starts again from a recount.
+// - Partial indexes of the flagged orders and of the spam orders, newest first (the lists
+//   "Perlu dicek" and "Spam"); no status in them, so a status change never touches them on
+//   SQLite, and on PostgreSQL only for an order that is in them.
+
+const COLUMNS = [
+  ['status', 'status', 'text'],
+  ['created_at', 'created_at', 'bigint'],
+  ['product_id', 'product_id', 'bigint'],
+  ['assigned_user_id', 'assigned_user_id', 'bigint'],
+  ['payment_method', 'payment_method', 'text'],
+  ['courier', 'courier', 'text'],
+  ['province', 'customer_province', 'text'],
+  ['utm_source', 'utm_source', 'text'],
+  ['utm_campaign', 'utm_campaign', 'text'],
+  ['follow_up_count', 'follow_up_count', 'bigint'],
+  ['spam', 'spam', 'bigint'],
+  ['flags', 'flags', 'text'],
+] as const;
+const NEW_COLUMNS = COLUMNS.slice(-2);
+
+const WATCHED = [...COLUMNS.map(([, column]) => column), 'tenant_id'];
+
+const feedColumns = ['tenant_id', 'order_id', 'at', 'source', ...COLUMNS.flatMap(([name]) => [`old_${name}`, `new_${name}`])].join(', ');
+const side = (row: string | null) => COLUMNS.map(([, column]) => (row === null ? 'null' : `${row}.${column}`));
+const values = (row: string, oldRow: string | null, newRow: string | null, now: string, source: string) => {
+  const olds = side(oldRow);
+  const news = side(newRow);
+  return [`${row}.tenant_id`, `${row}.id`, now, source, ...olds.flatMap((o, i) => [o, news[i]!])].join(', ');
+};
+
+export function riskyOrders(dialect: DialectName) {
+  return async function up(db: Kysely<unknown>): Promise<void> {
+    const run = (query: RawBuilder<unknown>) => query.execute(db);
+    const bigint = dialect === 'sqlite' ? 'integer' : 'bigint';
+    const withoutRowid = dialect === 'sqlite' ? sql` without rowid` : sql``;
+
+    await run(sql`alter table orders add column flags text not null default ''`);
+    await run(sql`alter table orders add column spam integer not null default 0`);
+    await run(sql`create index orders_tenant_flagged_created on orders (tenant_id, created_at, id) where flags <> ''`);
+    await run(sql`create index orders_tenant_spam_created on orders (tenant_id, created_at, id) where spam = 1`);
+    await run(sql`alter table tenants add column burst_phone_limit integer not null default 3`);
+    await run(sql`alter table tenants add column burst_ip_limit integer not null default 10`);
+
+    await run(sql`create table order_flags (
+      tenant_id ${sql.raw(bigint)} not null, order_id ${sql.raw(bigint)} not null, flag text not null, reason text not null,
+      related_order_id ${sql.raw(bigint)}, created_at ${sql.raw(bigint)} not null, dismissed_at ${sql.raw(bigint)}, dismissed_by ${sql.raw(bigint)},
+      primary key (tenant_id, order_id, flag))${withoutRowid}`);
+    await run(sql`create table order_ip_hashes (
+      order_id ${sql.raw(bigint)} primary key, tenant_id ${sql.raw(bigint)} not null, ip_hash text not null, created_at ${sql.raw(bigint)} not null)`);
+    await run(sql`create index order_ip_hashes_tenant_hash on order_ip_hashes (tenant_id, ip_hash, created_at)`);
+    await run(sql`create index order_ip_hashes_created on order_ip_hashes (created_at)`);
+    await run(sql`create table blocked_phones (
+      tenant_id ${sql.raw(bigint)} not null, phone text not null, note text not null, created_by ${sql.raw(bigint)}, created_at ${sql.raw(bigint)} not null,
+      primary key (tenant_id, phone))${withoutRowid}`);
+    await run(sql`create table blocked_form_counts (
+      tenant_id ${sql.raw(bigint)} not null, day text not null, count ${sql.raw(bigint)} not null,
+      primary key (tenant_id, day))${withoutRowid}`);
+
+    for (const table of ['order_counts', 'order_pair_counts']) await run(sql`alter table ${sql.table(table)} add column spam ${sql.raw(bigint)} not null default 0`);
+    await run(sql`delete from feed_consumers where name = 'counts'`);
+
+    for (const [name, , type] of NEW_COLUMNS) {
+      const columnType = type === 'bigint' ? bigint : type;
+      await run(sql`alter table order_feed add column ${sql.id(`old_${name}`)} ${sql.raw(columnType)}`);
+      await run(sql`alter table order_feed add column ${sql.id(`new_${name}`)} ${sql.raw(columnType)}`);
+    }
+
+    if (dialect === 'sqlite') {
+      for (const trigger of ['order_feed_insert', 'order_feed_update', 'order_feed_delete']) await run(sql`drop trigger ${sql.id(trigger)}`);
+      const now = `cast(unixepoch('subsec') * 1000 as integer)`;
+      const changed = WATCHED.map((c) => `old.${c} is not new.${c}`).join(' or ');
+      const insert = (oldRow: string | null, newRow: string | null, row: string, source: string) =>
+        `insert into order_feed (${feedColumns}) values (${values(row, oldRow, newRow, now, source)});`;
+      await run(sql.raw(`create trigger order_feed_insert after insert on orders begin ${insert(null, 'new', 'new', 'new.source')} end`));
+      await run(
+        sql.raw(`create trigger order_feed_update after update of ${WATCHED.join(', ')} on orders when ${changed} begin
+          ${insert('old', 'new', 'new', 'case when old.status is not new.status then new.status_source end')} end`),
+      );
+      await run(sql.raw(`create trigger order_feed_delete after delete on orders begin ${insert('old', null, 'old', 'null')} end`));
+      return;
+    }
+
+    const now = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+    await run(sql`drop trigger order_feed_update on orders`);
+    await run(
+      sql.raw(`create or replace function order_feed_insert() returns trigger language plpgsql as $$
+      begin
+        insert into order_feed (${feedColumns}) select ${values('o', null, 'o', now, 'o.source')} from inserted o order by o.id;
+        return null;
+      end $$`),
+    );
+    await run(
+      sql.raw(`create or replace function order_feed_change() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' then
+          insert into order_feed (${feedColumns}) values (${values('old', 'old', null, now, 'null')});
+        else
+          insert into order_feed (${feedColumns}) values (${values('new', 'old', 'new', now, 'case when old.status is distinct from new.status then new.status_source end')});
+        end if;
+        return null;
+      end $$`),
+    );
+    const changed = WATCHED.map((c) => `old.${c} is distinct from new.${c}`).join(' or ');
+    await run(sql.raw(`create trigger order_feed_update after update of ${WATCHED.join(', ')} on orders for each row when (${changed}) execute function order_feed_change()`));
+  };
+}

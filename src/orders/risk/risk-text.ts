@@ -1,0 +1,21 @@
+// The Indonesian texts of risky orders that the server writes (a flag's reason is stored with
+// the flag and shown as it is; the refusal page of a blocked phone), written once.
+
+export const RISK_TEXT = {
+  reasons: {
+    duplicate: (otherId: number) => `Pesanan ganda: nomor ini memesan produk yang sama dalam 24 jam terakhir (pesanan #${otherId}).`,
+    codRisk: 'COD berisiko',
+    returned: (n: number) => `${n} paket COD ke nomor ini pernah dikirim lalu dibatalkan (retur)`,
+    shortAddress: (length: number) => `alamat terlalu pendek (${length} karakter)`,
+    burstPhone: (nth: number) => `Pesanan ke-${nth} dari nomor ini dalam satu jam.`,
+    burstIp: (nth: number) => `Pesanan ke-${nth} dari alamat IP yang sama dalam satu jam.`,
+    blocked: (note: string) => (note.trim() === '' ? 'Nomor ini ada di daftar blokir toko.' : `Nomor ini ada di daftar blokir toko: ${note.trim()}`),
+    notWhatsapp: 'Nomor ini tidak terdaftar di WhatsApp (jawaban penyedia pesan).',
+  },
+  blockedPage: {
+    title: 'Pesanan tidak dapat diterima',
+    body: 'Maaf, pesanan dari nomor ini tidak dapat kami terima lewat formulir.',
+    contact: (whatsapp: string) => `Silakan hubungi toko lewat WhatsApp: +${whatsapp}`,
+    noContact: 'Silakan hubungi toko secara langsung.',
+  },
+} as const;
