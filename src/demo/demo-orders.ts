@@ -3,6 +3,8 @@
 // random stream so the same seed gives the same store. Pure: no database, no clock.
 import { PROVINCES } from '../shipping/provinces.js';
 import type { OrderStatus } from '../orders/core/statuses.js';
+import type { Flag } from '../orders/risk/flags.js';
+import { RISK_TEXT } from '../orders/risk/risk-text.js';
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32: small, fast, good enough for data). */
 export function seededRandom(seed: number): () => number {
@@ -82,7 +84,18 @@ export interface DemoOrder {
   created_at: number;
   updated_at: number;
   history: DemoHistoryEntry[];
+  /** Risky orders (issue 43): the flags with their reasons (a dismissed one is kept, not in orders.flags). */
+  flags: Array<{ flag: Flag; reason: string; dismissed: boolean }>;
 }
+
+/** The demo's reasons: as the rules word them, without the numbers of real orders. */
+const DEMO_REASONS: Record<Flag, string> = {
+  duplicate: 'Pesanan ganda: nomor ini memesan produk yang sama dalam 24 jam terakhir.',
+  cod_risk: `${RISK_TEXT.reasons.codRisk}: ${RISK_TEXT.reasons.returned(1)}`,
+  burst: RISK_TEXT.reasons.burstPhone(4),
+  not_whatsapp: RISK_TEXT.reasons.notWhatsapp,
+  blocked: RISK_TEXT.reasons.blocked(''),
+};
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -222,6 +235,12 @@ interface Buyer {
 // back after weeks, small enough to hold in memory at any count.
 const BUYERS_KEPT = 20_000;
 const RETURNING_SHARE = 0.3;
+// Risky orders as a store running ads sees them (issue 43), drawn from a stream of their own so
+// that every other value of a seed stays as it was: a share of the orders flagged per flag, a
+// third of the flags dismissed. No spam: a spam mark is a member's decision, and a seeded store
+// shows every order it was seeded with.
+const FLAG_SHARES: ReadonlyArray<readonly [Flag, number]> = [['duplicate', 0.04], ['cod_risk', 0.03], ['burst', 0.01], ['not_whatsapp', 0.01]];
+const DISMISSED_SHARE = 1 / 3;
 const ASSIGNED_SHARE = 0.85;
 const UTM_SHARE = 0.65;
 
@@ -233,6 +252,7 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
   if (store.products.length === 0 || store.products.some((p) => p.variants.length === 0)) throw new Error('demoOrders: every product needs a variant');
   if (store.couriers.length === 0) throw new Error('demoOrders: no courier');
   const random = seededRandom(options.seed);
+  const risky = seededRandom(options.seed + 7_919);
   const between = (min: number, max: number) => min + random() * (max - min);
   const whole = (min: number, max: number) => Math.floor(between(min, max + 1));
   // The head of a list more often than its tail (the square of a uniform leans to 0).
@@ -375,6 +395,7 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
       created_at: createdAt,
       updated_at: history[history.length - 1]!.created_at,
       history,
+      flags: FLAG_SHARES.filter(([, share]) => risky() < share).map(([flag]) => ({ flag, reason: DEMO_REASONS[flag], dismissed: risky() < DISMISSED_SHARE })),
     };
   }
 

@@ -9,7 +9,8 @@ import { CompiledQuery } from 'kysely';
 import type { Clock } from '../lib/clock.js';
 import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
-import type { OrderHistoryTable, OrderTable } from '../lib/db/schema.js';
+import type { OrderFlagTable, OrderHistoryTable, OrderTable } from '../lib/db/schema.js';
+import { flagsText } from '../orders/risk/flags.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { shownName } from '../orders/core/member-actor.js';
 import { createProduct } from '../products/create-product.js';
@@ -42,8 +43,9 @@ const ORDER_COLUMNS = [
   'tenant_id', 'product_id', 'product_name', 'variant', 'quantity', 'unit_price', 'total', 'shipping_fee', 'courier', 'payment_method',
   'resi', 'status', 'customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_village', 'customer_district',
   'customer_city', 'customer_province', 'customer_postal_code', 'ad_params', 'created_at', 'updated_at', 'source', 'assigned_user_id',
-  'utm_source', 'utm_campaign',
+  'utm_source', 'utm_campaign', 'flags',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
+const FLAG_COLUMNS = ['tenant_id', 'order_id', 'flag', 'reason', 'related_order_id', 'created_at', 'dismissed_at', 'dismissed_by'] as const satisfies ReadonlyArray<keyof OrderFlagTable>;
 const HISTORY_COLUMNS = [
   'tenant_id', 'order_id', 'source', 'actor', 'actor_user_id', 'field', 'old_value', 'new_value', 'created_at',
 ] as const satisfies ReadonlyArray<keyof OrderHistoryTable>;
@@ -128,7 +130,7 @@ async function writeOrders(tx: Tx, tenantId: number, planned: DemoOrder[]): Prom
     tenantId, o.product_id, o.product_name, o.variant, o.quantity, o.unit_price, o.total, o.shipping_fee, o.courier, o.payment_method,
     o.resi, o.status, o.customer_name, o.customer_phone, o.customer_email, o.customer_address, o.customer_village, o.customer_district,
     o.customer_city, o.customer_province, o.customer_postal_code, o.ad_params, o.created_at, o.updated_at, 'system', o.assigned_user_id,
-    o.utm_source, o.utm_campaign,
+    o.utm_source, o.utm_campaign, flagsText(o.flags.filter((f) => !f.dismissed).map((f) => f.flag)),
   ]);
   const inserted = await tx.executeQuery<{ id: number | string }>(insertStatement(tx, 'orders', ORDER_COLUMNS, planned.length, values, true));
   if (inserted.rows.length !== planned.length) throw new Error(`inserted ${inserted.rows.length} of ${planned.length} orders`);
@@ -141,6 +143,11 @@ async function writeOrders(tx: Tx, tenantId: number, planned: DemoOrder[]): Prom
   for (let from = 0; from < history.length; from += HISTORY_A_STATEMENT) {
     const rows = history.slice(from, from + HISTORY_A_STATEMENT);
     await tx.executeQuery(insertStatement(tx, 'order_history', HISTORY_COLUMNS, rows.length, rows.flat(), false));
+  }
+  const flags = planned.flatMap((o, i) => o.flags.map((f) => [tenantId, ids[i]!, f.flag, f.reason, null, o.created_at, f.dismissed ? o.updated_at : null, null]));
+  for (let from = 0; from < flags.length; from += HISTORY_A_STATEMENT) {
+    const rows = flags.slice(from, from + HISTORY_A_STATEMENT);
+    await tx.executeQuery(insertStatement(tx, 'order_flags', FLAG_COLUMNS, rows.length, rows.flat(), false));
   }
 }
 

@@ -3,6 +3,8 @@
 // and a replayed status neither); `failed` only from sent, with the provider's code, which may put
 // the phone on the opt-out list (131050) or say it is not on WhatsApp (131026). Meta's pricing of
 // a paid template marks the message `paid`. Automated messages and the conversation's alike.
+import { raiseFlag } from '../orders/risk/raise-flag.js';
+import { RISK_TEXT } from '../orders/risk/risk-text.js';
 import type { Tx } from '../lib/db/db.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { optOut, OPT_OUT_HOW } from './opt-outs.js';
@@ -62,9 +64,11 @@ async function applyTo(tx: Tx, table: 'messages' | 'chat_messages', update: Stat
     .where('tenant_id', '=', update.tenantId)
     .where('provider_message_id', '=', update.providerMessageId)
     .where('state', 'in', from)
-    .returning('phone')
+    .returning(['phone', 'order_id'])
     .executeTakeFirst();
   if (!row) return false;
   if (failed && update.errorCode === 131050 && row.phone) await optOut(tx, update.tenantId, row.phone, OPT_OUT_HOW.whatsapp, update.at);
+  // The buyer's number is not on WhatsApp: the order is flagged for a CS to check (issue 43 §1).
+  if (failed && update.errorCode === 131026 && row.order_id !== null) await raiseFlag(tx, update.tenantId, Number(row.order_id), 'not_whatsapp', RISK_TEXT.reasons.notWhatsapp, update.at);
   return true;
 }

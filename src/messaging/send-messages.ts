@@ -21,6 +21,8 @@
 // applies).
 // At least once: a process killed after the provider accepted a message and before its commit
 // sends it again once the lease lapses (docs/messaging.md).
+import { raiseFlag } from '../orders/risk/raise-flag.js';
+import { RISK_TEXT } from '../orders/risk/risk-text.js';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Clock } from '../lib/clock.js';
@@ -124,9 +126,11 @@ async function settle(db: Db | Tx, message: ClaimedMessage, change: Settle, now:
 }
 
 /** Why the message cannot go at all any more; null when it still may. */
-function cancelReason(step: FollowUpStep, order: { status: string } | undefined, automation: Automation, pressed: FollowUpStep | null): string | null {
+function cancelReason(step: FollowUpStep, order: { status: string; spam: number } | undefined, automation: Automation, pressed: FollowUpStep | null): string | null {
   if (automation.provider === null) return MESSAGE_REASON.noProvider;
   if (!order) return MESSAGE_REASON.orderGone;
+  // A spam order gets no automated message (issue 43 §3).
+  if (Number(order.spam) === 1) return MESSAGE_REASON.spam;
   if (order.status === 'invalid_no_hp') return MESSAGE_REASON.invalidPhone;
   const followUp = FOLLOW_UPS.includes(step);
   if (followUp && order.status !== 'pending') return MESSAGE_REASON.leftPending;
@@ -226,7 +230,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     loadAutomation(deps.db, message.tenantId),
     deps.db
       .selectFrom('orders')
-      .select([...MESSAGE_ORDER_COLUMNS, 'orders.customer_province'])
+      .select([...MESSAGE_ORDER_COLUMNS, 'orders.customer_province', 'orders.spam'])
       .where('orders.tenant_id', '=', message.tenantId)
       .where('orders.id', '=', Number(row.order_id))
       .executeTakeFirst(),
@@ -321,6 +325,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
       await deps.writeTransaction(async (tx) => {
         await settle(tx, message, { ...failed, state: 'failed', reason }, now);
         if (result.effect === 'opt_out') await optOut(tx, message.tenantId, phone, OPT_OUT_HOW.whatsapp, now);
+        if (result.effect === 'not_on_whatsapp') await raiseFlag(tx, message.tenantId, order.id, 'not_whatsapp', RISK_TEXT.reasons.notWhatsapp, now);
       });
       return 'failed';
     }

@@ -7,6 +7,7 @@ export const MESSAGE_REASON = {
   leftPending: 'Pesanan tidak lagi menunggu pembayaran.',
   leftStatus: 'Status pesanan sudah berubah sebelum pesan dikirim.',
   invalidPhone: 'Nomor HP pesanan ditandai tidak valid.',
+  spam: 'Pesanan ditandai spam: tidak ada pesan otomatis.',
   orderGone: 'Pesanan sudah tidak ada.',
   stepOff: 'Langkah ini dimatikan di pengaturan pesan otomatis.',
   noProvider: 'Pesan otomatis tidak aktif: belum ada penyedia pesan.',

@@ -47,7 +47,14 @@ it('purges expired idempotency records and old counters, keeping live ones', asy
   const day = 24 * 3_600_000;
   await t.ctx.db.insertInto('chat_messages').values([chat('in', now - 91 * day, 'wamid.old'), chat('in', now - 89 * day, 'wamid.recent'), chat('out', now - 91 * day, 'wamid.answer')]).execute();
 
-  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0, bulkJobs: 0, incomingMessages: 1 });
+  // A form order's IP hash is kept 30 days (issue 43 §1).
+  await t.ctx.db.insertInto('order_ip_hashes').values([
+    { order_id: 900_001, tenant_id: store.tenantId, ip_hash: 'old', created_at: now - 31 * day },
+    { order_id: 900_002, tenant_id: store.tenantId, ip_hash: 'recent', created_at: now - 29 * day },
+  ]).execute();
+
+  expect(await purgeExpired(t.ctx.db, now)).toEqual({ idempotency: 1, brake: 1, hourly: 1, webhookDeliveries: 0, rateLimits: 0, webhookTests: 1, feed: 0, bulkJobs: 0, incomingMessages: 1, ipHashes: 1 });
+  expect((await t.ctx.db.selectFrom('order_ip_hashes').select('ip_hash').execute()).map((r) => r.ip_hash)).toEqual(['recent']);
   expect((await t.ctx.db.selectFrom('chat_messages').select('provider_message_id').where('tenant_id', '=', store.tenantId).orderBy('provider_message_id').execute()).map((r) => r.provider_message_id)).toEqual(['wamid.answer', 'wamid.recent']);
   expect(await t.ctx.db.selectFrom('webhook_test_sends').select('hour_start').where('tenant_id', '=', store.tenantId).execute()).toEqual([{ hour_start: now }]);
   const keys = await t.ctx.db.selectFrom('idempotency_records').select('idempotency_key').where('tenant_id', '=', store.tenantId).execute();

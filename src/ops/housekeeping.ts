@@ -1,7 +1,7 @@
 // Removes rows whose purpose has passed: expired idempotency records (SPEC: kept 30 days) and "Tambah pesanan" keys (a day),
 // finished lookup-brake windows, old hourly event counters, rate-limit windows (PostgreSQL
 // store) ended an hour ago, test-event counts of past hours, the log of webhook deliveries finished more than 30 days
-// ago, the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts), the bulk jobs that ended more than 7 days ago, and what buyers wrote more than 90 days ago (src/messaging/purge-chat-messages.ts). Operator-level maintenance, so it spans all stores. The second worker of the runner
+// ago, the change feed's rows every consumer has folded, after its retention (src/feed/prune-feed.ts), the bulk jobs that ended more than 7 days ago, what buyers wrote more than 90 days ago (src/messaging/purge-chat-messages.ts), and the keyed hashes of form orders' IPs after 30 days (src/orders/risk/). Operator-level maintenance, so it spans all stores. The second worker of the runner
 // (jobs/runner.ts): one purge an interval.
 import { sql } from 'kysely';
 import { purgeHourSlots } from '../events/hourly-cap.js';
@@ -14,6 +14,7 @@ import { fixedLimit } from '../lib/db/fixed-limit.js';
 import { FEED_RETENTION_MS, pruneFeed } from '../feed/prune-feed.js';
 import { purgeEndedJobs } from '../orders/workspace/bulk/bulk-jobs.js';
 import { purgeIncomingMessages } from '../messaging/purge-chat-messages.js';
+import { purgeIpHashes } from '../orders/risk/ip-hashes.js';
 
 const HOUR_MS = 3_600_000;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
@@ -47,7 +48,7 @@ export async function purgeExpired(
   db: Db,
   now: number,
   feedRetentionMs = FEED_RETENTION_MS,
-): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number; bulkJobs: number; incomingMessages: number }> {
+): Promise<{ idempotency: number; brake: number; hourly: number; webhookDeliveries: number; rateLimits: number; webhookTests: number; feed: number; bulkJobs: number; incomingMessages: number; ipHashes: number }> {
   const idempotency = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
   // The keys of "Tambah pesanan" pages (migration 027), counted with the API's records.
   const entryKeys = await db.deleteFrom('order_entry_keys').where('expires_at', '<=', now).executeTakeFirst();
@@ -62,8 +63,10 @@ export async function purgeExpired(
   const feed = await pruneFeed(db, now, feedRetentionMs);
   const bulkJobs = await purgeEndedJobs(db, now);
   const incomingMessages = await purgeIncomingMessages(db, now);
+  const ipHashes = await purgeIpHashes(db, now);
   return {
     incomingMessages,
+    ipHashes,
     feed,
     bulkJobs,
     webhookDeliveries,

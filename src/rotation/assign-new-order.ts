@@ -84,7 +84,7 @@ export async function assignNewOrder(tx: Tx, order: NewOrderRef): Promise<Rotati
 }
 
 /**
- * The buyer's latest order before `beforeId` in the store: a probe of orders_tenant_phone
+ * The buyer's latest order before `beforeId` in the store, spam left out: a probe of orders_tenant_phone
  * (tenant_id, customer_phone, id), read backwards, one row (src/orders/workspace/list/list-plans.api.test.ts
  * checks the plan on both backends at 50,000 orders).
  */
@@ -95,5 +95,7 @@ export const latestOrderOfPhone = (db: Db | Tx, tenantId: number, phone: string,
     .where('tenant_id', '=', tenantId)
     .where('customer_phone', '=', phone)
     .where('id', '<', beforeId)
+    // A spam order makes no returning buyer (issue 43 §3).
+    .where('spam', '=', 0)
     .orderBy('id', 'desc')
     .limit(fixedLimit(1));

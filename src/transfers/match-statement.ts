@@ -80,6 +80,8 @@ export async function matchStatement(
       .where('tenant_id', '=', tenantId)
       .where('payment_method', '=', 'bank_transfer')
       .where('status', 'in', ['pending', 'closing'])
+      // A spam order is never proposed (issue 43 §3): its amount is free for another order.
+      .where('spam', '=', 0)
       .where('total', 'in', list.slice(i, i + IN_CHUNK))
       .orderBy('id')
       .execute();

@@ -171,6 +171,31 @@ describe('the unique code at submit', () => {
 });
 
 describe('statements and confirmation', () => {
+  it('a spam order is never proposed and frees its amount; taken off spam it takes the amount back when free, else it is marked for manual matching', async () => {
+    const spam = (id: number, on: boolean) =>
+      t.request({ method: 'POST', url: `/dashboard/api/orders/${id}/spam`, payload: JSON.stringify({ spam: on }), headers: asMember(owner, { 'content-type': 'application/json' }) });
+    const claimOf = (id: number) => t.ctx.db.selectFrom('transfer_codes').select('amount').where('order_id', '=', id).executeTakeFirst();
+    const id = await place();
+    const { total } = await orderRow(id);
+    expect((await spam(id, true)).statusCode).toBe(200);
+    expect(await claimOf(id)).toBeUndefined();
+    const proposal = (await upload(owner, bcaStatement([{ amount: Number(total), name: 'SPAMMER' }]))).json() as Proposal;
+    expect(proposal.matches).toEqual([]);
+    expect(proposal.unmatched.map((u) => u.credit.amount)).toEqual([Number(total)]);
+    // Back: the amount is still free, so it is the order's again.
+    expect((await spam(id, false)).statusCode).toBe(200);
+    expect(Number((await claimOf(id))!.amount)).toBe(Number(total));
+    expect((await orderRow(id)).transfer_manual_match).toBe(0);
+    // Spam again, and another open order takes the amount meanwhile: back from spam, it is matched by hand.
+    expect((await spam(id, true)).statusCode).toBe(200);
+    const taker = await place();
+    await t.ctx.db.deleteFrom('transfer_codes').where('order_id', '=', taker).execute();
+    await t.ctx.db.insertInto('transfer_codes').values({ tenant_id: store.tenantId, amount: Number(total), order_id: taker, created_at: t.clock.now() }).execute();
+    expect((await spam(id, false)).statusCode).toBe(200);
+    expect(await claimOf(id)).toBeUndefined();
+    expect((await orderRow(id)).transfer_manual_match).toBe(1);
+  });
+
   it('two transfer orders of one price; the statement pays one: exactly that order becomes paid, with its event and history entry', async () => {
     const paidId = await place();
     const otherId = await place();

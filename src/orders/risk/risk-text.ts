@@ -2,6 +2,8 @@
 // the flag and shown as it is; the refusal page of a blocked phone), written once.
 
 export const RISK_TEXT = {
+  /** The flags in the seller's words (the export under header=id). */
+  flagNames: { duplicate: 'Pesanan ganda', cod_risk: 'COD berisiko', burst: 'Pesanan beruntun', not_whatsapp: 'Bukan WhatsApp', blocked: 'Nomor diblokir' },
   reasons: {
     duplicate: (otherId: number) => `Pesanan ganda: nomor ini memesan produk yang sama dalam 24 jam terakhir (pesanan #${otherId}).`,
     codRisk: 'COD berisiko',

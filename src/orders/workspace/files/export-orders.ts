@@ -12,6 +12,8 @@
 // held while a slow client downloads, and memory stays at a chunk whatever the view's size. An
 // order changed meanwhile is written as the chunk that reaches it reads it; an order placed after
 // the export began is not in the file (it sorts before the first chunk's position).
+import { flagsOf } from '../../risk/flags.js';
+import { RISK_TEXT } from '../../risk/risk-text.js';
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../../lib/db/db.js';
@@ -67,6 +69,8 @@ export const EXPORT_COLUMNS = [
   'utm_source',
   'utm_campaign',
   'ad_params',
+  'flags',
+  'spam',
 ] as const;
 
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
@@ -108,6 +112,8 @@ export const EXPORT_HEADERS_ID = {
   utm_source: 'utm_source',
   utm_campaign: 'utm_campaign',
   ad_params: 'Parameter iklan',
+  flags: 'Tanda',
+  spam: 'Spam',
 } as const satisfies Record<ExportColumn, string>;
 
 /** `code`: the column codes and status codes (the default); `id`: the seller's words for both. */
@@ -157,6 +163,8 @@ const COLUMNS = [
   'orders.utm_source',
   'orders.utm_campaign',
   'orders.ad_params',
+  'orders.flags',
+  'orders.spam',
 ] as const;
 
 /** The view's orders as the file's records, a chunk per query, newest first. */
@@ -214,6 +222,9 @@ async function* exportRecords(db: Db, tenantId: number, scope: OrderScope, input
         utm_source: row.utm_source,
         utm_campaign: row.utm_campaign,
         ad_params: adParamsText(row.ad_params),
+        // The flags not dismissed (issue 43): codes, or the seller's words under header=id.
+        flags: input.header === 'id' ? flagsOf(row.flags).map((f) => RISK_TEXT.flagNames[f]).join(', ') : row.flags,
+        spam: input.header === 'id' ? (Number(row.spam) === 1 ? 'Ya' : 'Tidak') : Number(row.spam),
       };
     }
     if (rows.length <= EXPORT_CHUNK) return;
