@@ -167,6 +167,16 @@ describe('follow-ups', () => {
     expect(await stepOf(id, 'fu2')).toMatchObject({ state: 'cancelled', reason: MESSAGE_REASON.leftPending, sent_at: null });
   });
 
+  it('a spam order (issue 43) gets no automated message: its due one is cancelled with the reason', async () => {
+    const created = t.clock.now();
+    const id = await order();
+    await run(created + MINUTE);
+    expect((await send(owner, 'POST', `/dashboard/api/orders/${id}/spam`, { spam: true, reason: 'iseng' })).status).toBe(200);
+    const result = await run(created + 60 * MINUTE);
+    expect(result.sent).toBe(0);
+    expect(await stepOf(id, 'fu1')).toMatchObject({ state: 'cancelled', reason: MESSAGE_REASON.spam, sent_at: null });
+  });
+
   it("a CS's press of fu1 before the hour: fu1 is not sent", async () => {
     const created = t.clock.now();
     const id = await order();

@@ -217,6 +217,25 @@ describe('assignment of new orders', () => {
     expect(await picks(1)).toBe('c');
   });
 
+  it("a spam order (issue 43) makes no returning buyer, and is out of the home page's unassigned count", async () => {
+    await putRotation({ mode: 'round_robin', sticky: true, members: [member(a), member(b), member(c)] });
+    const spam = (id: number) => send(owner, 'POST', `/dashboard/api/orders/${id}/spam`, { spam: true });
+    const buyer = newPhone();
+    const first = await place(buyer);
+    expect(first.assigned).toBe(a.userId);
+    expect((await spam(first.id)).statusCode).toBe(200);
+    // Not a's by the sticky rule: the rotation's next, b.
+    expect((await place(buyer)).assigned).toBe(b.userId);
+    for (const m of [a, b, c]) await duty(m, false);
+    const unassigned = async () => json(await send(owner, 'GET', '/dashboard/api/home')).rotation.unassigned_pending as number;
+    const before = await unassigned();
+    const lone = await place();
+    expect(lone.assigned).toBeNull();
+    expect(await unassigned()).toBe(before + 1);
+    expect((await spam(lone.id)).statusCode).toBe(200);
+    expect(await unassigned()).toBe(before);
+  });
+
   it('sticky: not when that member is off duty, nor when the latest order is older than 90 days, nor with sticky off', async () => {
     await putRotation({ mode: 'round_robin', sticky: true, members: [member(a), member(b), member(c)] });
     const buyer = newPhone();
