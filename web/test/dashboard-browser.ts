@@ -235,6 +235,9 @@ export async function currentStoreId(page: Page): Promise<number> {
 /** Where the page checks write their screenshots: docs/screenshots with LAPAK_WRITE_SCREENSHOTS=1, else a scratch folder. */
 const SHOTS = process.env.LAPAK_WRITE_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'lapak-dashboard-shots-'));
 
+/** Where a screenshot `dashboard-<name>-<device>.png` goes (a part of a page, or the screen after checkPage). */
+export const screenshotPath = (name: string, device: 'phone' | 'desktop'): string => path.join(SHOTS, `dashboard-${name}-${device}.png`);
+
 /**
  * A page checked as a person sees it: loaded (no "Memuat" left), from the top as it opens (a
  * check of a box scrolls the page, and the sticky header would then cover the menu: axe's
@@ -257,5 +260,5 @@ export async function checkPage(page: Page, name: string, device: 'phone' | 'des
     expect(await smallTargets(page), `${name}: targets under 44×44 px`).toEqual([]);
     expect(await cutOff(page), `${name}: controls that hide part of their value`).toEqual([]);
   }
-  await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-${device}.png`), fullPage: !screen });
+  await page.screenshot({ path: screenshotPath(name, device), fullPage: !screen });
 }

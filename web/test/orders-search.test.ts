@@ -2,7 +2,7 @@
 // a bookmark or a teammate's link asks for is kept, what the list cannot use is dropped, so a
 // mistyped link opens the list rather than an error.
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, filtersOf, readOrdersSearch } from '../src/features/orders/orders-search.js';
+import { activeFilterCount, filtersOf, readOrdersSearch, tabFiltersOf, tabOf, viewOfTab, withoutFilters } from '../src/features/orders/orders-search.js';
 import { parseSearch, stringifySearch } from '../src/lib/search-params.js';
 
 describe("the orders list's address", () => {
@@ -33,6 +33,33 @@ describe("the orders list's address", () => {
   it('keeps the follow-up filters, within their range', () => {
     expect(readOrdersSearch({ followed_up: 'none', stale_hours: '24' })).toEqual({ followed_up: 'none', stale_hours: 24 });
     for (const stale_hours of ['0', '8761', '1.5', 'lama']) expect(readOrdersSearch({ followed_up: 'yes', stale_hours })).toEqual({});
+  });
+
+  it('keeps the risky orders\' tabs (issue 43): "Perlu dicek" (a flag) and "Spam"; a tab change keeps the filters, not the other tab', () => {
+    expect(readOrdersSearch({ flag: 'any', spam: 'only' })).toEqual({ flag: 'any', spam: 'only' });
+    expect(readOrdersSearch({ flag: 'duplicate' })).toEqual({ flag: 'duplicate' });
+    expect(readOrdersSearch({ flag: 'fake', spam: 'yes' })).toEqual({});
+    expect(tabOf({})).toBe('all');
+    expect(tabOf({ status: 'paid' })).toBe('paid');
+    expect(tabOf({ flag: 'any' })).toBe('needs_check');
+    expect(tabOf({ flag: 'cod_risk', courier: 'JNE' })).toBe('needs_check');
+    expect(tabOf({ spam: 'only', flag: 'any' })).toBe('spam');
+
+    const view = { flag: 'duplicate', courier: 'JNE', q: 'Sri' } as const;
+    expect(tabFiltersOf(view)).toEqual({ courier: 'JNE', q: 'Sri' });
+    expect(viewOfTab(tabFiltersOf(view), 'spam')).toEqual({ courier: 'JNE', q: 'Sri', spam: 'only' });
+    expect(viewOfTab(tabFiltersOf(view), 'needs_check')).toEqual({ courier: 'JNE', q: 'Sri', flag: 'any' });
+    expect(viewOfTab(tabFiltersOf({ spam: 'only' }), 'paid')).toEqual({ status: 'paid' });
+    expect(viewOfTab({}, 'all')).toEqual({});
+    // The counts of "all in this view" are asked under the flag and the spam mark.
+    expect(filtersOf({ status: 'paid', flag: 'any' })).toEqual({ flag: 'any' });
+
+    // One kind of flag is a filter within the tab; the tab itself is none. Clearing the filters keeps the tab.
+    expect(activeFilterCount({ flag: 'any', spam: 'only' })).toBe(0);
+    expect(activeFilterCount(view)).toBe(2);
+    expect(withoutFilters(view)).toEqual({ q: 'Sri', flag: 'any' });
+    expect(withoutFilters({ spam: 'only', courier: 'JNE' })).toEqual({ spam: 'only' });
+    expect(withoutFilters({ status: 'paid', courier: 'JNE' })).toEqual({});
   });
 
   it('is written in the address as plain text and read back as the same view', () => {

@@ -21,7 +21,8 @@ afterAll(async () => {
   await d?.close();
 });
 
-const section = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+// Exact: "Pesan" is also the start of other sections' titles ("Pesanan beruntun").
+const section = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
 describe('an owner on the settings page', () => {
   it("opens it at its shipping section from the home checklist's shipping step", async () => {

@@ -9,6 +9,7 @@ import { keys } from './keys';
 import { messaging } from './messaging';
 import { bulk, newOrder, orderFiles, orderStatus, orders } from './orders';
 import { images, products } from './products';
+import { risk } from './risk';
 import { rotation } from './rotation';
 import { settings } from './settings';
 import { team } from './team';
@@ -26,6 +27,7 @@ export const T = {
   rotation,
   orders,
   bulk,
+  risk,
   newOrder,
   products,
   orderFiles,

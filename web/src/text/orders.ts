@@ -258,7 +258,7 @@ export const bulk = {
   } as Record<string, string>,
   // Over 500 orders the server works them as a job (issue 40 §5): its progress and its result.
   jobs: 'Proses massal',
-  jobKind: { bulk_status: 'Ubah status', assign: 'Tugaskan CS' } as Record<string, string>,
+  jobKind: { bulk_status: 'Ubah status', assign: 'Tugaskan CS', spam: 'Tanda spam' } as Record<string, string>,
   jobTitle: (kind: string, total: number) => `${kind}: ${total.toLocaleString('id-ID')} pesanan`,
   jobBy: (name: string) => `Dimulai oleh ${name}`,
   jobQueued: 'Menunggu giliran diproses…',
@@ -378,6 +378,8 @@ export const orderFiles = {
       province: 'Provinsi',
       utm_source: 'utm_source',
       utm_campaign: 'utm_campaign',
+      flag: 'Tanda',
+      spam: 'Spam',
     } as Record<string, string>,
   },
 } as const;

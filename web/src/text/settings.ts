@@ -2,7 +2,7 @@
 
 export const settings = {
   title: 'Pengaturan toko',
-  lead: 'Nama toko, WhatsApp, pembayaran, ongkos kirim, pesan, dan zona waktu. Bagian bertanda “Pemilik + kata sandi” hanya dapat diubah pemilik toko dengan kata sandinya.',
+  lead: 'Nama toko, WhatsApp, pembayaran, ongkos kirim, pesan, zona waktu, dan nomor yang diblokir. Bagian bertanda “Pemilik + kata sandi” hanya dapat diubah pemilik toko dengan kata sandinya.',
   saved: 'Pengaturan tersimpan.',
   ownerOnly: 'Hanya pemilik toko yang dapat mengubah bagian ini.',
   sensitiveBadge: 'Pemilik + kata sandi',

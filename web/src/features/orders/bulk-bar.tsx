@@ -1,5 +1,6 @@
 // The bulk bar (issue 33 §1): once orders are chosen it says how many, and offers "Ubah status"
-// (every member, on their own orders) and "Tugaskan CS" (owners and admins). Each action sends
+// (every member, on their own orders), "Tugaskan CS" (owners and admins) and "Tandai spam" (every
+// member; "Bukan spam" under the tab "Spam", issue 43). Each action sends
 // the ids chosen, or the view itself for "all in this view"; the server moves each order as its
 // own move and the bar then says what became of them: changed, unchanged, and the refused ones
 // with why. On a phone the bar sticks to the bottom of the screen, at the thumb. Over 500 orders
@@ -18,6 +19,7 @@ import { statusName } from './status-word';
 import { BulkJobs } from './bulk-jobs';
 import { useBulkJobs, useJobStarted, type StartedJob } from './use-bulk-jobs';
 import { useAssignees, useBulkAssign, useBulkStatus, type BulkJobStarted, type BulkStatusResult } from './use-orders';
+import { useBulkSpam } from './use-risk';
 
 type Results = BulkStatusResult['results'];
 /** What an action answered: each order's outcome (up to 500), or the job that works them. */
@@ -28,7 +30,7 @@ const chosenOf = (selection: Selection, search: OrdersSearch) => (selection.allI
 
 export function BulkBar({ selection, search }: { selection: Selection; search: OrdersSearch }) {
   const me = useMe();
-  const [dialog, setDialog] = useState<'status' | 'assign' | null>(null);
+  const [dialog, setDialog] = useState<'status' | 'assign' | 'spam' | null>(null);
   const [results, setResults] = useState<Results | null>(null);
   const jobs = useBulkJobs();
   const started = useJobStarted();
@@ -41,6 +43,9 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
     if (!keep) selection.clear();
   };
   if (!count && !results && jobs.length === 0) return null;
+  const manager = can(me, 'orders:all');
+  // Under the tab "Spam" the mark comes off; anywhere else it goes on.
+  const unspam = search.spam === 'only';
   return (
     <>
       <section aria-label={T.bulk.bar} className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-slate-200 bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
@@ -53,12 +58,16 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
             </p>
             <div className="grid grid-cols-2 gap-2 sm:ml-auto sm:flex">
               <Button onClick={() => setDialog('status')}>{T.bulk.changeStatus}</Button>
-              {can(me, 'orders:all') ? (
+              {manager ? (
                 <Button variant="secondary" onClick={() => setDialog('assign')}>
                   {T.bulk.assign}
                 </Button>
               ) : null}
-              <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={selection.clear}>
+              <Button variant={unspam ? 'secondary' : 'dangerQuiet'} onClick={() => setDialog('spam')}>
+                {unspam ? T.risk.unmarkSpam : T.risk.markSpam}
+              </Button>
+              {/* A whole row on a phone when the actions above leave none of it free. */}
+              <Button variant="ghost" className={manager ? '' : 'col-span-2 sm:col-span-1'} onClick={selection.clear}>
                 {T.bulk.clear}
               </Button>
             </div>
@@ -67,6 +76,7 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
       </section>
       {dialog === 'status' ? <StatusDialog chosen={chosenOf(selection, search)} count={count} manager={can(me, 'orders:all')} onClose={() => setDialog(null)} onDone={done} /> : null}
       {dialog === 'assign' ? <AssignDialog chosen={chosenOf(selection, search)} count={count} onClose={() => setDialog(null)} onDone={(answer) => done(answer, true)} /> : null}
+      {dialog === 'spam' ? <SpamDialog chosen={chosenOf(selection, search)} count={count} spam={!unspam} onClose={() => setDialog(null)} onDone={done} /> : null}
     </>
   );
 }
@@ -136,6 +146,27 @@ function AssignDialog({ chosen, count, onClose, onDone }: { chosen: Chosen; coun
           <option value="none">{T.bulk.unassign}</option>
         </SelectField>
         {assign.error && !assign.error.body.fields?.cs ? <ErrorNotice error={assign.error} /> : null}
+      </DialogForm>
+    </Dialog>
+  );
+}
+
+/** The spam mark on the chosen orders, or off them (under the tab "Spam"), with a reason for their histories. */
+function SpamDialog({ chosen, count, spam, onClose, onDone }: { chosen: Chosen; count: number | undefined; spam: boolean; onClose(): void; onDone(answer: Answer): void }) {
+  const mark = useBulkSpam();
+  const [reason, setReason] = useState('');
+  const submit = () => mark.mutate({ ...chosen, spam, reason: reason.trim() === '' ? null : reason.trim() }, { onSuccess: onDone });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={spam ? T.risk.bulkSpamTitle : T.risk.bulkUnspamTitle}
+      description={`${count === undefined ? '' : `${T.bulk.chosen(count)}. `}${spam ? T.risk.bulkSpamLead : T.risk.bulkUnspamLead}`}
+    >
+      <DialogForm onSubmit={submit} onCancel={onClose} submitLabel={spam ? T.risk.markSpam : T.risk.unmarkSpam} busy={mark.isPending} destructive={spam}>
+        <TextAreaField label={T.risk.reason} hint={T.risk.reasonHint} value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} error={mark.error?.body.fields?.reason} />
+        {mark.error && !mark.error.body.fields ? <ErrorNotice error={mark.error} /> : null}
+        {mark.error?.body.fields?.ids ? <Notice tone="error">{mark.error.body.fields.ids}</Notice> : null}
       </DialogForm>
     </Dialog>
   );

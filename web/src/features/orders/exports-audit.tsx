@@ -10,9 +10,16 @@ import { exportsQuery, type ExportEntry } from './use-order-files';
 
 const E = T.orderFiles.exports;
 
+/** A parameter as the seller reads it: states and flags by their names, the spam tab by its own. */
+function partOf(name: string, value: string): string {
+  if (name === 'spam') return T.risk.spamTab;
+  const shown = name === 'status' ? statusName(value) : name === 'flag' ? (value === 'any' ? T.risk.anyFlag : (T.risk.flags[value] ?? value)) : value;
+  return `${E.params[name] ?? name}: ${shown}`;
+}
+
 /** The view as the seller reads it: "Status: Dibayar · Kurir: JNE"; no parameters: every order. */
 function viewOf(query: ExportEntry['query']): string {
-  const parts = Object.entries(query).map(([name, value]) => `${E.params[name] ?? name}: ${name === 'status' ? statusName(value) : value}`);
+  const parts = Object.entries(query).map(([name, value]) => partOf(name, value));
   return parts.length === 0 ? E.allOrders : parts.join(' · ');
 }
 

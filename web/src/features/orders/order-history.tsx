@@ -2,6 +2,7 @@
 // reason, assignment and edit, with who made it (a member's name, an API key's connector, the
 // gateway, the form), when (in the store's time zone) and through what (the source). An order
 // placed before orders recorded their creation ends with its creation made up from its date.
+// A flag raised or checked and the spam mark (issue 43) are entries too, in words.
 // Its automated messages (issue 41) stand among them at their time (sent, or due: a planned one
 // above the rest), with their state, their reason and their text on demand.
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { Card } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
 import { T } from '../../text/id';
+import { flagName } from './flag-chips';
 import { statusName } from './status-word';
 import { orderMessagesQuery, type HistoryEntry, type Order, type OrderMessage } from './use-orders';
 
@@ -28,6 +30,13 @@ function shown(entry: HistoryEntry, value: string | null): string {
 /** What the entry tells, in a line. */
 function what(entry: HistoryEntry): string {
   if (entry.field === 'created') return H.created(entry.new_value ? statusName(entry.new_value) : null);
+  // Risky orders (issue 43): a flag raised later, one checked, the spam mark with its reason.
+  if (entry.field === 'flag') return T.risk.history.flag(flagName(entry.new_value ?? ''));
+  if (entry.field === 'flag_dismissed') return T.risk.history.flagDismissed(flagName(entry.new_value ?? ''));
+  if (entry.field === 'spam' || entry.field === 'spam_removed') {
+    const said = entry.field === 'spam' ? T.risk.history.spam : T.risk.history.spamRemoved;
+    return entry.new_value ? T.risk.history.why(said, entry.new_value) : said;
+  }
   if (entry.field === 'reason') return `${H.reason}: ${entry.new_value ?? H.empty}`;
   if (entry.field === 'follow_up') return `${entry.source === 'system' ? H.follow_up_auto : H.follow_up}: ${shown(entry, entry.new_value)}`;
   const label = entry.field.startsWith('customer.')

@@ -1,7 +1,8 @@
 // One order's page (issue 32 §2-§4): its status and the moves this member may make, shipping
 // (courier, resi, the courier's tracking link), the buyer, the product and payment, where the
 // order came from, its assignment, internal notes and its whole history, newest first; the
-// conversation with the buyer (issue 42 §4), first when the buyer's reply waits. The order comes
+// conversation with the buyer (issue 42 §4), first when the buyer's reply waits; its risk (issue
+// 43: flags, the spam mark, blocking the phone), first when it has a flag or the mark. The order comes
 // from GET /dashboard/api/orders/{id}; every change answers the order anew. The page listens to
 // the live stream as the list does, so a buyer's reply shows while it is open.
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { ConversationCard } from './conversation-card';
 import { FollowUpCard } from './follow-up';
 import { OrderHistory } from './order-history';
 import { OrderNotes } from './order-notes';
+import { RiskCard } from './risk-card';
 import { lastOrdersView } from './orders-search';
 import { ShippingCard } from './shipping-card';
 import { StatusCard } from './status-card';
@@ -52,6 +54,9 @@ function OrderDetail({ order }: { order: Order }) {
   const waiting = useQuery(conversationQuery(order.id)).data?.reply_waiting;
   const [replyWaiting, setReplyWaiting] = useState<boolean | null>(null);
   if (replyWaiting === null && waiting !== undefined) setReplyWaiting(waiting);
+  // A flagged or spam order shows its risk first, on a phone's first screen; the card keeps its
+  // place while the page is open (checking the last flag does not move it away).
+  const [riskFirst] = useState(() => order.flags.length > 0 || order.spam);
   return (
     <>
       <PageHeader
@@ -60,6 +65,7 @@ function OrderDetail({ order }: { order: Order }) {
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-4">
+          {riskFirst ? <RiskCard order={order} /> : null}
           {replyWaiting ? <ConversationCard orderId={order.id} /> : null}
           <StatusCard order={order} />
           <FollowUpCard order={order} />
@@ -68,6 +74,7 @@ function OrderDetail({ order }: { order: Order }) {
           <BuyerCard order={order} />
           <ProductCard order={order} />
           <OriginCard order={order} />
+          {riskFirst ? null : <RiskCard order={order} />}
         </div>
         <div className="min-w-0 space-y-4">
           <AssignCard order={order} />

@@ -2,14 +2,16 @@
 // it opens the order) and a table row on a desktop. Both show the number, date, buyer, phone
 // (0812-3456-7890), product and variant × quantity, total in rupiah, payment method, courier,
 // status, CS and resi, the follow-ups it has had (and when its next automated message goes),
-// "Balasan baru" when the buyer's reply waits and "Berhenti (STOP)" when the phone opted out, and a
-// WhatsApp button that opens the step chooser (the list to the buyer's WhatsApp in two taps).
+// "Balasan baru" when the buyer's reply waits and "Berhenti (STOP)" when the phone opted out, its
+// flags not checked yet and the spam mark (issue 43), and a WhatsApp button that opens the step
+// chooser (the list to the buyer's WhatsApp in two taps).
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatRupiah } from '../../lib/format';
 import { formatWhatsApp } from '../../lib/phone';
 import { Badge } from '../../components/ui/notice';
 import { T } from '../../text/id';
+import { FlagChips } from './flag-chips';
 import { FollowUpLine, FollowUpRowButton } from './follow-up';
 import { StatusWord } from './status-word';
 import type { ListedOrder } from './use-orders';
@@ -62,6 +64,7 @@ export function OrderCard({ order, select }: { order: ListedOrder; select?: Reac
         <StatusWord status={order.status} />
       </div>
       <p className="text-xs text-slate-600">{formatDateTime(order.created_at)}</p>
+      <FlagChips order={order} className="mt-1" />
       <ReplyBadges order={order} className="mt-1" />
       <p className="mt-1 break-words font-semibold text-slate-900">{order.customer_name}</p>
       <p className="text-sm text-slate-700">{formatWhatsApp(order.customer_phone)}</p>
@@ -111,6 +114,7 @@ export function OrdersTable({ orders, select }: { orders: ListedOrder[]; select?
               <td className={CELL}>
                 <OrderLink order={order} stretched={false} />
                 <div className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(order.created_at)}</div>
+                <FlagChips order={order} className="mt-1" />
               </td>
               <td className={CELL}>
                 <div className="break-words font-medium text-slate-900">{order.customer_name}</div>

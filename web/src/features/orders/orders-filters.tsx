@@ -1,8 +1,8 @@
 // The list's filters (issue 32 §1): the created date range (days in the store's time zone,
 // inclusive), product, CS (owners and admins: a CS sees only their own orders), payment method,
-// courier, province, UTM source and campaign, who to follow up, and the buyers' replies waiting
-// ("balasan baru", issue 42). They are edited here and applied together, into
-// the page's address; a value the choices no longer hold (a removed product, an old courier)
+// courier, province, UTM source and campaign, who to follow up, the buyers' replies waiting
+// ("balasan baru", issue 42), and within "Perlu dicek" one kind of flag (issue 43). They are
+// edited here and applied together, into the page's address (the tab stays); a value the choices no longer hold (a removed product, an old courier)
 // stays choosable, so a shared link keeps meaning what it meant.
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
@@ -10,10 +10,12 @@ import { can, useMe } from '../../api/use-session';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { T } from '../../text/id';
-import { activeFilterCount, type OrdersFilters, type OrdersSearch } from './orders-search';
+import { flagName } from './flag-chips';
+import { activeFilterCount, FLAG_FILTERS, withoutFilters, type FlagFilter, type OrdersFilters, type OrdersSearch } from './orders-search';
 import { useFilterChoices } from './use-orders';
 
-type Draft = Required<Record<Exclude<keyof OrdersFilters, 'q' | 'flag' | 'spam'>, string>>;
+// The search has its own box, and `spam=only` is a tab of its own; `flag` is chosen here within the tab "Perlu dicek".
+type Draft = Required<Record<Exclude<keyof OrdersFilters, 'q' | 'spam'>, string>>;
 
 const draftOf = (search: OrdersSearch): Draft => ({
   from: search.from ?? '',
@@ -28,14 +30,15 @@ const draftOf = (search: OrdersSearch): Draft => ({
   followed_up: search.followed_up ?? '',
   stale_hours: search.stale_hours === undefined ? '' : String(search.stale_hours),
   reply: search.reply ?? '',
+  flag: search.flag ?? '',
 });
 
 /** The choices of "pending without a follow-up for more than": hours. */
 const STALE_HOURS = [1, 3, 6, 12, 24, 48, 72];
 
-/** The filters a draft sets (blank: not set), beside the view's search. */
-function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
-  const filters: OrdersFilters = { q };
+/** The filters a draft sets (blank: not set), beside the view's search and its tab ("Spam" stays "Spam"). */
+function filtersFrom(draft: Draft, search: OrdersSearch): OrdersFilters {
+  const filters: OrdersFilters = { q: search.q, spam: search.spam };
   for (const [key, value] of Object.entries(draft) as Array<[keyof Draft, string]>) {
     const trimmed = value.trim();
     if (trimmed === '') continue;
@@ -43,6 +46,7 @@ function filtersFrom(draft: Draft, q: string | undefined): OrdersFilters {
     else if (key === 'stale_hours') filters.stale_hours = Number(trimmed);
     else if (key === 'followed_up') filters.followed_up = 'none';
     else if (key === 'reply') filters.reply = 'new';
+    else if (key === 'flag') filters.flag = trimmed as FlagFilter;
     else filters[key] = trimmed;
   }
   return filters;
@@ -80,6 +84,8 @@ function activeChips(search: OrdersSearch, choices: Choices): Array<{ key: strin
   if (filters.stale_hours !== undefined) add(['stale_hours'], T.orders.chip(T.orders.followUp.stale, T.orders.followUp.hours(filters.stale_hours)));
   if (filters.followed_up !== undefined) add(['followed_up'], T.orders.followUp.filterNone);
   if (filters.reply !== undefined) add(['reply'], T.orders.reply.filter);
+  // One flag within "Perlu dicek": its chip goes back to every flag, not out of the tab.
+  if (filters.flag !== undefined && filters.flag !== 'any') chips.push({ key: 'flag', text: T.orders.chip(T.risk.chipFlag, flagName(filters.flag)), without: { ...filters, flag: 'any' } });
   return chips;
 }
 
@@ -112,7 +118,7 @@ export function ActiveFilters({ search, onApply }: { search: OrdersSearch; onApp
         ))}
         {chips.length > 1 ? (
           <li>
-            <button type="button" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap px-2 text-sm font-semibold text-brand-800 underline" onClick={() => onApply({ q: search.q })}>
+            <button type="button" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap px-2 text-sm font-semibold text-brand-800 underline" onClick={() => onApply(withoutFilters(search))}>
               {T.orders.clearFilters}
             </button>
           </li>
@@ -152,10 +158,23 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          onApply(filtersFrom(draft, search.q));
+          onApply(filtersFrom(draft, search));
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {/* Within "Perlu dicek": one kind of flag (the tab itself is every kind). */}
+          {search.flag !== undefined ? (
+            <div className="sm:col-span-2 lg:col-span-3">
+              <SelectField label={T.risk.flagFilter} value={draft.flag} onChange={set('flag')}>
+                <option value="any">{T.risk.anyFlag}</option>
+                {FLAG_FILTERS.filter((flag) => flag !== 'any').map((flag) => (
+                  <option key={flag} value={flag}>
+                    {flagName(flag)}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+          ) : null}
           {/* The buyers waiting for an answer first: what a CS most often looks for. */}
           <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-900 sm:col-span-2 lg:col-span-3">
             <input type="checkbox" className="size-5" checked={draft.reply === 'new'} onChange={(event) => setDraft({ ...draft, reply: event.target.checked ? 'new' : '' })} />
@@ -239,7 +258,7 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <Button type="submit">{T.orders.apply}</Button>
           {activeFilterCount(search) > 0 ? (
-            <Button variant="secondary" onClick={() => onApply({ q: search.q })}>
+            <Button variant="secondary" onClick={() => onApply(withoutFilters(search))}>
               {T.orders.clearFilters}
             </Button>
           ) : null}

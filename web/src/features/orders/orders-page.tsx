@@ -1,6 +1,6 @@
-// The orders list (issue 32 §1): tabs for every order and the seven states with their counts,
-// one search box, the filters, and the orders newest first, a page at a time ("Muat lagi"
-// follows the server's cursor). The tab, search and filters are the page's address, so a view
+// The orders list (issue 32 §1): tabs for every order, the seven states, "Perlu dicek" and
+// "Spam" (issue 43) with their counts, one search box, the filters, and the orders newest first,
+// a page at a time ("Muat lagi" follows the server's cursor). The tab, search and filters are the page's address, so a view
 // can be bookmarked and shared. A phone shows each order as a card; a desktop, a table. New and
 // changed orders come in without a reload (live-orders.tsx).
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import { OrderCard, OrdersTable } from './order-row';
 import { OrderFilesActions } from './order-files-actions';
 import { LiveOrders } from './live-orders';
 import { ActiveFilters, FilterPanel } from './orders-filters';
-import { activeFilterCount, rememberView, type OrdersFilters } from './orders-search';
+import { activeFilterCount, rememberView, tabOf, type OrdersFilters } from './orders-search';
 import { OrdersToolbar } from './orders-toolbar';
 import { StatusTabs } from './status-tabs';
 import { ordersQuery } from './use-orders';
@@ -44,7 +44,18 @@ export function OrdersPage() {
     setFiltersOpen(false);
     show(filters);
   };
-  const viewed = search.q !== undefined || activeFilterCount(search) > 0 || search.status !== undefined;
+  const tab = tabOf(search);
+  const viewed = search.q !== undefined || activeFilterCount(search) > 0 || tab !== 'all';
+  const empty =
+    search.q === undefined && activeFilterCount(search) === 0 && (tab === 'needs_check' || tab === 'spam')
+      ? tab === 'spam'
+        ? T.risk.emptySpam
+        : T.risk.emptyNeedsCheck
+      : viewed
+        ? T.orders.emptyView
+        : can(me, 'orders:all')
+          ? T.orders.empty
+          : T.orders.emptyCs;
   return (
     <>
       <PageHeader
@@ -82,7 +93,7 @@ export function OrdersPage() {
       {list.isPending ? <Loading label={T.loading} /> : null}
       {error && error.code !== 'query_too_short' ? <ErrorNotice error={error} /> : null}
       {list.isSuccess && orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{viewed ? T.orders.emptyView : can(me, 'orders:all') ? T.orders.empty : T.orders.emptyCs}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{empty}</p>
       ) : null}
       {orders.length > 0 ? (
         <>

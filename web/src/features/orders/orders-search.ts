@@ -28,7 +28,8 @@ export type OrdersFilters = Omit<OrdersSearch, 'status'>;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The flags the list filters on (issue 43): one, or `any` (the tab "Perlu dicek"). */
-export const FLAG_FILTERS = ['duplicate', 'cod_risk', 'burst', 'not_whatsapp', 'blocked', 'any'] as const satisfies ReadonlyArray<NonNullable<ListQuery['flag']>>;
+export type FlagFilter = NonNullable<ListQuery['flag']>;
+export const FLAG_FILTERS = ['duplicate', 'cod_risk', 'burst', 'not_whatsapp', 'blocked', 'any'] as const satisfies readonly FlagFilter[];
 
 const text = (value: unknown): string | undefined => {
   if (typeof value === 'number') return String(value);
@@ -96,16 +97,51 @@ export function readOrdersSearch(search: Record<string, unknown>): OrdersSearch 
   return view;
 }
 
-/** The filters of a view, without its tab: the counts' question, and the part a tab change keeps. */
+/** A view without its status: the question whose `all` count is the view's own (how many "all in this view" holds). */
 export function filtersOf(search: OrdersSearch): OrdersFilters {
   const { status: _tab, ...filters } = search;
   return filters;
 }
 
-/** How many filters (not the search, not the tab) a view sets: the filter button says it. */
+/**
+ * The list's tabs: every order, one state, "Perlu dicek" (an undismissed flag, issue 43: `flag`,
+ * `any` or one flag) and "Spam" (`spam=only`). A view is in one tab; the spam mark counts first.
+ */
+export type OrdersTab = 'all' | OrderStatus | 'needs_check' | 'spam';
+
+export function tabOf(search: OrdersSearch): OrdersTab {
+  if (search.spam === 'only') return 'spam';
+  if (search.flag !== undefined) return 'needs_check';
+  return search.status ?? 'all';
+}
+
+/** The search and filters of a view without its tab: the tabs' counts are asked under them, and a change of tab keeps them. */
+export function tabFiltersOf(search: OrdersSearch): OrdersFilters {
+  const { status: _status, flag: _flag, spam: _spam, ...filters } = search;
+  return filters;
+}
+
+/** The view of a tab under some filters. */
+export function viewOfTab(filters: OrdersFilters, tab: OrdersTab): OrdersSearch {
+  if (tab === 'all') return filters;
+  if (tab === 'needs_check') return { ...filters, flag: 'any' };
+  if (tab === 'spam') return { ...filters, spam: 'only' };
+  return { ...filters, status: tab };
+}
+
+/** The view's search and its tab's own parameters (not the status: the page keeps it): what "Hapus semua filter" leaves. */
+export function withoutFilters(search: OrdersSearch): OrdersFilters {
+  const { status: _status, ...tab } = viewOfTab({}, tabOf(search));
+  return search.q === undefined ? tab : { q: search.q, ...tab };
+}
+
+/**
+ * How many filters a view sets (not the search, not the tab): the filter button says it. One
+ * flag within "Perlu dicek" (`flag=duplicate`) is a filter; `flag=any` and `spam=only` are the tab.
+ */
 export function activeFilterCount(search: OrdersSearch): number {
-  const { status: _tab, q: _q, from, to, ...rest } = search;
-  return (from || to ? 1 : 0) + Object.values(rest).filter((value) => value !== undefined).length;
+  const { status: _tab, q: _q, from, to, flag, spam: _spam, ...rest } = search;
+  return (from || to ? 1 : 0) + (flag !== undefined && flag !== 'any' ? 1 : 0) + Object.values(rest).filter((value) => value !== undefined).length;
 }
 
 // The last view of the list this tab showed, so that the order's page leads back to it (the

@@ -60,7 +60,7 @@ export const orderMessagesQuery = (id: number) =>
   queryOptions({ queryKey: orderKeys.messages(id), queryFn: async () => (await call(api.GET('/dashboard/api/orders/{id}/messages', { params: { path: { id } } }))).messages });
 
 /** After a change: the order's answer is its page; the lists and counts that may hold it are asked again when shown. */
-function remember(queryClient: QueryClient, order: Order): void {
+export function remember(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData(orderKeys.one(order.id), order);
   // A move or a press may cancel (or plan) its automated messages.
   void queryClient.invalidateQueries({ queryKey: orderKeys.messages(order.id) });

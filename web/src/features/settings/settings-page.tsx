@@ -1,6 +1,6 @@
 // The store's settings: store name and WhatsApp, payment methods, bank accounts and gateway
 // credentials, shipping rates, the two messages and the follow-up messages with a live preview, the time zone, the
-// unique-code switch, and the audit log, each section in its own file. Owner and admin
+// blocked phones and the burst thresholds of risky orders (issue 43), the unique-code switch, and the audit log, each section in its own file. Owner and admin
 // (settings:manage); the sections marked sensitive only the owner changes, with the password
 // again (a dialog this page holds).
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { MessagesSection } from './messages-section';
 import { PasswordDialog } from './password-dialog';
 import { PaymentSection } from './payment-section';
 import { RatesSection } from './rates-section';
+import { BlockedPhonesSection, BurstSection } from './risk-section';
 import { StoreSection } from './store-section';
 import { TimeZoneSection } from './time-zone-section';
 import { UniqueCodeSection } from './unique-code-section';
@@ -87,6 +88,12 @@ export function SettingsPage() {
           </Anchor>
           <Anchor id="time-zone">
             <TimeZoneSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="blocked-phones">
+            <BlockedPhonesSection />
+          </Anchor>
+          <Anchor id="burst">
+            <BurstSection />
           </Anchor>
           <Anchor id="unique-code">
             <UniqueCodeSection key={`unique-${version}`} settings={settings.data} owner={owner} onSave={askPassword('unique-code')} saved={savedSection === 'unique-code'} />
