@@ -15,9 +15,11 @@ import type { DialectName } from '../db.js';
 // - tenants.burst_phone_limit / burst_ip_limit: the burst rule's thresholds (3 and 10).
 // - order_counts / order_pair_counts: a `spam` column beside the statuses: a spam order counts
 //   there instead of in its status. The counts consumer starts again from a recount.
-// - Partial indexes of the flagged orders and of the spam orders, newest first (the lists
-//   "Perlu dicek" and "Spam"); no status in them, so a status change never touches them on
-//   SQLite, and on PostgreSQL only for an order that is in them.
+// - A partial index of the flagged orders, by spam mark and then newest first, covering every
+//   column the list's filters and the counts read: "Perlu dicek" under any filters is walked or counted from it
+//   alone (a few percent of a store's orders), never from the store's rows. A status change
+//   rewrites its entry only for an order in it. A partial index of the spam orders, newest first
+//   (the tab "Spam"; few, read row by row).
 
 const COLUMNS = [
   ['status', 'status', 'text'],
@@ -53,7 +55,9 @@ export function riskyOrders(dialect: DialectName) {
 
     await run(sql`alter table orders add column flags text not null default ''`);
     await run(sql`alter table orders add column spam integer not null default 0`);
-    await run(sql`create index orders_tenant_flagged_created on orders (tenant_id, created_at, id) where flags <> ''`);
+    await run(
+      sql`create index orders_tenant_flagged on orders (tenant_id, spam, created_at, id, flags, status, product_id, assigned_user_id, payment_method, courier, customer_province, utm_source, utm_campaign, follow_up_count) where flags <> ''`,
+    );
     await run(sql`create index orders_tenant_spam_created on orders (tenant_id, created_at, id) where spam = 1`);
     await run(sql`alter table tenants add column burst_phone_limit integer not null default 3`);
     await run(sql`alter table tenants add column burst_ip_limit integer not null default 10`);

@@ -85,6 +85,9 @@ beforeAll(async () => {
   // Buyers' replies waiting (issue 42): a few orders of each store, as a day's unanswered replies are.
   await sql.raw(`update orders set buyer_reply_at = created_at + 60000 where id % 500 = 0`).execute(t.ctx.db);
   await sql.raw(`insert into opt_outs (tenant_id, phone, how, created_at) select distinct tenant_id, customer_phone, 'keyword', 0 from orders where id % 1000 = 0`).execute(t.ctx.db);
+  // Risky orders (issue 43): one in twelve flagged, one in a hundred spam.
+  await sql.raw(`update orders set flags = case when id % 24 = 0 then 'cod_risk,duplicate' else 'duplicate' end where id % 12 = 0`).execute(t.ctx.db);
+  await sql.raw(`update orders set spam = 1 where id % 100 = 7`).execute(t.ctx.db);
   if (backend === 'postgres') await sql`analyze`.execute(t.ctx.db);
   const row = await t.ctx.db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).where('resi', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   sample = {
@@ -319,6 +322,30 @@ it('reads the replies waiting ("balasan baru") through their partial index, the 
   for (const scope of [ALL, { kind: 'assigned', userId: cs } as const]) {
     expectIndex(await planOf(tallyQuery(t.ctx.db, tenantId, scope, filtersOf({ reply: 'new' }))), 'orders_tenant_buyer_reply');
   }
+});
+
+it('reads the flagged orders ("Perlu dicek", a flag) from their covering index alone, under any filters and a CS; the spam orders through theirs', async () => {
+  const views: Array<[FilterQuery, OrderScope]> = [
+    [{ flag: 'any' }, ALL],
+    [{ flag: 'duplicate', product_id: sample.product }, ALL],
+    [{ flag: 'any', payment_method: 'cod', courier: sample.courier }, ALL],
+    [{ flag: 'cod_risk', cs: 'none', followed_up: 'none' }, ALL],
+    [{ flag: 'any', utm_source: sample.utmSource }, { kind: 'assigned', userId: cs }],
+    [{ flag: 'any', from: '2026-02-01', to: '2026-03-31', province: sample.province }, ALL],
+  ];
+  // SQLite's plan is written into the query (order-filters.ts); PostgreSQL's planner chooses from
+  // its statistics (an index of fewer rows where it has one, never a sequential scan).
+  const expectRead = (plan: string, index: string) => (backend === 'sqlite' ? expectIndex(plan, index) : expectNoFullScan(plan));
+  for (const [query, scope] of views) {
+    const counted = await planOf(tallyQuery(t.ctx.db, tenantId, scope, filtersOf(query)));
+    expectRead(counted, 'orders_tenant_flagged');
+    // SQLite reads no order row: the index holds every column the count tests.
+    if (backend === 'sqlite') expect(counted).toMatch(/USING COVERING INDEX orders_tenant_flagged/);
+    for (const after of [false, true]) expectRead(await listPlan(query, { scope, after }), 'orders_tenant_flagged');
+  }
+  expectIndex(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ flag: 'any' }))), 'orders_tenant_flagged');
+  expectRead(await listPlan({ spam: 'only' }), 'orders_tenant_spam_created');
+  expectRead(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ spam: 'only', courier: sample.courier }))), 'orders_tenant_spam_created');
 });
 
 it("reads the page's opted-out phones by the opt-out list's primary key", async () => {

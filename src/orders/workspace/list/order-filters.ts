@@ -234,22 +234,32 @@ export function latestNameMatches(db: Db, tenantId: number, scope: OrderScope, f
   return narrowed(db, joined.where(sql<SqlBool>`f.orders_name_fts match ${ftsPhrase(name)}`).where(sql<SqlBool>`+orders.tenant_id = ${tenantId}`), scope, filters);
 }
 
+type EqualityColumn = 'assigned_user_id' | 'product_id' | 'payment_method' | 'courier' | 'customer_province' | 'utm_source' | 'utm_campaign';
+
 /** The scope and the filters but the search (filteredOrders' and latestNameMatches' common part). */
 function narrowed(db: Db, query: OrdersQuery, scope: OrderScope, filters: OrderFilters): OrdersQuery {
-  query = inScope(query, scope);
-  if (filters.from !== null) query = query.where('orders.created_at', '>=', filters.from);
-  if (filters.to !== null) query = query.where('orders.created_at', '<', filters.to);
-  if (filters.productId !== null) query = query.where('orders.product_id', '=', filters.productId);
-  if (filters.cs === 'none') query = query.where('orders.assigned_user_id', 'is', null);
-  else if (filters.cs !== null) query = query.where('orders.assigned_user_id', '=', filters.cs);
-  if (filters.paymentMethod !== null) query = query.where('orders.payment_method', '=', filters.paymentMethod);
-  if (filters.courier !== null) query = query.where('orders.courier', '=', filters.courier);
-  if (filters.province !== null) query = query.where('orders.customer_province', '=', filters.province);
-  if (filters.utmSource !== null) query = query.where('orders.utm_source', '=', filters.utmSource);
-  if (filters.utmCampaign !== null) query = query.where('orders.utm_campaign', '=', filters.utmCampaign);
+  // Under a flag, SQLite (no statistics) is to read the flagged orders' covering index (037,
+  // tenant_id and spam first) alone, and under `spam=only` the spam orders' index: the other
+  // filters' equalities are written `+column`, which no index may serve, so it does not walk a
+  // common product's or CS's orders row by row instead.
+  const pinned = (filters.flag !== null || filters.spam === 'only') && filters.search === null && !isPostgres(db);
+  const equals = (column: EqualityColumn, value: string | number): OrdersQuery =>
+    pinned ? query.where(sql<SqlBool>`+${sql.ref(`orders.${column}`)} = ${value}`) : query.where(`orders.${column}`, '=', value);
+  if (scope.kind === 'assigned') query = pinned ? equals('assigned_user_id', scope.userId) : inScope(query, scope);
+  // The range too: else the store's (tenant_id, created_at) index would serve it.
+  if (filters.from !== null) query = query.where(pinned ? sql<SqlBool>`+orders.created_at >= ${filters.from}` : sql<SqlBool>`orders.created_at >= ${filters.from}`);
+  if (filters.to !== null) query = query.where(pinned ? sql<SqlBool>`+orders.created_at < ${filters.to}` : sql<SqlBool>`orders.created_at < ${filters.to}`);
+  if (filters.productId !== null) query = equals('product_id', filters.productId);
+  if (filters.cs === 'none') query = query.where(pinned ? sql<SqlBool>`+orders.assigned_user_id is null` : sql<SqlBool>`orders.assigned_user_id is null`);
+  else if (filters.cs !== null) query = equals('assigned_user_id', filters.cs);
+  if (filters.paymentMethod !== null) query = equals('payment_method', filters.paymentMethod);
+  if (filters.courier !== null) query = equals('courier', filters.courier);
+  if (filters.province !== null) query = equals('customer_province', filters.province);
+  if (filters.utmSource !== null) query = equals('utm_source', filters.utmSource);
+  if (filters.utmCampaign !== null) query = equals('utm_campaign', filters.utmCampaign);
   // Written as a constant, not a parameter, so both planners may use the partial index of the
   // orders never followed up (025), whose predicate is exactly this.
-  if (filters.notFollowedUp) query = query.where(sql<SqlBool>`orders.follow_up_count = 0`);
+  if (filters.notFollowedUp) query = query.where(pinned ? sql<SqlBool>`+orders.follow_up_count = 0` : sql<SqlBool>`orders.follow_up_count = 0`);
   // The partial index of the replies waiting (035) has exactly this predicate; the set is small
   // (a reply is cleared once answered or handled), so its rows are read and sorted.
   if (filters.replyWaiting) query = query.where(sql<SqlBool>`orders.buyer_reply_at is not null`);
@@ -260,6 +270,9 @@ function narrowed(db: Db, query: OrdersQuery, scope: OrderScope, filters: OrderF
   }
   if (filters.spam === 'exclude') query = query.where(sql<SqlBool>`orders.spam = 0`);
   else if (filters.spam === 'only') query = query.where(sql<SqlBool>`orders.spam = 1`);
+  // Spam and not, counted apart (tallyQuery): said as a term on the flagged orders' index's
+  // second column, so that SQLite's planner weighs that index above the store's (tenant_id, created_at).
+  else if (pinned) query = query.where(sql<SqlBool>`orders.spam in (0, 1)`);
   if (filters.staleBefore !== null) {
     // Pending, and no follow-up since the cut-off. An order's last contact is never before its
     // creation, so a stale order was created before the cut-off too: the tab's index (020) walks
