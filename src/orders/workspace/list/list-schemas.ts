@@ -126,7 +126,7 @@ export const OrderCountsBody = Type.Object(
         needs_check: Count,
         spam: Count,
       },
-      { additionalProperties: false, description: 'Orders in each status under the filters (`all`: their sum). `needs_check` (the tab "Perlu dicek": orders with a flag not dismissed, not spam) and `spam` (the tab "Spam"): under the search and filters but `flag`, `spam`, `stale_hours` and `reply`.' },
+      { additionalProperties: false, description: 'Orders in each status under the filters (`all`: their sum). `needs_check` (the tab "Perlu dicek": orders with a flag not dismissed, not spam) and `spam` (the tab "Spam"): the badges of those two tabs, counted over the whole scope of the member (every order of the store, or the orders of a CS), whatever the search and filters.' },
     ),
     capped: Type.Array(Status, {
       description: 'Under a name search the store\'s newest 1,001 matching orders at most are counted: when there are more, every status is listed here and each count (and `all`) is a lower bound, shown "N+". Empty otherwise.',
