@@ -18,8 +18,8 @@ import type { DialectName } from '../db.js';
 // - A partial index of the flagged orders, by spam mark and then newest first, covering every
 //   column the list's filters and the counts read: "Perlu dicek" under any filters is walked or counted from it
 //   alone (a few percent of a store's orders), never from the store's rows. A status change
-//   rewrites its entry only for an order in it. A partial index of the spam orders, newest first
-//   (the tab "Spam"; few, read row by row).
+//   rewrites its entry only for an order in it. The spam orders' partial index likewise (the
+//   tab "Spam": reading 10,000 spam orders' rows one by one took 1 s at a million orders).
 
 const COLUMNS = [
   ['status', 'status', 'text'],
@@ -58,7 +58,9 @@ export function riskyOrders(dialect: DialectName) {
     await run(
       sql`create index orders_tenant_flagged on orders (tenant_id, spam, created_at, id, flags, status, product_id, assigned_user_id, payment_method, courier, customer_province, utm_source, utm_campaign, follow_up_count) where flags <> ''`,
     );
-    await run(sql`create index orders_tenant_spam_created on orders (tenant_id, created_at, id) where spam = 1`);
+    await run(
+      sql`create index orders_tenant_spam_created on orders (tenant_id, spam, created_at, id, status, flags, product_id, assigned_user_id, payment_method, courier, customer_province, utm_source, utm_campaign, follow_up_count) where spam = 1`,
+    );
     await run(sql`alter table tenants add column burst_phone_limit integer not null default 3`);
     await run(sql`alter table tenants add column burst_ip_limit integer not null default 10`);
 

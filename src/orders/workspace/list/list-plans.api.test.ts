@@ -345,7 +345,9 @@ it('reads the flagged orders ("Perlu dicek", a flag) from their covering index a
   }
   expectIndex(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ flag: 'any' }))), 'orders_tenant_flagged');
   expectRead(await listPlan({ spam: 'only' }), 'orders_tenant_spam_created');
-  expectRead(await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ spam: 'only', courier: sample.courier }))), 'orders_tenant_spam_created');
+  const spamCount = await planOf(tallyQuery(t.ctx.db, tenantId, ALL, filtersOf({ spam: 'only', courier: sample.courier })));
+  expectRead(spamCount, 'orders_tenant_spam_created');
+  if (backend === 'sqlite') expect(spamCount).toMatch(/USING COVERING INDEX orders_tenant_spam_created/);
 });
 
 it("reads the page's opted-out phones by the opt-out list's primary key", async () => {
