@@ -90,7 +90,7 @@ export interface DemoOrder {
 
 /** The demo's reasons: as the rules word them, without the numbers of real orders. */
 const DEMO_REASONS: Record<Flag, string> = {
-  duplicate: 'Pesanan ganda: nomor ini memesan produk yang sama dalam 24 jam terakhir.',
+  duplicate: RISK_TEXT.reasons.duplicate(null),
   cod_risk: `${RISK_TEXT.reasons.codRisk}: ${RISK_TEXT.reasons.returned(1)}`,
   burst: RISK_TEXT.reasons.burstPhone(4),
   not_whatsapp: RISK_TEXT.reasons.notWhatsapp,

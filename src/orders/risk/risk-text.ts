@@ -5,7 +5,8 @@ export const RISK_TEXT = {
   /** The flags in the seller's words (the export under header=id). */
   flagNames: { duplicate: 'Pesanan ganda', cod_risk: 'COD berisiko', burst: 'Pesanan beruntun', not_whatsapp: 'Bukan WhatsApp', blocked: 'Nomor diblokir' },
   reasons: {
-    duplicate: (otherId: number) => `Pesanan ganda: nomor ini memesan produk yang sama dalam 24 jam terakhir (pesanan #${otherId}).`,
+    /** `otherId`: the earlier order; null where there is none to name (the demo's seeded orders). */
+    duplicate: (otherId: number | null) => `Pesanan ganda: nomor ini memesan produk yang sama dalam 24 jam terakhir${otherId === null ? '' : ` (pesanan #${otherId})`}.`,
     codRisk: 'COD berisiko',
     returned: (n: number) => `${n} paket COD ke nomor ini pernah dikirim lalu dibatalkan (retur)`,
     shortAddress: (length: number) => `alamat terlalu pendek (${length} karakter)`,
