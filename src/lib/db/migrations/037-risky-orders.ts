@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db.js';
+import { remakeFeedTriggers, type FeedColumn } from './feed-triggers.js';
 
 // Risky orders (issue 43; src/orders/risk/, docs/risk.md):
 // - orders.flags: the order's flags not dismissed yet, their names sorted and joined by commas
@@ -21,7 +22,7 @@ import type { DialectName } from '../db.js';
 //   rewrites its entry only for an order in it. The spam orders' partial index likewise (the
 //   tab "Spam": reading 10,000 spam orders' rows one by one took 1 s at a million orders).
 
-const COLUMNS = [
+const COLUMNS: readonly FeedColumn[] = [
   ['status', 'status', 'text'],
   ['created_at', 'created_at', 'bigint'],
   ['product_id', 'product_id', 'bigint'],
@@ -34,18 +35,8 @@ const COLUMNS = [
   ['follow_up_count', 'follow_up_count', 'bigint'],
   ['spam', 'spam', 'bigint'],
   ['flags', 'flags', 'text'],
-] as const;
+];
 const NEW_COLUMNS = COLUMNS.slice(-2);
-
-const WATCHED = [...COLUMNS.map(([, column]) => column), 'tenant_id'];
-
-const feedColumns = ['tenant_id', 'order_id', 'at', 'source', ...COLUMNS.flatMap(([name]) => [`old_${name}`, `new_${name}`])].join(', ');
-const side = (row: string | null) => COLUMNS.map(([, column]) => (row === null ? 'null' : `${row}.${column}`));
-const values = (row: string, oldRow: string | null, newRow: string | null, now: string, source: string) => {
-  const olds = side(oldRow);
-  const news = side(newRow);
-  return [`${row}.tenant_id`, `${row}.id`, now, source, ...olds.flatMap((o, i) => [o, news[i]!])].join(', ');
-};
 
 export function riskyOrders(dialect: DialectName) {
   return async function up(db: Kysely<unknown>): Promise<void> {
@@ -88,42 +79,6 @@ export function riskyOrders(dialect: DialectName) {
       await run(sql`alter table order_feed add column ${sql.id(`new_${name}`)} ${sql.raw(columnType)}`);
     }
 
-    if (dialect === 'sqlite') {
-      for (const trigger of ['order_feed_insert', 'order_feed_update', 'order_feed_delete']) await run(sql`drop trigger ${sql.id(trigger)}`);
-      const now = `cast(unixepoch('subsec') * 1000 as integer)`;
-      const changed = WATCHED.map((c) => `old.${c} is not new.${c}`).join(' or ');
-      const insert = (oldRow: string | null, newRow: string | null, row: string, source: string) =>
-        `insert into order_feed (${feedColumns}) values (${values(row, oldRow, newRow, now, source)});`;
-      await run(sql.raw(`create trigger order_feed_insert after insert on orders begin ${insert(null, 'new', 'new', 'new.source')} end`));
-      await run(
-        sql.raw(`create trigger order_feed_update after update of ${WATCHED.join(', ')} on orders when ${changed} begin
-          ${insert('old', 'new', 'new', 'case when old.status is not new.status then new.status_source end')} end`),
-      );
-      await run(sql.raw(`create trigger order_feed_delete after delete on orders begin ${insert('old', null, 'old', 'null')} end`));
-      return;
-    }
-
-    const now = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
-    await run(sql`drop trigger order_feed_update on orders`);
-    await run(
-      sql.raw(`create or replace function order_feed_insert() returns trigger language plpgsql as $$
-      begin
-        insert into order_feed (${feedColumns}) select ${values('o', null, 'o', now, 'o.source')} from inserted o order by o.id;
-        return null;
-      end $$`),
-    );
-    await run(
-      sql.raw(`create or replace function order_feed_change() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'DELETE' then
-          insert into order_feed (${feedColumns}) values (${values('old', 'old', null, now, 'null')});
-        else
-          insert into order_feed (${feedColumns}) values (${values('new', 'old', 'new', now, 'case when old.status is distinct from new.status then new.status_source end')});
-        end if;
-        return null;
-      end $$`),
-    );
-    const changed = WATCHED.map((c) => `old.${c} is distinct from new.${c}`).join(' or ');
-    await run(sql.raw(`create trigger order_feed_update after update of ${WATCHED.join(', ')} on orders for each row when (${changed}) execute function order_feed_change()`));
+    await remakeFeedTriggers(db, dialect, COLUMNS);
   };
 }
