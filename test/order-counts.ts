@@ -10,7 +10,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { COUNTER_COLUMNS, STATUS_COUNT_COLUMNS } from '../src/lib/db/schema.js';
 
 const DAY_MS = 86_400_000;
-const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags'] as const;
+const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags', 'printed'] as const;
 type Dimension = (typeof DIMENSIONS)[number];
 
 /**
@@ -59,7 +59,7 @@ export async function keptCounts(database: FeedDatabase): Promise<Record<string,
 export async function recountedCounts(db: Db): Promise<Record<string, number>> {
   const orders = await db
     .selectFrom('orders')
-    .select(['tenant_id', 'created_at', 'status', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags'])
+    .select(['tenant_id', 'created_at', 'status', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags', 'label_printed'])
     .execute();
   const valueOf = (o: (typeof orders)[number], dimension: Dimension): string => {
     switch (dimension) {
@@ -83,6 +83,8 @@ export async function recountedCounts(db: Db): Promise<Record<string, number>> {
         return Number(o.follow_up_count) === 0 ? 'none' : 'some';
       case 'flags':
         return o.flags;
+      case 'printed':
+        return Number(o.label_printed) === 1 ? 'yes' : 'no';
     }
   };
   const counts: Record<string, number> = {};

@@ -3,13 +3,14 @@
 // per status for each pair of filters over all time (order_pair_counts). The value of an order
 // in a dimension is text: '' for an unassigned order or an empty UTM value; followed_up is
 // 'none' for an order that never had a follow-up, 'some' after its first; flags is orders.flags
-// (the flags not dismissed, '' none: src/orders/risk/flags.ts). A spam order counts in the counters'
+// (the flags not dismissed, '' none: src/orders/risk/flags.ts); printed is 'yes' once a label of
+// the order was printed, else 'no' (src/orders/printing/). A spam order counts in the counters'
 // `spam` column instead of its status's (counterColumn).
 import type { OrderSide } from '../feed/feed-row.js';
 
 export const DAY_MS = 86_400_000;
 
-export const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags'] as const;
+export const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags', 'printed'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The filters paired with each other: every dimension but the store's total and the flags. */
@@ -47,6 +48,8 @@ export function valueOf(order: OrderSide, dimension: Dimension): string {
       return order.followUpCount === 0 ? 'none' : 'some';
     case 'flags':
       return order.flags;
+    case 'printed':
+      return order.labelPrinted ? 'yes' : 'no';
   }
 }
 

@@ -1,6 +1,6 @@
 // The counts folded from the change feed (issue 39 §2, "How it is judged"), on both backends:
 // after a random mix (fast-check) of creations, status changes, reassignments, edits of filtered
-// columns and follow-up presses, with the consumer folding concurrently, the counts the list asks
+// columns, follow-up presses, spam marks, flags and printed labels, with the consumer folding concurrently, the counts the list asks
 // for (folded counters plus the unfolded tail, in one snapshot) equal a count of the orders, and
 // once everything is folded every counter equals a recount. PostgreSQL: 20 writers committing out
 // of order (random pauses inside their transactions) while a consumer folds: no change is lost or
@@ -46,7 +46,8 @@ type Op =
   | { kind: 'edit'; order: number; courier: number; province: number; utm: number; product: number }
   | { kind: 'press'; order: number }
   | { kind: 'spam'; order: number; spam: boolean }
-  | { kind: 'flags'; order: number; flags: number };
+  | { kind: 'flags'; order: number; flags: number }
+  | { kind: 'print'; order: number; printed: boolean };
 
 /** orders.flags values (src/orders/risk/flags.ts): none, one, two, another one. */
 const FLAG_SETS = ['', 'duplicate', 'cod_risk,duplicate', 'burst'];
@@ -60,6 +61,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('press' as const), order: fc.nat() }),
   fc.record({ kind: fc.constant('spam' as const), order: fc.nat(), spam: fc.boolean() }),
   fc.record({ kind: fc.constant('flags' as const), order: fc.nat(), flags: index(FLAG_SETS.length) }),
+  fc.record({ kind: fc.constant('print' as const), order: fc.nat(), printed: fc.boolean() }),
 );
 
 async function apply(o: Op): Promise<void> {
@@ -76,6 +78,7 @@ async function apply(o: Op): Promise<void> {
   else if (o.kind === 'edit') await order.set({ courier: COURIERS[o.courier]!, customer_province: PROVINCES[o.province]!, utm_source: UTM[o.utm]!, utm_campaign: UTM[o.utm]!, product_id: products[o.product]! }).execute();
   else if (o.kind === 'spam') await order.set({ spam: o.spam ? 1 : 0 }).execute();
   else if (o.kind === 'flags') await order.set({ flags: FLAG_SETS[o.flags]! }).execute();
+  else if (o.kind === 'print') await order.set({ label_printed: o.printed ? 1 : 0 }).execute();
   else await order.set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_at: t.clock.now() })).execute();
 }
 
@@ -93,6 +96,9 @@ const views = (): Array<{ scope: OrderScope; filters: OrderFilters }> => [
   { scope: { kind: 'all' }, filters: { ...NO_FILTERS, flag: 'cod_risk', courier: 'JNE' } },
   { scope: { kind: 'all' }, filters: { ...NO_FILTERS, spam: 'only' } },
   { scope: { kind: 'assigned', userId: cs[1]! }, filters: { ...NO_FILTERS, spam: 'only', courier: 'JNE' } },
+  { scope: { kind: 'all' }, filters: { ...NO_FILTERS, labelPrinted: false } },
+  { scope: { kind: 'assigned', userId: cs[0]! }, filters: { ...NO_FILTERS, labelPrinted: true } },
+  { scope: { kind: 'all' }, filters: { ...NO_FILTERS, labelPrinted: true, courier: 'JNE' } },
 ];
 
 /** The orders counted one by one under the filters: per status, and the spam orders apart (tallyQuery's `spam`). */

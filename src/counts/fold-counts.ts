@@ -42,7 +42,7 @@ function under<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 const sameButStatus = (a: OrderSide, b: OrderSide) =>
   dayOf(a.createdAt) === dayOf(b.createdAt) && a.productId === b.productId && a.assignedUserId === b.assignedUserId && a.paymentMethod === b.paymentMethod &&
   a.courier === b.courier && a.province === b.province && a.utmSource === b.utmSource && a.utmCampaign === b.utmCampaign && (a.followUpCount === 0) === (b.followUpCount === 0) &&
-  a.flags === b.flags;
+  a.flags === b.flags && a.labelPrinted === b.labelPrinted;
 
 /** One store's changes: per dimension, value and day; per pair, first and second value. */
 interface StoreDeltas {
@@ -185,7 +185,7 @@ async function recount(tx: Tx): Promise<void> {
   for (;;) {
     const orders = await tx
       .selectFrom('orders')
-      .select(['id', 'tenant_id', 'status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags'])
+      .select(['id', 'tenant_id', 'status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags', 'label_printed'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(fixedLimit(BACKFILL_CHUNK))
@@ -203,6 +203,7 @@ async function recount(tx: Tx): Promise<void> {
 export function orderSide(o: {
   status: string; created_at: number | string; product_id: number | string; assigned_user_id: number | string | null; payment_method: string; courier: string;
   customer_province: string; utm_source: string | null; utm_campaign: string | null; follow_up_count: number | string; spam: number | string; flags: string;
+  label_printed: number | string;
 }): OrderSide {
   return {
     status: o.status,
@@ -217,6 +218,7 @@ export function orderSide(o: {
     followUpCount: Number(o.follow_up_count),
     spam: Number(o.spam) === 1,
     flags: o.flags,
+    labelPrinted: Number(o.label_printed) === 1,
   };
 }
 

@@ -18,6 +18,8 @@ export interface OrderSide {
   spam: boolean;
   /** The flags not dismissed yet, sorted, comma-joined ('' none; src/orders/risk/flags.ts). */
   flags: string;
+  /** A label of the order was printed (migration 038; src/orders/printing/). */
+  labelPrinted: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export function parsePosition(text: string): FeedPosition | null {
 export const comparePositions = (a: FeedPosition, b: FeedPosition): number => a.txid - b.txid || a.id - b.id;
 
 /** An order's columns on each side of a feed row (`old_` and `new_` before each): sideOf reads them. */
-const SIDE_COLUMNS = ['status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags'] as const;
+const SIDE_COLUMNS = ['status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags', 'label_printed'] as const;
 /** The columns feedRowOf reads (SQLite's position is the id alone). */
 export const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDE_COLUMNS.flatMap((c) => [`old_${c}`, `new_${c}`] as const)] as const;
 
@@ -85,6 +87,7 @@ function sideOf(row: Stored, prefix: 'old' | 'new'): OrderSide | null {
     followUpCount: Number(row[`${prefix}_follow_up_count`] ?? 0),
     spam: Number(row[`${prefix}_spam`] ?? 0) === 1,
     flags: row[`${prefix}_flags`] ?? '',
+    labelPrinted: Number(row[`${prefix}_label_printed`] ?? 0) === 1,
   };
 }
 

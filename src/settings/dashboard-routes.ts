@@ -33,6 +33,7 @@ const SAVE_REFUSALS = {
   invalid_gateway: field('gateway'),
   invalid_bank_accounts: field('bank_accounts'),
   invalid_whatsapp_number: field('whatsapp_number'),
+  invalid_sender_address: field('sender_address'),
   phone_letters: field('whatsapp_number'),
   invalid_thank_you_template: field('thank_you_template'),
   invalid_unique_code: field('unique_code'),

@@ -35,5 +35,6 @@ export async function readSettings(db: Db, tenantId: number, serverTimeZone: str
     placeholders: [...PLACEHOLDER_NAMES],
     time_zone: settings.timeZone,
     server_time_zone: serverTimeZone,
+    sender_address: settings.senderAddress,
   };
 }

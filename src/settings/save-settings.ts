@@ -1,5 +1,5 @@
 // The ordinary settings (settings:manage): store name, WhatsApp number, payment methods and
-// the gateway choice, shipping rates, the two message templates, the time zone. One
+// the gateway choice, shipping rates, the two message templates, the time zone, the sender address. One
 // transaction; everything is checked before the first write, so a refusal changes nothing.
 import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../lib/db/db.js';
@@ -18,6 +18,7 @@ export interface SettingsChange {
   opening_message_template?: string | null;
   time_zone?: string | null;
   shipping_rates?: RateInput[];
+  sender_address?: unknown;
 }
 
 export type SaveSettingsCode = UpdateSettingsCode | Exclude<SetRatesCode, 'tenant_not_found'> | 'invalid_store_name' | 'invalid_opening_message_template';
@@ -57,6 +58,7 @@ export async function saveSettings(tx: Tx, clock: Clock, sealer: Sealer, tenantI
       gateway: change.gateway,
       thank_you_template: templateValue(change.thank_you_template),
       time_zone: change.time_zone,
+      sender_address: change.sender_address,
     }).filter(([, value]) => value !== undefined),
   );
   // The first write, and only when the change has its fields: it checks its own fields

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AUDITED_FIELDS } from './audit-log.js';
 import { ANY_PROVINCE, PROVINCES } from '../shipping/provinces.js';
 import { GATEWAYS, PAYMENT_METHOD_SETTINGS } from '../tenants/store-settings.js';
+import { SenderAddressSchema } from '../shipping/sender-address.js';
 import { FOLLOW_UP_STEPS, METHOD_KINDS } from '../templates/follow-up-steps.js';
 
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -54,6 +55,7 @@ export const SettingsBody = Type.Object(
     placeholders: Type.Array(Type.String(), { description: 'The placeholders templates may use, without braces.' }),
     time_zone: Type.Union([Type.String(), Type.Null()], { description: "The store's IANA time zone; null: the server's (server_time_zone)." }),
     server_time_zone: Type.String(),
+    sender_address: Type.Union([SenderAddressSchema, Type.Null()], { description: 'Null: not set yet (labels then show the store name and WhatsApp number as the sender).' }),
   },
   { additionalProperties: false },
 );
@@ -68,6 +70,7 @@ export const SettingsPatch = Type.Object(
     opening_message_template: Type.Optional(Nullable(Template)),
     time_zone: Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'An IANA name (Asia/Jakarta); null: the server\'s.' }))),
     shipping_rates: Type.Optional(Type.Array(RateSchema, { maxItems: 2000, description: "Replaces the store's whole rate table." })),
+    sender_address: Type.Optional(Type.Union([SenderAddressSchema, Type.Null()], { description: 'The whole address at once; null clears it.' })),
   },
   { additionalProperties: false },
 );

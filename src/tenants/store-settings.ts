@@ -4,6 +4,7 @@
 import type { Db } from '../lib/db/db.js';
 import { openStored, type OpenCode, type Sealer, type StoredSecret } from '../lib/secrets/sealer.js';
 import type { Outcome } from '../lib/outcome.js';
+import { storedSenderAddress, type SenderAddress } from '../shipping/sender-address.js';
 
 export const PAYMENT_METHOD_SETTINGS = ['bank_transfer', 'cod', 'gateway'] as const;
 export type PaymentMethodSetting = (typeof PAYMENT_METHOD_SETTINGS)[number];
@@ -41,6 +42,8 @@ export interface StoreSettings {
   timeZone: string | null;
   /** The customer lookup's opening message; null: the default. */
   openingMessageTemplate: string | null;
+  /** On the store's labels (issue 44); null: not set. */
+  senderAddress: SenderAddress | null;
 }
 
 export const STORE_SECRET_COLUMNS = ['midtrans_server_key', 'xendit_secret_key', 'xendit_callback_token', 'whatsapp_access_token', 'fonnte_token'] as const;
@@ -66,7 +69,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
       'tenants.id', 'tenants.name', 'tenants.active', 'store_settings.payment_methods', 'store_settings.gateway',
       'store_settings.bank_accounts', 'store_settings.whatsapp_number', 'store_settings.thank_you_template',
       'store_settings.midtrans_server_key', 'store_settings.xendit_secret_key', 'store_settings.xendit_callback_token',
-      'store_settings.whatsapp_access_token', 'store_settings.fonnte_token',
+      'store_settings.whatsapp_access_token', 'store_settings.fonnte_token', 'store_settings.sender_address',
       'tenants.unique_code', 'tenants.time_zone', 'tenants.opening_message_template',
     ])
     .where('tenants.id', '=', tenantId)
@@ -89,6 +92,7 @@ export async function loadStoreSettings(db: Db, tenantId: number): Promise<Store
     uniqueCode: row.unique_code === 1,
     timeZone: row.time_zone ?? null,
     openingMessageTemplate: row.opening_message_template ?? null,
+    senderAddress: storedSenderAddress(row.sender_address),
   };
 }
 
@@ -121,5 +125,6 @@ export function maskedSettings(settings: StoreSettings) {
     unique_code: settings.uniqueCode,
     time_zone: settings.timeZone,
     offered_payment_methods: offeredPaymentMethods(settings),
+    sender_address: settings.senderAddress,
   };
 }

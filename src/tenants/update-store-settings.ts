@@ -11,6 +11,7 @@ import { PHONE_LETTERS_PROBLEM } from '../lib/http/messages.js';
 import { hasLetters, normalizeIndonesianPhone } from '../lib/phone.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
 import { parseTimeZone } from './store-time-zone.js';
+import { parseSenderAddress, SENDER_ADDRESS_PROBLEM } from '../shipping/sender-address.js';
 import {
   GATEWAYS, PAYMENT_METHOD_SETTINGS, STORE_SECRET_COLUMNS, loadStoreSettings, maskedSettings, storeSecretBinding, type BankAccount, type StoreSecretColumn,
 } from './store-settings.js';
@@ -89,6 +90,14 @@ const FIELDS = {
     problem: 'bank_accounts must be a list of at most 10 {bank, number, holder} (number: digits)',
   },
   whatsapp_number: WHATSAPP_NUMBER_RULE,
+  sender_address: {
+    parse: (v) => {
+      if (v === null) return { sender_address: null };
+      const address = parseSenderAddress(v);
+      return address ? { sender_address: JSON.stringify(address) } : null;
+    },
+    problem: SENDER_ADDRESS_PROBLEM,
+  },
   thank_you_template: {
     parse: (v) => (v === null || text(v, TEMPLATE_MAX) ? { thank_you_template: v as string | null } : null),
     problem: `thank_you_template must be a non-empty string of at most ${TEMPLATE_MAX} characters, or null`,

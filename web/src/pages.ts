@@ -5,6 +5,7 @@
 import { lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { Permission } from './api/use-session';
 import { readOrdersSearch } from './features/orders/orders-search';
+import { readPrintSearch } from './features/printing/print-search';
 import { T } from './text/id';
 
 /** The menu's groups, in the order they are shown (a gap between them on a desktop). */
@@ -22,6 +23,8 @@ export interface AppPage<TPath extends string = string, TSearch extends object =
   menu?: TPath extends `${string}$${string}` ? never : { label: string; group: MenuGroup };
   /** The view the page keeps in its address's search parameters (a list's tab and filters), read from the address; none: it keeps none. */
   validateSearch?: (search: Record<string, unknown>) => TSearch;
+  /** Shown without the dashboard's header and menus (the print page: what it shows is what prints). */
+  bare?: true;
 }
 
 /** A row of the list: its type keeps the literal address, its search parameters and whether it has a menu entry. */
@@ -33,6 +36,7 @@ export const APP_PAGES = [
   page({ path: '/', component: lazyRouteComponent(() => import('./features/home/home-page'), 'HomePage'), menu: { label: T.nav.home, group: 'work' } }),
   page({ path: '/orders', component: lazyRouteComponent(() => import('./features/orders/orders-page'), 'OrdersPage'), validateSearch: readOrdersSearch, menu: { label: T.nav.orders, group: 'work' } }),
   page({ path: '/orders/new', component: lazyRouteComponent(() => import('./features/orders/new-order-page'), 'NewOrderPage') }),
+  page({ path: '/orders/print', component: lazyRouteComponent(() => import('./features/printing/print-page'), 'PrintPage'), validateSearch: readPrintSearch, bare: true }),
   page({ path: '/orders/$orderId', component: lazyRouteComponent(() => import('./features/orders/order-page'), 'OrderPage') }),
   page({ path: '/products', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/products-page'), 'ProductsPage'), menu: { label: T.nav.products, group: 'work' } }),
   page({ path: '/products/$productId', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/product-editor-page'), 'ProductEditorPage') }),

@@ -44,35 +44,38 @@ const signupRoute = createRoute({ getParentRoute: () => entry, path: 'signup', c
 const inviteRoute = createRoute({ getParentRoute: () => entry, path: 'invite', validateSearch: token, component: lazyRouteComponent(() => import('./features/auth/accept-invite-page'), 'AcceptInvitePage') });
 const resetRoute = createRoute({ getParentRoute: () => entry, path: 'reset-password', validateSearch: token, component: lazyRouteComponent(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage') });
 
-const app = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: async ({ context, location }) => {
-    try {
-      await context.queryClient.ensureQueryData(meQuery);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) throw redirect({ to: '/login', search: { next: location.href } });
-      throw error;
-    }
-  },
-  component: AppLayout,
-});
+/** A page behind the login: without a session the browser goes to the login page and comes back after. */
+async function requireSession({ context, location }: { context: { queryClient: QueryClient }; location: { href: string } }): Promise<void> {
+  try {
+    await context.queryClient.ensureQueryData(meQuery);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect({ to: '/login', search: { next: location.href } });
+    throw error;
+  }
+}
+
+const app = createRoute({ getParentRoute: () => rootRoute, id: 'app', beforeLoad: requireSession, component: AppLayout });
+/** The pages shown without the header and menus (`bare` in the list: the print page), behind the login as well. */
+const bare = createRoute({ getParentRoute: () => rootRoute, id: 'bare', beforeLoad: requireSession, component: Outlet });
 /** A page of the list as a route under the login; its code behind the role check when it needs a permission. */
 function pageRoute<const TPath extends string, TSearch extends object>(page: AppPage<TPath, TSearch>) {
   const component = page.permission ? gated(page.permission, page.component) : page.component;
   // A page that keeps no view in its address reads none (the router's default would pass any parameter through).
   const validateSearch = page.validateSearch ?? ((): TSearch => ({}) as TSearch);
-  return createRoute({ getParentRoute: () => app, path: page.path, validateSearch, component });
+  return createRoute({ getParentRoute: () => (page.bare ? bare : app), path: page.path, validateSearch, component });
 }
 // Each page keeps its own route type (its address, the parts it reads and its search
 // parameters), so that links to it are checked; the map alone would give every route the union
 // of all addresses (and all parts).
 type PageRoute<P> = P extends AppPage<infer TPath> ? ReturnType<typeof pageRoute<TPath, SearchOf<P>>> : never;
-const pageRoutes = APP_PAGES.map((page) => pageRoute(page)) as unknown as Array<PageRoute<(typeof APP_PAGES)[number]>>;
+const pageRoutes = APP_PAGES.map((page: AppPage) => pageRoute(page)) as unknown as Array<PageRoute<(typeof APP_PAGES)[number]>>;
+
+const isBare = (i: number): boolean => (APP_PAGES[i] as AppPage).bare === true;
 
 const routeTree = rootRoute.addChildren([
   entry.addChildren([loginRoute, signupRoute, inviteRoute, resetRoute]),
-  app.addChildren(pageRoutes),
+  app.addChildren(pageRoutes.filter((_, i) => !isBare(i))),
+  bare.addChildren(pageRoutes.filter((_, i) => isBare(i))),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {

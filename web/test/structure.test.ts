@@ -52,8 +52,8 @@ describe('the pages behind the login', () => {
   });
 
   it('become routes and menu entries from that list only', () => {
-    // The router's own routes are the root, the two layouts and the four entry pages; every other page comes from the list.
-    expect([...router.matchAll(/createRoute\(\{ getParentRoute: \(\) => app,/g)].length).toBe(1);
+    // The router's own routes are the root, the three layouts and the four entry pages; every other page comes from the list.
+    expect([...router.matchAll(/createRoute\(\{ getParentRoute: \(\) => \(page\.bare \? bare : app\),/g)].length).toBe(1);
     expect(router).toContain('APP_PAGES.map(');
     expect([...router.matchAll(/import\('\.\/features\//g)].length).toBe(4);
     // The menu names no section and no permission of its own.

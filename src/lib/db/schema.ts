@@ -102,6 +102,8 @@ export interface OrderTable {
   flags: Generated<string>;
   /** 037: 0/1, the dashboard's spam mark. */
   spam: Generated<number>;
+  /** 038: 0/1, a label of the order was printed (src/orders/printing/). */
+  label_printed: Generated<number>;
 }
 
 /** 037: an order's flag with its reason (src/orders/risk/). */
@@ -223,6 +225,8 @@ export interface OrderFeedTable {
   new_spam: number | null;
   old_flags: string | null;
   new_flags: string | null;
+  old_label_printed: number | null;
+  new_label_printed: number | null;
 }
 
 /** 026: each consumer's position in the feed (src/feed/consumer.ts). `txid`: PostgreSQL only. */
@@ -383,6 +387,8 @@ export interface StoreSettingsTable {
   /** 035: sealed. */
   whatsapp_access_token: string | null;
   fonnte_token: string | null;
+  /** 038: JSON {name, phone, address, district, city, province, postal_code}; null: not set (src/shipping/sender-address.ts). */
+  sender_address: string | null;
   updated_at: number;
 }
 

@@ -268,6 +268,7 @@ export const DASHBOARD_REFUSAL_TEXT = {
   invalid_store_name: 'Nama toko wajib diisi, paling banyak 200 karakter.',
   invalid_opening_message_template: 'Pesan pembuka paling banyak 1000 karakter.',
   invalid_time_zone: DASHBOARD_FIELD_TEXT.timeZone,
+  invalid_sender_address: 'Alamat pengirim tidak lengkap: isi nama, nomor WhatsApp Indonesia, alamat, kecamatan, kota, provinsi (dari daftar) dan kode pos 5 angka.',
   invalid_rates: 'Daftar ongkos kirim tidak valid (paling banyak 2000 baris).',
   invalid_courier: 'Nama kurir wajib diisi, paling banyak 40 karakter.',
   invalid_province: 'Pilih provinsi dari daftar 38 provinsi, atau semua provinsi.',

@@ -62,6 +62,13 @@ function requestsFor(operation: string): Array<{ method: string; url: string; bo
     'POST /dashboard/api/orders/{id}/spam': { spam: true, reason: 'iseng' },
     'POST /dashboard/api/orders/bulk-spam': { ids: [theirs], spam: true },
   };
+  // Printing: the other order alone, and beside CS one's own (the whole request refused).
+  if (operation === 'GET /dashboard/api/orders/print') {
+    return ['labels', 'invoices'].flatMap((kind) => [`${theirs}`, `${mine},${theirs}`].map((ids) => ({ method, url: `${url}?kind=${kind}&ids=${ids}` })));
+  }
+  if (operation === 'POST /dashboard/api/orders/printed') {
+    return ['labels', 'invoices'].flatMap((kind) => [[theirs], [mine, theirs]].map((ids) => ({ method, url, body: { kind, ids } })));
+  }
   // A bulk move over a view: every search and filter that names the other order.
   if (operation === 'POST /dashboard/api/orders/bulk-status') {
     const views = [{}, { q: String(theirs) }, { q: MARKS.phone }, { q: MARKS.resi.toLowerCase() }, { q: 'zubaidah' }, { cs: String(csTwo.userId) }, { status: 'paid' }, { courier: MARKS.courier }];
@@ -105,7 +112,7 @@ describe("a CS and another CS's order", () => {
       expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBeLessThan(500);
       expect(res.body, `${request.method} ${request.url}`).not.toMatch(MARK);
       // The order itself is not found, as another store's would be (a route for owners and admins refuses first).
-      if (operation.includes('{id}')) expect(res.json()).toMatchObject({ code: 'order_not_found' });
+      if (operation.includes('{id}') || operation.includes('/print')) expect(res.json()).toMatchObject({ code: 'order_not_found' });
       // A list names only CS one's orders, and counts count only them: one order, theirs.
       // The export: a file of CS one's orders only (its first column, after the header).
       if (String(res.headers['content-type']).startsWith('text/csv')) {

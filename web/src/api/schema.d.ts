@@ -1017,7 +1017,7 @@ export interface paths {
         };
         /**
          * The orders, newest first, a page at a time, under a tab, a search and filters
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times with the server's UTC offset, as everywhere in the dashboard's JSON.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `printed=false|true` (labels), `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. `status` picks a tab. Pages follow `next_cursor` (keyset: no order is repeated or skipped between pages, whatever is added meanwhile); `limit` from 1 to 200, default 50. Times with the server's UTC offset, as everywhere in the dashboard's JSON.
          */
         get: operations["listOrders"];
         put?: never;
@@ -1041,7 +1041,7 @@ export interface paths {
         };
         /**
          * How many orders each tab holds under the same search and filters
-         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. The list's tabs ask this apart, so that the list shows before the counts arrive.
+         * @description Any member: owners and admins see every order of the store, a CS only the orders assigned to them. Filters: `q` (search), `from`/`to` (days in the store's time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `printed=false|true` (labels), `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`. The list's tabs ask this apart, so that the list shows before the counts arrive.
          */
         get: operations["countOrders"];
         put?: never;
@@ -1402,6 +1402,46 @@ export interface paths {
          */
         put: operations["saveRiskSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the labels or invoices of some orders print
+         * @description Any member: owners and admins on every order of the store, a CS on the orders assigned to them. Any id the member does not see, of this store or another: 404 `order_not_found` for the whole request (nothing read or recorded). Reading records nothing: `POST /dashboard/api/orders/printed` does, when the print dialog opens. The page `/dashboard/orders/print?kind=…&ids=…` renders them for the browser's print dialog.
+         */
+        get: operations["readPrintSheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/orders/printed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that labels or invoices were printed
+         * @description Any member: owners and admins on every order of the store, a CS on the orders assigned to them. Any id the member does not see, of this store or another: 404 `order_not_found` for the whole request (nothing read or recorded). Each order gets a history entry `printed` (value `label` or `invoice`: "label dicetak", "invoice dicetak") naming the member; labels also set the order's label as printed (the list's filter `printed`). Printed again: another entry. An id given twice counts once.
+         */
+        post: operations["recordPrinted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9227,6 +9267,21 @@ export interface operations {
                         /** @description The store's IANA time zone; null: the server's (server_time_zone). */
                         time_zone: string | null;
                         server_time_zone: string;
+                        /** @description Null: not set yet (labels then show the store name and WhatsApp number as the sender). */
+                        sender_address: {
+                            name: string;
+                            /** @description Any written form of an Indonesian number; stored and answered as international digits, 62... */
+                            phone: string;
+                            /** @description Street, number, RT/RW, village. */
+                            address: string;
+                            /** @description Kecamatan. */
+                            district: string;
+                            /** @description Kota or kabupaten. */
+                            city: string;
+                            /** @description One of the 38 provinces. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
+                            postal_code: string;
+                        } | null;
                     };
                 };
             };
@@ -9355,6 +9410,21 @@ export interface operations {
                         /** @description Rupiah. */
                         fee: number;
                     }[];
+                    /** @description The whole address at once; null clears it. */
+                    sender_address?: {
+                        name: string;
+                        /** @description Any written form of an Indonesian number; stored and answered as international digits, 62... */
+                        phone: string;
+                        /** @description Street, number, RT/RW, village. */
+                        address: string;
+                        /** @description Kecamatan. */
+                        district: string;
+                        /** @description Kota or kabupaten. */
+                        city: string;
+                        /** @description One of the 38 provinces. */
+                        province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
+                        postal_code: string;
+                    } | null;
                 };
             };
         };
@@ -9413,6 +9483,21 @@ export interface operations {
                         /** @description The store's IANA time zone; null: the server's (server_time_zone). */
                         time_zone: string | null;
                         server_time_zone: string;
+                        /** @description Null: not set yet (labels then show the store name and WhatsApp number as the sender). */
+                        sender_address: {
+                            name: string;
+                            /** @description Any written form of an Indonesian number; stored and answered as international digits, 62... */
+                            phone: string;
+                            /** @description Street, number, RT/RW, village. */
+                            address: string;
+                            /** @description Kecamatan. */
+                            district: string;
+                            /** @description Kota or kabupaten. */
+                            city: string;
+                            /** @description One of the 38 provinces. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
+                            postal_code: string;
+                        } | null;
                     };
                 };
             };
@@ -9654,6 +9739,21 @@ export interface operations {
                         /** @description The store's IANA time zone; null: the server's (server_time_zone). */
                         time_zone: string | null;
                         server_time_zone: string;
+                        /** @description Null: not set yet (labels then show the store name and WhatsApp number as the sender). */
+                        sender_address: {
+                            name: string;
+                            /** @description Any written form of an Indonesian number; stored and answered as international digits, 62... */
+                            phone: string;
+                            /** @description Street, number, RT/RW, village. */
+                            address: string;
+                            /** @description Kecamatan. */
+                            district: string;
+                            /** @description Kota or kabupaten. */
+                            city: string;
+                            /** @description One of the 38 provinces. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
+                            postal_code: string;
+                        } | null;
                     };
                 };
             };
@@ -12662,6 +12762,8 @@ export interface operations {
                 utm_campaign?: string;
                 /** @description `none`: only the orders that never had a follow-up press. */
                 followed_up?: "none";
+                /** @description `false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed). */
+                printed?: "false" | "true";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
                 /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
@@ -13236,6 +13338,8 @@ export interface operations {
                 utm_campaign?: string;
                 /** @description `none`: only the orders that never had a follow-up press. */
                 followed_up?: "none";
+                /** @description `false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed). */
+                printed?: "false" | "true";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
                 /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
@@ -13423,6 +13527,8 @@ export interface operations {
                 utm_campaign?: string;
                 /** @description `none`: only the orders that never had a follow-up press. */
                 followed_up?: "none";
+                /** @description `false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed). */
+                printed?: "false" | "true";
                 /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                 stale_hours?: number;
                 /** @description `new`: only the orders whose buyer wrote and nobody answered or marked it handled yet ("balasan baru"). */
@@ -15723,6 +15829,8 @@ export interface operations {
                          * @enum {string}
                          */
                         followed_up?: "none";
+                        /** @description `false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed). */
+                        printed?: "false" | "true";
                         /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                         stale_hours?: number;
                         /**
@@ -15988,6 +16096,8 @@ export interface operations {
                          * @enum {string}
                          */
                         followed_up?: "none";
+                        /** @description `false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed). */
+                        printed?: "false" | "true";
                         /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                         stale_hours?: number;
                         /**
@@ -16896,6 +17006,8 @@ export interface operations {
                          * @enum {string}
                          */
                         followed_up?: "none";
+                        /** @description `false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed). */
+                        printed?: "false" | "true";
                         /** @description Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next. */
                         stale_hours?: number;
                         /**
@@ -17806,6 +17918,398 @@ export interface operations {
                         error: "Permintaan dari situs lain ditolak.";
                         /** @enum {string} */
                         code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readPrintSheets: {
+        parameters: {
+            query: {
+                /** @description `labels`: 100×150 mm, one a page; `invoices`: A4. */
+                kind: "labels" | "invoices";
+                /** @description 1 to 500 order ids, comma-separated, printed in this order (an id given twice: once). */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store, its sender address, and each order in the order asked. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `labels`: 100×150 mm, one a page; `invoices`: A4. */
+                        kind: "labels" | "invoices";
+                        store: {
+                            name: string;
+                            whatsapp_number: string | null;
+                        };
+                        sender: {
+                            name: string;
+                            /** @description Any written form of an Indonesian number; stored and answered as international digits, 62... */
+                            phone: string;
+                            /** @description Street, number, RT/RW, village. */
+                            address: string;
+                            /** @description Kecamatan. */
+                            district: string;
+                            /** @description Kota or kabupaten. */
+                            city: string;
+                            /** @description One of the 38 provinces. */
+                            province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
+                            postal_code: string;
+                        } | null;
+                        /** @description In the order of `ids`. */
+                        orders: {
+                            id: number;
+                            status: "pending" | "closing" | "invalid_no_hp" | "paid" | "cancelled" | "shipped" | "completed";
+                            /**
+                             * @description ISO 8601 with the server's UTC offset (TZ); the page shows it in the store's time zone.
+                             * @example 2026-11-22T14:05:09+07:00
+                             */
+                            created_at: string;
+                            product: string;
+                            variant: string;
+                            quantity: number;
+                            unit_price: number;
+                            shipping_fee: number;
+                            unique_code: number | null;
+                            /** @description What the buyer pays: items, shipping and the unique code. */
+                            total: number;
+                            /** @description `bank_transfer`, `cod`, `midtrans` or `xendit`. */
+                            payment_method: string;
+                            /** @description The money is in: a transfer from paid on, a gateway payment from closing on, COD once completed. */
+                            paid: boolean;
+                            cod_amount: number | null;
+                            courier: string;
+                            resi: string | null;
+                            tracking_url: string | null;
+                            customer: {
+                                name: string;
+                                /** @description International digits, 62... */
+                                phone: string;
+                                email: string | null;
+                                address: string;
+                                village: string;
+                                district: string;
+                                city: string;
+                                province: string;
+                                postal_code: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    recordPrinted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `labels`: 100×150 mm, one a page; `invoices`: A4. */
+                    kind: "labels" | "invoices";
+                    /** @description 1 to 500 order ids. */
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description How many orders were recorded. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Orders whose print was recorded. */
+                        recorded: number;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Pesanan tidak ditemukan.";
+                        /** @enum {string} */
+                        code: "order_not_found";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

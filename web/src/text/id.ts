@@ -8,6 +8,7 @@ import { home } from './home';
 import { keys } from './keys';
 import { messaging } from './messaging';
 import { bulk, newOrder, orderFiles, orderStatus, orders } from './orders';
+import { printing } from './printing';
 import { images, products } from './products';
 import { risk } from './risk';
 import { rotation } from './rotation';
@@ -28,6 +29,7 @@ export const T = {
   orders,
   bulk,
   risk,
+  printing,
   newOrder,
   products,
   orderFiles,

@@ -65,6 +65,7 @@ function narrowing(scope: OrderScope, filters: OrderFilters): Array<{ dimension:
   if (filters.utmSource !== null) found.push({ dimension: 'utm_source', value: filters.utmSource });
   if (filters.utmCampaign !== null) found.push({ dimension: 'utm_campaign', value: filters.utmCampaign });
   if (filters.notFollowedUp) found.push({ dimension: 'followed_up', value: 'none' });
+  if (filters.labelPrinted !== null) found.push({ dimension: 'printed', value: filters.labelPrinted ? 'yes' : 'no' });
   if (filters.flag !== null) found.push({ dimension: 'flags', value: flagValues(filters.flag) });
   return found;
 }

@@ -19,7 +19,7 @@ const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Orders'];
 const SCOPE = 'Any member: owners and admins see every order of the store, a CS only the orders assigned to them.';
 const FILTERS =
-  'Filters: `q` (search), `from`/`to` (days in the store\'s time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`.';
+  'Filters: `q` (search), `from`/`to` (days in the store\'s time zone, inclusive), `product_id`, `cs` (a user id or `none`), `payment_method`, `courier`, `province`, `utm_source`, `utm_campaign`, `followed_up=none`, `printed=false|true` (labels), `stale_hours`, `reply=new` ("balasan baru"); all of them together. A parameter of the wrong form, an impossible date or `from` after `to`: 422 `invalid_request` naming it in `fields`; a search that could only be a name, shorter than 3 characters: 422 `query_too_short`.';
 const CODES = [...SESSION_CODES, ...COMMON_CODES, 'invalid_request', 'query_too_short'] as const;
 
 export function orderListDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {

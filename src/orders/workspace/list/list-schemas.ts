@@ -34,6 +34,7 @@ const filterProperties = {
   utm_source: Type.Optional(Text('The ad parameter utm_source.')),
   utm_campaign: Type.Optional(Text('The ad parameter utm_campaign.')),
   followed_up: Type.Optional(Type.Literal('none', { description: '`none`: only the orders that never had a follow-up press.' })),
+  printed: Type.Optional(Type.Union([Type.Literal('false'), Type.Literal('true')], { description: '`false`: only the orders whose label was never printed; `true`: only those with a printed label (POST /dashboard/api/orders/printed).' })),
   stale_hours: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 8760, description: 'Pending orders with no follow-up for more than this many hours (one never followed up: since its creation): who to chase next.' }),
   ),

@@ -1,6 +1,6 @@
 // The filters the orders list and its counts share (issue 32 §1, §5): the search, the created
 // date range (inclusive days in the store's time zone), product, CS, payment method, courier,
-// province, UTM source and campaign. Read once from the query (readOrderFilters), then applied
+// province, UTM source and campaign, whether a label was printed. Read once from the query (readOrderFilters), then applied
 // to a query on the store's orders within the member's scope (filteredOrders), so the list and
 // the counts cannot disagree on what a filter means.
 //
@@ -28,6 +28,7 @@ export interface FilterQuery {
   utm_source?: string;
   utm_campaign?: string;
   followed_up?: 'none';
+  printed?: 'false' | 'true';
   stale_hours?: number;
   reply?: 'new';
   flag?: FlagFilter;
@@ -50,6 +51,8 @@ export interface OrderFilters {
   utmCampaign: string | null;
   /** `followed_up=none`: only orders that never had a follow-up. */
   notFollowedUp: boolean;
+  /** `printed=true|false`: only orders whose label was (not) printed (orders.label_printed, 038). */
+  labelPrinted: boolean | null;
   /** `stale_hours=N`: epoch ms, now less N hours: pending orders with no follow-up since (never followed up: created before it). */
   staleBefore: number | null;
   /** `reply=new`: only orders whose buyer wrote and nobody answered yet ("balasan baru", orders.buyer_reply_at). */
@@ -73,6 +76,7 @@ export const NO_FILTERS: OrderFilters = Object.freeze({
   utmSource: null,
   utmCampaign: null,
   notFollowedUp: false,
+  labelPrinted: null,
   staleBefore: null,
   replyWaiting: false,
   flag: null,
@@ -116,6 +120,7 @@ export function readOrderFilters(query: FilterQuery, timeZone: string, now: numb
     utmSource: query.utm_source ?? null,
     utmCampaign: query.utm_campaign ?? null,
     notFollowedUp: query.followed_up === 'none',
+    labelPrinted: query.printed === undefined ? null : query.printed === 'true',
     staleBefore: query.stale_hours === undefined ? null : now - query.stale_hours * HOUR_MS,
     replyWaiting: query.reply === 'new',
     flag: query.flag ?? null,
@@ -260,6 +265,9 @@ function narrowed(db: Db, query: OrdersQuery, scope: OrderScope, filters: OrderF
   // Written as a constant, not a parameter, so both planners may use the partial index of the
   // orders never followed up (025), whose predicate is exactly this.
   if (filters.notFollowedUp) query = query.where(pinned ? sql<SqlBool>`+orders.follow_up_count = 0` : sql<SqlBool>`orders.follow_up_count = 0`);
+  // No index: a list walks its other index newest first and tests each order (most orders of a
+  // view are alike here: the recent ones unprinted, the older ones printed).
+  if (filters.labelPrinted !== null) query = query.where(sql<SqlBool>`orders.label_printed = ${sql.lit(filters.labelPrinted ? 1 : 0)}`);
   // The partial index of the replies waiting (035) has exactly this predicate; the set is small
   // (a reply is cleared once answered or handled), so its rows are read and sorted.
   if (filters.replyWaiting) query = query.where(sql<SqlBool>`orders.buyer_reply_at is not null`);

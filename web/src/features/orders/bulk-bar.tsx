@@ -1,6 +1,7 @@
 // The bulk bar (issue 33 §1): once orders are chosen it says how many, and offers "Ubah status"
-// (every member, on their own orders), "Tugaskan CS" (owners and admins) and "Tandai spam" (every
-// member; "Bukan spam" under the tab "Spam", issue 43). Each action sends
+// (every member, on their own orders), "Tugaskan CS" (owners and admins), "Tandai spam" (every
+// member; "Bukan spam" under the tab "Spam", issue 43) and "Cetak label"/"Cetak invoice" (issue 44,
+// the print page in the same tab). Each action sends
 // the ids chosen, or the view itself for "all in this view"; the server moves each order as its
 // own move and the bar then says what became of them: changed, unchanged, and the refused ones
 // with why. On a phone the bar sticks to the bottom of the screen, at the thumb. Over 500 orders
@@ -20,6 +21,7 @@ import { BulkJobs } from './bulk-jobs';
 import { useBulkJobs, useJobStarted, type StartedJob } from './use-bulk-jobs';
 import { useAssignees, useBulkAssign, useBulkStatus, type BulkJobStarted, type BulkStatusResult } from './use-orders';
 import { useBulkSpam } from './use-risk';
+import { PrintButtons } from '../printing/print-buttons';
 
 type Results = BulkStatusResult['results'];
 /** What an action answered: each order's outcome (up to 500), or the job that works them. */
@@ -66,6 +68,7 @@ export function BulkBar({ selection, search }: { selection: Selection; search: O
               <Button variant={unspam ? 'secondary' : 'dangerQuiet'} onClick={() => setDialog('spam')}>
                 {unspam ? T.risk.unmarkSpam : T.risk.markSpam}
               </Button>
+              <PrintButtons selection={selection} search={search} />
               {/* A whole row on a phone when the actions above leave none of it free. */}
               <Button variant="ghost" className={manager ? '' : 'col-span-2 sm:col-span-1'} onClick={selection.clear}>
                 {T.bulk.clear}

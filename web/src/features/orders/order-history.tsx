@@ -37,6 +37,8 @@ function what(entry: HistoryEntry): string {
     const said = entry.field === 'spam' ? T.risk.history.spam : T.risk.history.spamRemoved;
     return entry.new_value ? T.risk.history.why(said, entry.new_value) : said;
   }
+  // A print (issue 44): "Label dicetak", "Invoice dicetak".
+  if (entry.field === 'printed') return T.printing.history[entry.new_value ?? ''] ?? entry.field;
   if (entry.field === 'reason') return `${H.reason}: ${entry.new_value ?? H.empty}`;
   if (entry.field === 'follow_up') return `${entry.source === 'system' ? H.follow_up_auto : H.follow_up}: ${shown(entry, entry.new_value)}`;
   const label = entry.field.startsWith('customer.')

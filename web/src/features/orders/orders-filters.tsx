@@ -1,7 +1,7 @@
 // The list's filters (issue 32 §1): the created date range (days in the store's time zone,
 // inclusive), product, CS (owners and admins: a CS sees only their own orders), payment method,
 // courier, province, UTM source and campaign, who to follow up, the buyers' replies waiting
-// ("balasan baru", issue 42), and within "Perlu dicek" one kind of flag (issue 43). They are
+// ("balasan baru", issue 42), whether the label was printed (issue 44), and within "Perlu dicek" one kind of flag (issue 43). They are
 // edited here and applied together, into the page's address (the tab stays); a value the choices no longer hold (a removed product, an old courier)
 // stays choosable, so a shared link keeps meaning what it meant.
 import { useState } from 'react';
@@ -28,6 +28,7 @@ const draftOf = (search: OrdersSearch): Draft => ({
   utm_source: search.utm_source ?? '',
   utm_campaign: search.utm_campaign ?? '',
   followed_up: search.followed_up ?? '',
+  printed: search.printed ?? '',
   stale_hours: search.stale_hours === undefined ? '' : String(search.stale_hours),
   reply: search.reply ?? '',
   flag: search.flag ?? '',
@@ -45,6 +46,7 @@ function filtersFrom(draft: Draft, search: OrdersSearch): OrdersFilters {
     if (key === 'product_id') filters.product_id = Number(trimmed);
     else if (key === 'stale_hours') filters.stale_hours = Number(trimmed);
     else if (key === 'followed_up') filters.followed_up = 'none';
+    else if (key === 'printed') filters.printed = trimmed === 'true' ? 'true' : 'false';
     else if (key === 'reply') filters.reply = 'new';
     else if (key === 'flag') filters.flag = trimmed as FlagFilter;
     else filters[key] = trimmed;
@@ -83,6 +85,7 @@ function activeChips(search: OrdersSearch, choices: Choices): Array<{ key: strin
   if (filters.utm_campaign !== undefined) add(['utm_campaign'], T.orders.chip(T.orders.utmCampaign, filters.utm_campaign));
   if (filters.stale_hours !== undefined) add(['stale_hours'], T.orders.chip(T.orders.followUp.stale, T.orders.followUp.hours(filters.stale_hours)));
   if (filters.followed_up !== undefined) add(['followed_up'], T.orders.followUp.filterNone);
+  if (filters.printed !== undefined) add(['printed'], filters.printed === 'true' ? T.printing.chipPrinted : T.printing.chipNotPrinted);
   if (filters.reply !== undefined) add(['reply'], T.orders.reply.filter);
   // One flag within "Perlu dicek": its chip goes back to every flag, not out of the tab.
   if (filters.flag !== undefined && filters.flag !== 'any') chips.push({ key: 'flag', text: T.orders.chip(T.risk.chipFlag, flagName(filters.flag)), without: { ...filters, flag: 'any' } });
@@ -244,6 +247,11 @@ export function FilterPanel({ search, open, onApply, error }: { search: OrdersSe
                 {T.orders.followUp.hours(Number(hours))}
               </option>
             ))}
+          </SelectField>
+          <SelectField label={T.printing.filter} value={draft.printed} onChange={set('printed')}>
+            <option value="">{T.printing.filterAny}</option>
+            <option value="false">{T.printing.filterNotPrinted}</option>
+            <option value="true">{T.printing.filterPrinted}</option>
           </SelectField>
           <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-slate-900">
             <input

@@ -70,6 +70,10 @@ const READERS: { [K in keyof FullView]: (value: unknown) => FullView[K] | undefi
     return cs && /^(none|[1-9]\d{0,14})$/.test(cs) ? cs : undefined;
   },
   followed_up: (value) => (text(value) === 'none' ? 'none' : undefined),
+  printed: (value) => {
+    const printed = text(value);
+    return printed === 'true' || printed === 'false' ? printed : undefined;
+  },
   reply: (value) => (text(value) === 'new' ? 'new' : undefined),
   flag: (value) => {
     const flag = text(value);

@@ -1,9 +1,11 @@
 // The order's shipping: the courier, the resi (entered or corrected here; the move to "Dikirim"
 // takes one too) and the courier's public tracking page for it, when the courier is one the
 // server knows (its one table of tracking links). Changing the courier changes no fee or total.
+// Its label and invoice open on the print page.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog, DialogForm } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { ErrorNotice, Notice } from '../../components/ui/notice';
@@ -54,6 +56,15 @@ export function ShippingCard({ order }: { order: Order }) {
       <Button variant="ghost" className="mt-2 -ml-4" onClick={() => setEditingCourier(true)}>
         {T.orders.editCourier}
       </Button>
+      {/* This order's label or invoice alone (issue 44): the print page, as the list's bulk bar opens it. */}
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:flex">
+        <Link to="/orders/print" search={{ kind: 'labels', ids: String(order.id) }} className={buttonClass('secondary')}>
+          {T.printing.printLabels}
+        </Link>
+        <Link to="/orders/print" search={{ kind: 'invoices', ids: String(order.id) }} className={buttonClass('secondary')}>
+          {T.printing.printInvoices}
+        </Link>
+      </div>
       {editingCourier ? <CourierDialog order={order} onClose={() => setEditingCourier(false)} /> : null}
     </Card>
   );

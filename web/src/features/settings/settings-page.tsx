@@ -20,6 +20,7 @@ import { PasswordDialog } from './password-dialog';
 import { PaymentSection } from './payment-section';
 import { RatesSection } from './rates-section';
 import { BlockedPhonesSection, BurstSection } from './risk-section';
+import { SenderSection } from './sender-section';
 import { StoreSection } from './store-section';
 import { TimeZoneSection } from './time-zone-section';
 import { UniqueCodeSection } from './unique-code-section';
@@ -79,6 +80,9 @@ export function SettingsPage() {
           </Anchor>
           <Anchor id="shipping">
             <RatesSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="sender">
+            <SenderSection settings={settings.data} />
           </Anchor>
           <Anchor id="messages">
             <MessagesSection settings={settings.data} />
