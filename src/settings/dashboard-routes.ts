@@ -18,6 +18,7 @@ import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './sav
 import { AuditList, PreviewAnswer, PreviewBody, SensitivePatch, SettingsBody, SettingsPatch } from './schemas.js';
 import { loadStoreSettings } from '../tenants/store-settings.js';
 import { parseTimeZone } from '../tenants/store-time-zone.js';
+import { AUTO_CANCEL_FIELD_TEXT } from '../orders/auto-cancel/auto-cancel-text.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Settings'];
@@ -45,6 +46,7 @@ const SAVE_REFUSALS = {
   invalid_opening_message_template: field('opening_message_template'),
   invalid_time_zone: field('time_zone'),
   invalid_rates: field('shipping_rates'),
+  invalid_auto_cancel_days: field('auto_cancel_days'),
   invalid_courier: field('shipping_rates'),
   invalid_province: field('shipping_rates'),
   invalid_fee: field('shipping_rates'),
@@ -103,6 +105,7 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       body: SettingsPatch,
       response: { 200: jsonResponse('Saved: the settings as they are now.', SettingsBody), ...dashboardErrors([...WRITE, 'invalid_request', 'unknown_placeholder']) },
     },
+    fieldText: (path) => (path === 'auto_cancel_days' ? AUTO_CANCEL_FIELD_TEXT.days : undefined),
     handler: async ({ session, body }) => {
       const unknown = unknownPlaceholderIn(body);
       if (unknown) return dashboardFailure('unknown_placeholder', { placeholders: unknown });
