@@ -19,6 +19,8 @@ import { AuditList, PreviewAnswer, PreviewBody, SensitivePatch, SettingsBody, Se
 import { loadStoreSettings } from '../tenants/store-settings.js';
 import { parseTimeZone } from '../tenants/store-time-zone.js';
 import { AUTO_CANCEL_FIELD_TEXT } from '../orders/auto-cancel/auto-cancel-text.js';
+import { cancelAtOf, readAutoCancel } from '../orders/auto-cancel/auto-cancel-settings.js';
+import type { MethodKind } from '../templates/follow-up-steps.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Settings'];
@@ -178,13 +180,17 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!store) return dashboardFailure('login_required');
       const zone = body.time_zone === undefined ? (store.timeZone ?? serverZone) : parseTimeZone(body.time_zone);
       if (zone === null) return invalid({ time_zone: DASHBOARD_FIELD_TEXT.timeZone });
-      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sampleInput(store, ctx.clock.now(), zone)), order_id: null } };
+      // The sample order was placed now: {batas_bayar} is N days on when auto-cancel is on.
+      const now = ctx.clock.now();
+      const autoCancel = await readAutoCancel(ctx.db, session.tenantId);
+      const sample = (method?: MethodKind) => ({ ...sampleInput(store, now, zone, method), cancelAt: cancelAtOf(autoCancel, { status: 'pending', createdAt: now }) });
+      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sample()), order_id: null } };
       const { step, payment_method: method } = body;
       if (step === undefined || method === undefined) {
         return invalid({ ...(step === undefined ? { step: DASHBOARD_FIELD_TEXT.templateStep } : {}), ...(method === undefined ? { payment_method: DASHBOARD_FIELD_TEXT.templateMethod } : {}) });
       }
       const order = await newestOrderOfKind(ctx.db, session.tenantId, method);
-      const input = order ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone)), timeZone: zone } : sampleInput(store, ctx.clock.now(), zone, method);
+      const input = order ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone)), timeZone: zone } : sample(method);
       return { status: 200, body: { ...previewTemplate({ step, method }, body.template, input), order_id: order ? Number(order.id) : null } };
     },
   });
