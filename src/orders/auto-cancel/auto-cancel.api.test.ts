@@ -7,7 +7,7 @@
 // buyer's zone, empty when off; fu4's default timing 24 hours before the cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../../test/dashboard-helpers.js';
-import { seedFormStore, seedKaos } from '../../../test/form-helpers.js';
+import { formBody, seedFormStore, seedKaos, tokenOf } from '../../../test/form-helpers.js';
 import { CUSTOMER, seedOrder, startTestApp, type Store } from '../../../test/helpers.js';
 import { silentLog } from '../../jobs/worker.js';
 import { openDatabase } from '../../lib/db/db.js';
@@ -296,6 +296,20 @@ describe('{batas_bayar} and fu4', () => {
     expect((await preview(s, 'cod')).body.text).toBe('[8 Desember 2026 13.31 WIB]');
     await setDays(s, null);
     expect((await preview(s)).body.text).toBe('[]');
+  });
+
+  it("the thank-you page's WhatsApp message fills it too, in the buyer's zone", async () => {
+    const s = await shop();
+    t.clock.set(Date.UTC(2026, 11, 5, 6, 30));
+    expect((await send(s.owner, 'PATCH', '/dashboard/api/settings', { auto_cancel_days: 2, thank_you_template: 'Pesanan {pesanan}, bayar sebelum {batas_bayar}.' })).status).toBe(200);
+    const product = await t.ctx.db.selectFrom('products').select(['slug']).where('id', '=', s.productId).executeTakeFirstOrThrow();
+    const url = `/form/${s.store.tenantId}/${product.slug}`;
+    const token = tokenOf((await t.request({ method: 'GET', url })).body);
+    const placed = await t.request({ method: 'POST', url, payload: formBody(token, { province: 'Bali' }), headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: '10.44.0.1' });
+    expect(placed.statusCode, placed.body.slice(0, 300)).toBe(303);
+    const html = (await t.request({ method: 'GET', url: placed.headers.location as string })).body;
+    const text = new URL(/href="(https:\/\/wa\.me\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')).searchParams.get('text');
+    expect(text).toMatch(/^Pesanan \d+, bayar sebelum 7 Desember 2026 14\.30 WITA\.$/);
   });
 
   it("fu4's default timing is 24 hours before the cancellation when it is on; the store's own timing stays theirs", async () => {
