@@ -4,7 +4,7 @@
 // meanwhile is refused and shown anew. On a 1280 desktop the section as it then stands. axe (WCAG
 // 2.2 AA) finds no serious violation, every target on the phone is at least 44×44 px, and each
 // state is photographed at 360 and 1280 px (LAPAK_WRITE_SCREENSHOTS=1: into docs/screenshots/).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedOrder } from '../../test/helpers.js';
 import { account, checkPage, DESKTOP, PHONE, postJson, screenshotPath, startDashboard, type Dashboard } from './dashboard-browser.js';
@@ -40,6 +40,15 @@ async function loggedIn(device: typeof PHONE | typeof DESKTOP): Promise<{ contex
   return { context, page: await context.newPage() };
 }
 
+/** The section whole, as the owner sees it: the window made tall enough for it (the sticky header then covers none of it), then as it was. */
+async function sectionShot(page: Page, section: Locator, name: string, device: 'phone' | 'desktop'): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: 3000 });
+  await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await section.screenshot({ path: screenshotPath(name, device) });
+  await page.setViewportSize(size);
+}
+
 const store = () => d.t.ctx.db.selectFrom('tenants').select(['auto_cancel_days', 'auto_cancel_from']).where('id', '=', tenantId).executeTakeFirstOrThrow();
 
 it('the owner on a phone turns it on, sees the older pending orders, and includes them after confirming their count', async () => {
@@ -60,8 +69,7 @@ it('the owner on a phone turns it on, sees the older pending orders, and include
   const count = section.getByTestId('auto-cancel-older-count');
   await expect.poll(() => count.textContent()).toContain('3 pesanan yang dibuat sebelum fitur ini aktif');
   await checkPage(page, 'auto-cancel-settings', 'phone');
-  await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await section.screenshot({ path: screenshotPath('auto-cancel-on', 'phone') });
+  await sectionShot(page, section, 'auto-cancel-on', 'phone');
 
   // An older order is paid meanwhile (another member): the count shown is no longer true, and is refused.
   const paid = (await d.t.ctx.db.selectFrom('orders').select('id').where('tenant_id', '=', tenantId).orderBy('id').executeTakeFirstOrThrow()).id;
@@ -83,8 +91,7 @@ it('the owner on a phone turns it on, sees the older pending orders, and include
   await expect.poll(() => section.textContent()).toContain('2 pesanan lama disertakan.');
   expect(Number((await store()).auto_cancel_from)).toBe(0);
   expect(await section.textContent()).toContain('termasuk yang dibuat sebelum fitur ini aktif');
-  await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await section.screenshot({ path: screenshotPath('auto-cancel-included', 'phone') });
+  await sectionShot(page, section, 'auto-cancel-included', 'phone');
   await context.close();
 });
 
@@ -102,8 +109,7 @@ it('on a desktop: the section as it stands, turned on again with older orders to
   await section.getByRole('button', { name: 'Simpan' }).click();
   await expect.poll(() => section.getByTestId('auto-cancel-older-count').textContent()).toContain('3 pesanan yang dibuat sebelum fitur ini aktif');
   await checkPage(page, 'auto-cancel-settings', 'desktop');
-  await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await section.screenshot({ path: screenshotPath('auto-cancel-on', 'desktop') });
+  await sectionShot(page, section, 'auto-cancel-on', 'desktop');
   await section.getByRole('button', { name: 'Sertakan 3 pesanan lama' }).click();
   await checkPage(page, 'auto-cancel-dialog', 'desktop', { screen: true });
   await context.close();
