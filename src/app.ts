@@ -45,6 +45,7 @@ import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk-routes.js';
 import { riskDashboardRoutes } from './orders/risk/dashboard-routes.js';
 import { printingDashboardRoutes } from './orders/printing/dashboard-routes.js';
+import { autoCancelDashboardRoutes } from './orders/auto-cancel/dashboard-routes.js';
 import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
@@ -235,6 +236,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderBulkDashboardRoutes(app, ctx);
     riskDashboardRoutes(app, ctx);
     printingDashboardRoutes(app, ctx);
+    autoCancelDashboardRoutes(app, ctx);
     bulkJobDashboardRoutes(app, ctx);
     formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };

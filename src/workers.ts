@@ -22,6 +22,7 @@ import { BULK_WORKER, bulkJobWorker } from './orders/workspace/bulk/run-bulk-job
 import { permissionsOf } from './team/roles.js';
 import { PLANNER_CONSUMER, plannerConsumer } from './messaging/plan-messages.js';
 import { SENDER_WORKER, senderWorker } from './messaging/send-messages.js';
+import { AUTO_CANCEL_WORKER, autoCancelWorker } from './orders/auto-cancel/cancel-unpaid.js';
 
 /** What a worker is built from. */
 export interface WorkerDeps {
@@ -89,6 +90,13 @@ const WORKERS = {
     isOn: (config) => config.messageSender,
     build: ({ config, database, sealer, log }) =>
       senderWorker({ db: database.db, dialect: database.dialect, writeTransaction: database.writeTransaction, clock: systemClock, serverTimeZone: config.timeZone, sealer, config, log }),
+  },
+  // Unpaid orders that close themselves (issue 44 §3, docs/auto-cancel.md): one process at a time (a lease).
+  [AUTO_CANCEL_WORKER]: {
+    offSwitch: 'AUTO_CANCEL=off',
+    isOn: (config) => config.autoCancel,
+    build: ({ config, database, log }) =>
+      autoCancelWorker({ db: database.db, writeTransaction: database.writeTransaction, clock: systemClock, config, log }),
   },
 } satisfies Record<string, WorkerEntry>;
 

@@ -12,6 +12,7 @@ import type { Role } from '../src/lib/db/schema.js';
 import type { DashboardErrorCode } from '../src/lib/http/messages.js';
 import type { Permission } from '../src/lib/permissions.js';
 import { replaceRates } from '../src/shipping/set-rates.js';
+import { formatTimestamp } from '../src/lib/time.js';
 import { memberActor } from '../src/orders/core/member-actor.js';
 import { startBulkJob } from '../src/orders/workspace/bulk/bulk-jobs.js';
 import { asMember, seedMember, type Member } from './dashboard-helpers.js';
@@ -362,6 +363,18 @@ export const ROUTE_TABLE: Row[] = [
   },
   { operation: 'GET /dashboard/api/risk-settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'PUT /dashboard/api/risk-settings', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({ json: { burst_phone_limit: 3, burst_ip_limit: 10 } }) },
+  // Auto-cancel (issue 44 §3): on in both stores since the epoch's first millisecond, so that each has no older pending order and the count 0 is true in either.
+  { operation: 'GET /dashboard/api/auto-cancel', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
+  {
+    operation: 'POST /dashboard/api/auto-cancel/include-older',
+    access: 'settings:manage',
+    allowed: 200,
+    otherStore: 200,
+    call: async (s) => {
+      await s.t.ctx.db.updateTable('tenants').set({ auto_cancel_days: 3, auto_cancel_on_at: 1, auto_cancel_from: 1 }).where('id', 'in', [s.storeA, s.storeB]).execute();
+      return { json: { older_pending: 0, cutoff: formatTimestamp(1, s.t.ctx.config.timeZone) } };
+    },
+  },
   // Bulk jobs (over 500 orders): the member who started it, owners and admins; another store's owner: 404 job_not_found.
   { operation: 'GET /dashboard/api/jobs', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.jobFor(caller), {}) },
   { operation: 'GET /dashboard/api/jobs/{id}', access: 'member', allowed: 200, otherStore: 404, notFound: 'job_not_found', call: async (s, caller) => ({ params: { id: await s.jobFor(caller) } }) },

@@ -19,6 +19,9 @@ import { FORM_TEXT } from './messages.js';
 import { renderForm } from './render-form.js';
 import { findSubmittedOrder, isFormToken, submitOrder } from './submit-order.js';
 import { needsPaymentLink, renderThankYou } from './thank-you.js';
+import { cancelAtOf, readAutoCancel } from '../orders/auto-cancel/auto-cancel-settings.js';
+import { placeholdersIn } from '../templates/placeholders.js';
+import { templateSource } from '../templates/render-template.js';
 import { assignedCs } from '../orders/core/message-input.js';
 import { fieldsOf } from './validate-submission.js';
 
@@ -128,7 +131,10 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     const [assigned, cloudNumber] = await Promise.all([assignedCs(ctx.db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)), cloudApiNumber(ctx.db, tenantId)]);
     // With the Cloud API the buyer writes to the store's Cloud API number: their message opens the 24-hour window.
     const cs = cloudNumber ? { name: assigned?.name ?? found.settings.storeName, whatsapp: cloudNumber } : assigned;
-    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone, cs));
+    // {batas_bayar} of the buyer's message: read only when the store's template names it.
+    const autoCancel = placeholdersIn(templateSource('thank_you', found.settings.thankYouTemplate)).has('batas_bayar') ? await readAutoCancel(ctx.db, tenantId) : null;
+    const cancelAt = cancelAtOf(autoCancel, { status: order.status, createdAt: Number(order.created_at) });
+    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone, cs, cancelAt));
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {

@@ -17,7 +17,7 @@ import type { SubmittedOrder } from './submit-order.js';
 /** The order's assigned member: their shown name and own number in the store (null: none); null when unassigned. */
 export type OrderCs = { name: string; whatsapp: string | null } | null;
 
-function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string, cs: OrderCs, paymentUrl: string | null): string | null {
+function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string, cs: OrderCs, paymentUrl: string | null, cancelAt: number | null): string | null {
   const contact = contactOf(settings, cs);
   if (!contact.whatsapp) return null;
   // The buyer's WhatsApp message: the store's thank-you template (or the default) on one line.
@@ -44,6 +44,8 @@ function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: 
     trackingLink: trackingUrl(order.courier, order.resi),
     contact,
     timeZone,
+    cancelAt,
+    buyerProvince: order.customer_province || null,
   });
   return waMeUrl(contact.whatsapp, message);
 }
@@ -68,7 +70,7 @@ function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: st
     : html`<p>${FORM_TEXT.gatewayUnavailable}</p>`;
 }
 
-/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the store's (dates in the message); cs: the order's assigned member. */
+/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the store's (dates in the message); cs: the order's assigned member; cancelAt: when auto-cancel will cancel it ({batas_bayar}; null: it will not). */
 export function renderThankYou(
   settings: StoreSettings,
   order: SubmittedOrder,
@@ -76,8 +78,9 @@ export function renderThankYou(
   pixel: { meta: string | null; tiktok: string | null; gtm: string | null },
   timeZone: string,
   cs: OrderCs = null,
+  cancelAt: number | null = null,
 ): string {
-  const wa = whatsappLink(settings, order, timeZone, cs, paymentUrl);
+  const wa = whatsappLink(settings, order, timeZone, cs, paymentUrl, cancelAt);
   const body = html`<section class="lf-card lf-thanks">
 <h1>${FORM_TEXT.thanksTitle}</h1>
 <p class="lf-order">${FORM_TEXT.orderNumber}: <strong id="lf-order-id">#${order.id}</strong></p>

@@ -25,7 +25,7 @@ export interface StepSwitch {
   on: boolean;
   /** When it was last turned on (epoch ms): it plans only what falls due after. */
   onSince: number | null;
-  /** fu1, fu2, fu4: minutes after creation. */
+  /** fu1, fu2, fu4: minutes after creation. fu4: null until the store chooses its own (the default follows auto-cancel: followUpTiming). */
   delayMinutes: number | null;
 }
 
@@ -45,7 +45,8 @@ export const HALTS = ['token', 'device'] as const;
 export type Halt = (typeof HALTS)[number];
 export const DEFAULT_FONNTE_DAILY_CAP = 200;
 
-const DELAYED = DEFAULT_DELAYS as Readonly<Partial<Record<FollowUpStep, number>>>;
+// fu4 has no stored default: null means "the default", which depends on the order (followUpTiming).
+const DELAYED: Readonly<Partial<Record<FollowUpStep, number>>> = { fu1: DEFAULT_DELAYS.fu1, fu2: DEFAULT_DELAYS.fu2 };
 
 const defaultSteps = (): Record<FollowUpStep, StepSwitch> =>
   Object.fromEntries(FOLLOW_UP_STEPS.map((step) => [step, { on: false, onSince: null, delayMinutes: DELAYED[step] ?? null, template: null }])) as Record<FollowUpStep, StepSwitch>;
@@ -110,11 +111,22 @@ export async function loadAutomation(db: Db | Tx, tenantId: number): Promise<Aut
 /** Whether the step sends by itself: a provider chosen and its switch on. */
 export const stepIsOn = (automation: Automation, step: FollowUpStep): boolean => automation.provider !== null && automation.steps[step].on;
 
-export const followUpTiming = (automation: Automation): FollowUpTiming => ({
-  fu1Minutes: automation.steps.fu1.delayMinutes ?? DEFAULT_DELAYS.fu1,
-  fu2Minutes: automation.steps.fu2.delayMinutes ?? DEFAULT_DELAYS.fu2,
-  fu4Minutes: automation.steps.fu4.delayMinutes ?? DEFAULT_DELAYS.fu4,
-});
+/** fu4 this long before an auto-cancel (issue 44 §3), by default. */
+export const FU4_BEFORE_CANCEL_MINUTES = 24 * 60;
+
+/**
+ * The steps' timing for an order. fu4: the store's own timing when it chose one; else, for an
+ * order auto-cancel will cancel at `cancelAt` (orders/auto-cancel/), 24 hours before it; else
+ * 72 hours after creation. (followUpDueTimes still keeps fu4 after fu3.)
+ */
+export function followUpTiming(automation: Automation, order?: { createdAt: number; cancelAt: number | null }): FollowUpTiming {
+  const beforeCancel = order && order.cancelAt !== null ? Math.max(0, Math.round((order.cancelAt - order.createdAt) / 60_000) - FU4_BEFORE_CANCEL_MINUTES) : null;
+  return {
+    fu1Minutes: automation.steps.fu1.delayMinutes ?? DEFAULT_DELAYS.fu1,
+    fu2Minutes: automation.steps.fu2.delayMinutes ?? DEFAULT_DELAYS.fu2,
+    fu4Minutes: automation.steps.fu4.delayMinutes ?? beforeCancel ?? DEFAULT_DELAYS.fu4,
+  };
+}
 
 /**
  * The number the thank-you page's WhatsApp button goes to when the store sends through the Cloud

@@ -18,6 +18,7 @@ import { FOLLOW_UP_STEPS, methodKindOf, type FollowUpStep } from '../templates/f
 import { followUpTiming, loadAutomations, stepIsOn, type Automation } from './automation.js';
 import { MESSAGE_REASON } from './texts.js';
 import { buyerOffsetMinutes, followUpDueTimes, NOTICE_DELAY_MS } from './timing.js';
+import { AUTO_CANCEL_COLUMNS, autoCancelOf, cancelAtOf, readAutoCancel, type AutoCancel } from '../orders/auto-cancel/auto-cancel-settings.js';
 
 export const PLANNER_CONSUMER = 'planner';
 
@@ -36,10 +37,15 @@ export function noticeFits(step: FollowUpStep, paymentMethod: string): boolean {
   return true;
 }
 
-/** The stores' time zones (null: the server's). */
-async function storeZones(db: Db | Tx, tenantIds: readonly number[], serverZone: string): Promise<Map<number, string>> {
-  const rows = tenantIds.length === 0 ? [] : await db.selectFrom('tenants').select(['id', 'time_zone']).where('id', 'in', tenantIds).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.time_zone ?? serverZone]));
+/** What the planner reads of a store: its time zone (null: the server's) and its auto-cancel (fu4's default timing). */
+interface PlanningStore {
+  zone: string;
+  autoCancel: AutoCancel | null;
+}
+
+async function planningStores(db: Db | Tx, tenantIds: readonly number[], serverZone: string): Promise<Map<number, PlanningStore>> {
+  const rows = tenantIds.length === 0 ? [] : await db.selectFrom('tenants').select(['id', 'time_zone', ...AUTO_CANCEL_COLUMNS]).where('id', 'in', tenantIds).execute();
+  return new Map(rows.map((r) => [Number(r.id), { zone: r.time_zone ?? serverZone, autoCancel: autoCancelOf(r) }]));
 }
 
 interface NewMessage {
@@ -60,9 +66,20 @@ async function insertPlanned(tx: Tx, messages: readonly NewMessage[], now: numbe
   return Number(result.numInsertedOrUpdatedRows ?? messages.length);
 }
 
-/** The follow-ups of a pending order that are on and fall due after their step was turned on (and after `notBefore`). */
-export function followUpsOf(automation: Automation, order: { id: number; createdAt: number; province: string | null }, storeZone: string, notBefore: number): NewMessage[] {
-  const due = followUpDueTimes(order.createdAt, buyerOffsetMinutes(order.province, storeZone, order.createdAt), followUpTiming(automation));
+/**
+ * The follow-ups of a pending order that are on and fall due after their step was turned on (and
+ * after `notBefore`). fu4's default timing follows the store's auto-cancel when the order is
+ * subject to it (automation.ts, followUpTiming).
+ */
+export function followUpsOf(
+  automation: Automation,
+  order: { id: number; createdAt: number; province: string | null },
+  storeZone: string,
+  notBefore: number,
+  autoCancel: AutoCancel | null = null,
+): NewMessage[] {
+  const cancelAt = cancelAtOf(autoCancel, { status: 'pending', createdAt: order.createdAt });
+  const due = followUpDueTimes(order.createdAt, buyerOffsetMinutes(order.province, storeZone, order.createdAt), followUpTiming(automation, { createdAt: order.createdAt, cancelAt }));
   return FOLLOW_UPS.filter((step) => stepIsOn(automation, step) && due[step as keyof typeof due] > Math.max(notBefore, automation.steps[step].onSince ?? 0)).map((step) => ({
     tenant_id: automation.tenantId,
     order_id: order.id,
@@ -102,14 +119,14 @@ export async function highestPressed(db: Db | Tx, tenantId: number, orderId: num
 /** The follow-ups up to and including `pressed`. */
 export const upTo = (pressed: FollowUpStep): FollowUpStep[] => FOLLOW_UPS.slice(0, FOLLOW_UPS.indexOf(pressed) + 1);
 
-async function foldChange(tx: Tx, row: FeedRow, automation: Automation, storeZone: string, now: number): Promise<void> {
+async function foldChange(tx: Tx, row: FeedRow, automation: Automation, store: PlanningStore, now: number): Promise<void> {
   const { old: before, new: after } = row;
   if (!after) {
     await cancelOpen(tx, row.tenantId, row.orderId, FOLLOW_UP_STEPS, MESSAGE_REASON.orderGone, now);
     return;
   }
   if (!before) {
-    if (after.status === 'pending') await insertPlanned(tx, followUpsOf(automation, { id: row.orderId, createdAt: after.createdAt, province: after.province || null }, storeZone, 0), now);
+    if (after.status === 'pending') await insertPlanned(tx, followUpsOf(automation, { id: row.orderId, createdAt: after.createdAt, province: after.province || null }, store.zone, 0, store.autoCancel), now);
     return;
   }
   if (before.status !== after.status) await foldMove(tx, row, before, after, automation, now);
@@ -154,12 +171,12 @@ export function plannerConsumer(serverZone: string, clock: { now(): number }): F
       const automations = await loadAutomations(tx, tenantIds);
       const active = tenantIds.filter((id) => automations.get(id)!.provider !== null);
       if (active.length === 0) return;
-      const zones = await storeZones(tx, active, serverZone);
+      const stores = await planningStores(tx, active, serverZone);
       const now = clock.now();
       for (const row of rows) {
         const automation = automations.get(row.tenantId)!;
         if (automation.provider === null) continue;
-        await foldChange(tx, row, automation, zones.get(row.tenantId) ?? serverZone, now);
+        await foldChange(tx, row, automation, stores.get(row.tenantId) ?? { zone: serverZone, autoCancel: null }, now);
       }
     },
   };
@@ -172,7 +189,9 @@ export function plannerConsumer(serverZone: string, clock: { now(): number }): F
  */
 export async function planTurnedOn(tx: Tx, automation: Automation, storeZone: string, now: number): Promise<number> {
   const timing = followUpTiming(automation);
-  const longest = Math.max(timing.fu1Minutes, timing.fu2Minutes + 12 * 60 + 24 * 60, timing.fu4Minutes + 36 * 60) * 60_000;
+  const autoCancel = await readAutoCancel(tx, automation.tenantId);
+  // fu4 before an auto-cancel falls due up to N days after creation.
+  const longest = Math.max(timing.fu1Minutes, timing.fu2Minutes + 12 * 60 + 24 * 60, timing.fu4Minutes + 36 * 60, autoCancel ? autoCancel.days * 24 * 60 : 0) * 60_000;
   const orders = await tx
     .selectFrom('orders')
     .select(['id', 'created_at', 'customer_province'])
@@ -182,7 +201,7 @@ export async function planTurnedOn(tx: Tx, automation: Automation, storeZone: st
     .orderBy('created_at', 'desc')
     .limit(fixedLimit(10_000))
     .execute();
-  const planned = orders.flatMap((o) => followUpsOf(automation, { id: Number(o.id), createdAt: Number(o.created_at), province: o.customer_province || null }, storeZone, now));
+  const planned = orders.flatMap((o) => followUpsOf(automation, { id: Number(o.id), createdAt: Number(o.created_at), province: o.customer_province || null }, storeZone, now, autoCancel));
   let n = 0;
   for (let i = 0; i < planned.length; i += 500) n += await insertPlanned(tx, planned.slice(i, i + 500), now);
   return n;

@@ -4,6 +4,7 @@
 import type { Db } from '../lib/db/db.js';
 import { FOLLOW_UP_STEPS } from '../templates/follow-up-steps.js';
 import { loadAutomation, type Automation } from './automation.js';
+import { DEFAULT_DELAYS } from './timing.js';
 import { fonnteWebhookUrl } from './fonnte-webhook.js';
 
 export const MESSAGE_STATES = ['planned', 'waiting_quiet_hours', 'sent', 'delivered', 'read', 'failed', 'skipped', 'cancelled', 'expired'] as const;
@@ -32,7 +33,8 @@ export function automationAnswer(automation: Automation, extras: AutomationExtra
       fu1: { on: steps.fu1.on, minutes: steps.fu1.delayMinutes! },
       fu2: { on: steps.fu2.on, hours: hours(steps.fu2.delayMinutes)! },
       fu3: { on: steps.fu3.on },
-      fu4: { on: steps.fu4.on, hours: hours(steps.fu4.delayMinutes)! },
+      // fu4 without the store's own timing: 72 hours, or 24 hours before an auto-cancel (`default`).
+      fu4: { on: steps.fu4.on, hours: hours(steps.fu4.delayMinutes ?? DEFAULT_DELAYS.fu4)!, default: steps.fu4.delayMinutes === null },
       closing: { on: steps.closing.on },
       paid: { on: steps.paid.on },
       shipped: { on: steps.shipped.on },

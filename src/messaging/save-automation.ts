@@ -25,7 +25,8 @@ export interface AutomationPatch {
     fu1: { on?: boolean; minutes?: number };
     fu2: { on?: boolean; hours?: number };
     fu3: { on?: boolean };
-    fu4: { on?: boolean; hours?: number };
+    /** hours null: back to the default timing. */
+    fu4: { on?: boolean; hours?: number | null };
     closing: { on?: boolean };
     paid: { on?: boolean };
     shipped: { on?: boolean };
@@ -102,11 +103,11 @@ export function applyPatch(current: Automation, patch: AutomationPatch, ready: P
     else next.quiet = { start: quiet.start, end: quiet.end };
   }
   for (const step of FOLLOW_UP_STEPS) {
-    const change = patch.steps?.[step] as { on?: boolean; minutes?: number; hours?: number } | undefined;
+    const change = patch.steps?.[step] as { on?: boolean; minutes?: number; hours?: number | null } | undefined;
     if (!change) continue;
     if (change.on !== undefined) next.steps[step].on = change.on;
     if (change.minutes !== undefined) next.steps[step].delayMinutes = change.minutes;
-    if (change.hours !== undefined) next.steps[step].delayMinutes = change.hours * 60;
+    if (change.hours !== undefined) next.steps[step].delayMinutes = change.hours === null ? null : change.hours * 60;
   }
   const timing = followUpTiming(next);
   if (timing.fu2Minutes <= timing.fu1Minutes) fields['steps.fu2.hours'] = AUTOMATION_FIELD_TEXT.fu2AfterFu1;

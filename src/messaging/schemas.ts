@@ -42,7 +42,15 @@ const stepsOf = (partial: boolean) => {
     fu1: o({ on: On, minutes: Minutes }),
     fu2: o({ on: On, hours: Hours(168) }),
     fu3: o({ on: On }),
-    fu4: o({ on: On, hours: Hours(720) }),
+    fu4: partial
+      ? o({ on: On, hours: Nullable(Type.Integer({ minimum: 1, maximum: 720, description: 'Hours after the order was created; null: back to the default timing.' })) })
+      : o({
+          on: On,
+          hours: Hours(720),
+          default: Type.Boolean({
+            description: 'The store has not chosen its own timing: fu4 goes 72 hours after creation (`hours`), or, for an order auto-cancel will cancel, 24 hours before the cancellation (docs/auto-cancel.md).',
+          }),
+        }),
     closing: o({ on: On }),
     paid: o({ on: On }),
     shipped: o({ on: On }),

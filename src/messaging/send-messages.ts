@@ -230,7 +230,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     loadAutomation(deps.db, message.tenantId),
     deps.db
       .selectFrom('orders')
-      .select([...MESSAGE_ORDER_COLUMNS, 'orders.customer_province', 'orders.spam'])
+      .select([...MESSAGE_ORDER_COLUMNS, 'orders.spam'])
       .where('orders.tenant_id', '=', message.tenantId)
       .where('orders.id', '=', Number(row.order_id))
       .executeTakeFirst(),

@@ -3,35 +3,14 @@
 // daylight saving, so each is a fixed offset), and quiet hours [start, end) in that zone. Pure
 // functions of epoch milliseconds: the planner and the sender call them, the tests call them
 // directly.
-import { exactOffsetMinutes } from '../lib/time.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const ZONES = { WIB: 7 * 60, WITA: 8 * 60, WIT: 9 * 60 } as const;
-export type ZoneName = keyof typeof ZONES;
-
-/** The 38 provinces by zone (shipping/provinces.ts spells them). */
-const PROVINCE_ZONE: Readonly<Record<string, ZoneName>> = {
-  Aceh: 'WIB', 'Sumatera Utara': 'WIB', 'Sumatera Barat': 'WIB', Riau: 'WIB', 'Kepulauan Riau': 'WIB', Jambi: 'WIB',
-  'Sumatera Selatan': 'WIB', 'Kepulauan Bangka Belitung': 'WIB', Bengkulu: 'WIB', Lampung: 'WIB', 'DKI Jakarta': 'WIB',
-  'Jawa Barat': 'WIB', Banten: 'WIB', 'Jawa Tengah': 'WIB', 'DI Yogyakarta': 'WIB', 'Jawa Timur': 'WIB',
-  'Kalimantan Barat': 'WIB', 'Kalimantan Tengah': 'WIB',
-  Bali: 'WITA', 'Nusa Tenggara Barat': 'WITA', 'Nusa Tenggara Timur': 'WITA', 'Kalimantan Selatan': 'WITA',
-  'Kalimantan Timur': 'WITA', 'Kalimantan Utara': 'WITA', 'Sulawesi Utara': 'WITA', Gorontalo: 'WITA',
-  'Sulawesi Tengah': 'WITA', 'Sulawesi Barat': 'WITA', 'Sulawesi Selatan': 'WITA', 'Sulawesi Tenggara': 'WITA',
-  Maluku: 'WIT', 'Maluku Utara': 'WIT', Papua: 'WIT', 'Papua Barat': 'WIT', 'Papua Barat Daya': 'WIT',
-  'Papua Tengah': 'WIT', 'Papua Pegunungan': 'WIT', 'Papua Selatan': 'WIT',
-};
-
-export const zoneOfProvince = (province: string | null): ZoneName | null => (province !== null && Object.hasOwn(PROVINCE_ZONE, province) ? PROVINCE_ZONE[province]! : null);
-
-/** The buyer's offset from UTC in minutes at `at`: their province's zone, else the store's time zone. */
-export function buyerOffsetMinutes(province: string | null, storeTimeZone: string, at: number): number {
-  const zone = zoneOfProvince(province);
-  return zone ? ZONES[zone] : exactOffsetMinutes(at, storeTimeZone);
-}
+// The buyer's zone (WIB, WITA, WIT) by province: shipping/province-zones.ts, where the order's
+// message input (orders/core) reads it too.
+export { ZONES, zoneOfProvince, buyerOffsetMinutes, type ZoneName } from '../shipping/province-zones.js';
 
 /** Minutes since local midnight of 'HH:MM'. */
 export function minutesOfClock(text: string): number {

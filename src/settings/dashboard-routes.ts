@@ -18,6 +18,9 @@ import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './sav
 import { AuditList, PreviewAnswer, PreviewBody, SensitivePatch, SettingsBody, SettingsPatch } from './schemas.js';
 import { loadStoreSettings } from '../tenants/store-settings.js';
 import { parseTimeZone } from '../tenants/store-time-zone.js';
+import { AUTO_CANCEL_FIELD_TEXT } from '../orders/auto-cancel/auto-cancel-text.js';
+import { cancelAtOf, readAutoCancel } from '../orders/auto-cancel/auto-cancel-settings.js';
+import type { MethodKind } from '../templates/follow-up-steps.js';
 
 const SESSION = [{ [SESSION_SCHEME]: [] }];
 const TAGS = ['Settings'];
@@ -46,6 +49,7 @@ const SAVE_REFUSALS = {
   invalid_opening_message_template: field('opening_message_template'),
   invalid_time_zone: field('time_zone'),
   invalid_rates: field('shipping_rates'),
+  invalid_auto_cancel_days: field('auto_cancel_days'),
   invalid_courier: field('shipping_rates'),
   invalid_province: field('shipping_rates'),
   invalid_fee: field('shipping_rates'),
@@ -104,6 +108,7 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       body: SettingsPatch,
       response: { 200: jsonResponse('Saved: the settings as they are now.', SettingsBody), ...dashboardErrors([...WRITE, 'invalid_request', 'unknown_placeholder']) },
     },
+    fieldText: (path) => (path === 'auto_cancel_days' ? AUTO_CANCEL_FIELD_TEXT.days : undefined),
     handler: async ({ session, body }) => {
       const unknown = unknownPlaceholderIn(body);
       if (unknown) return dashboardFailure('unknown_placeholder', { placeholders: unknown });
@@ -176,13 +181,17 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!store) return dashboardFailure('login_required');
       const zone = body.time_zone === undefined ? (store.timeZone ?? serverZone) : parseTimeZone(body.time_zone);
       if (zone === null) return invalid({ time_zone: DASHBOARD_FIELD_TEXT.timeZone });
-      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sampleInput(store, ctx.clock.now(), zone)), order_id: null } };
+      // The sample order was placed now: {batas_bayar} is N days on when auto-cancel is on.
+      const now = ctx.clock.now();
+      const autoCancel = await readAutoCancel(ctx.db, session.tenantId);
+      const sample = (method?: MethodKind) => ({ ...sampleInput(store, now, zone, method), cancelAt: cancelAtOf(autoCancel, { status: 'pending', createdAt: now }) });
+      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sample()), order_id: null } };
       const { step, payment_method: method } = body;
       if (step === undefined || method === undefined) {
         return invalid({ ...(step === undefined ? { step: DASHBOARD_FIELD_TEXT.templateStep } : {}), ...(method === undefined ? { payment_method: DASHBOARD_FIELD_TEXT.templateMethod } : {}) });
       }
       const order = await newestOrderOfKind(ctx.db, session.tenantId, method);
-      const input = order ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone)), timeZone: zone } : sampleInput(store, ctx.clock.now(), zone, method);
+      const input = order ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone)), timeZone: zone } : sample(method);
       return { status: 200, body: { ...previewTemplate({ step, method }, body.template, input), order_id: order ? Number(order.id) : null } };
     },
   });

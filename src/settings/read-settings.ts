@@ -6,6 +6,8 @@ import type { Db } from '../lib/db/db.js';
 import { PROVINCES } from '../shipping/provinces.js';
 import { storeRates } from '../shipping/rates.js';
 import { loadStoreSettings, maskedSettings } from '../tenants/store-settings.js';
+import { readAutoCancel } from '../orders/auto-cancel/auto-cancel-settings.js';
+import { formatTimestamp } from '../lib/time.js';
 
 /** Null for a store that does not exist. */
 export async function readSettings(db: Db, tenantId: number, serverTimeZone: string) {
@@ -13,6 +15,7 @@ export async function readSettings(db: Db, tenantId: number, serverTimeZone: str
   if (!settings) return null;
   const masked = maskedSettings(settings);
   const table = await storeRates(db).table(tenantId);
+  const autoCancel = await readAutoCancel(db, tenantId);
   const shippingRates = Object.entries(table).flatMap(([courier, fees]) => Object.entries(fees).map(([province, fee]) => ({ courier, province, fee })));
   return {
     store_name: settings.storeName,
@@ -36,5 +39,7 @@ export async function readSettings(db: Db, tenantId: number, serverTimeZone: str
     time_zone: settings.timeZone,
     server_time_zone: serverTimeZone,
     sender_address: settings.senderAddress,
+    auto_cancel_days: autoCancel?.days ?? null,
+    auto_cancel_since: autoCancel ? formatTimestamp(autoCancel.onAt, serverTimeZone) : null,
   };
 }

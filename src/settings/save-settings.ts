@@ -8,6 +8,7 @@ import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { parseRates, replaceRates, type RateInput, type SetRatesCode } from '../shipping/set-rates.js';
 import { updateStoreSettings, type UpdateSettingsCode } from '../tenants/update-store-settings.js';
 import { PLACEHOLDER_NAMES, unknownPlaceholders } from '../templates/placeholders.js';
+import { isAutoCancelDays, setAutoCancelDays } from '../orders/auto-cancel/auto-cancel-settings.js';
 
 export interface SettingsChange {
   store_name?: string;
@@ -19,9 +20,11 @@ export interface SettingsChange {
   time_zone?: string | null;
   shipping_rates?: RateInput[];
   sender_address?: unknown;
+  /** Auto-cancel's days (1-30); null: off (orders/auto-cancel/). */
+  auto_cancel_days?: number | null;
 }
 
-export type SaveSettingsCode = UpdateSettingsCode | Exclude<SetRatesCode, 'tenant_not_found'> | 'invalid_store_name' | 'invalid_opening_message_template';
+export type SaveSettingsCode = UpdateSettingsCode | Exclude<SetRatesCode, 'tenant_not_found'> | 'invalid_store_name' | 'invalid_opening_message_template' | 'invalid_auto_cancel_days';
 
 export const TEMPLATE_FIELDS = ['thank_you_template', 'opening_message_template'] as const;
 const NAME_MAX = 200;
@@ -45,6 +48,8 @@ export async function saveSettings(tx: Tx, clock: Clock, sealer: Sealer, tenantI
   if (storeName !== undefined && (storeName === '' || storeName.length > NAME_MAX)) return refuse('invalid_store_name', `store_name must be 1 to ${NAME_MAX} characters`);
   const opening = templateValue(change.opening_message_template);
   if (typeof opening === 'string' && opening.length > TEMPLATE_MAX) return refuse('invalid_opening_message_template', `opening_message_template must be at most ${TEMPLATE_MAX} characters`);
+  const autoCancelDays = change.auto_cancel_days;
+  if (autoCancelDays !== undefined && autoCancelDays !== null && !isAutoCancelDays(autoCancelDays)) return refuse('invalid_auto_cancel_days', 'auto_cancel_days must be a whole number from 1 to 30, or null');
   let rates: RateInput[] | undefined;
   if (change.shipping_rates !== undefined) {
     const parsed = parseRates(change.shipping_rates);
@@ -70,5 +75,6 @@ export async function saveSettings(tx: Tx, clock: Clock, sealer: Sealer, tenantI
   const tenant = { ...(storeName !== undefined ? { name: storeName } : {}), ...(opening !== undefined ? { opening_message_template: opening } : {}) };
   if (Object.keys(tenant).length > 0) await tx.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
   if (rates) await replaceRates(tx, tenantId, rates);
+  if (autoCancelDays !== undefined) await setAutoCancelDays(tx, tenantId, autoCancelDays, clock.now());
   return succeed({ saved: true });
 }

@@ -5,6 +5,7 @@ import { ANY_PROVINCE, PROVINCES } from '../shipping/provinces.js';
 import { GATEWAYS, PAYMENT_METHOD_SETTINGS } from '../tenants/store-settings.js';
 import { SenderAddressSchema } from '../shipping/sender-address.js';
 import { FOLLOW_UP_STEPS, METHOD_KINDS } from '../templates/follow-up-steps.js';
+import { AUTO_CANCEL_MAX_DAYS, AUTO_CANCEL_MIN_DAYS } from '../orders/auto-cancel/auto-cancel-settings.js';
 
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -56,6 +57,12 @@ export const SettingsBody = Type.Object(
     time_zone: Type.Union([Type.String(), Type.Null()], { description: "The store's IANA time zone; null: the server's (server_time_zone)." }),
     server_time_zone: Type.String(),
     sender_address: Type.Union([SenderAddressSchema, Type.Null()], { description: 'Null: not set yet (labels then show the store name and WhatsApp number as the sender).' }),
+    auto_cancel_days: Type.Union([Type.Integer({ minimum: AUTO_CANCEL_MIN_DAYS, maximum: AUTO_CANCEL_MAX_DAYS }), Type.Null()], {
+      description: 'Pending orders are cancelled this many days after they were placed (docs/auto-cancel.md); null: off.',
+    }),
+    auto_cancel_since: Type.Union([Type.String(), Type.Null()], {
+      description: "When auto-cancel was last turned on (the server's time zone): it applies to the orders placed from then on, unless the older ones were included. Null: off.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -71,6 +78,11 @@ export const SettingsPatch = Type.Object(
     time_zone: Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'An IANA name (Asia/Jakarta); null: the server\'s.' }))),
     shipping_rates: Type.Optional(Type.Array(RateSchema, { maxItems: 2000, description: "Replaces the store's whole rate table." })),
     sender_address: Type.Optional(Type.Union([SenderAddressSchema, Type.Null()], { description: 'The whole address at once; null clears it.' })),
+    auto_cancel_days: Type.Optional(
+      Type.Union([Type.Integer({ minimum: AUTO_CANCEL_MIN_DAYS, maximum: AUTO_CANCEL_MAX_DAYS }), Type.Null()], {
+        description: 'Cancel pending orders this many days (1 to 30) after they were placed; null: off. Turned on, it applies to the orders placed from then on; a change of days while on keeps that moment.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -45,8 +45,25 @@ describe('renderTemplate, the opening message', () => {
       'nama=Siti Aminah|toko=Toko Berkah|pesanan=42|produk=Kaos Polos|varian=Hitam / L|jumlah=2|' +
         'total=Rp1.250.000|status=menunggu pembayaran|tanggal=15 Januari 2026|jumlah_pesanan=3|' +
         'ongkir=Rp18.000|metode_bayar=Transfer bank|rekening=BCA 1234567890 a.n. Toko Berkah\nBRI 0987-654 a.n. Siti|kode_unik=123|link_bayar=|' +
-        'kurir=JNE REG|resi=|link_lacak=|nama_cs=Rina|wa_cs=6281111111111',
+        'kurir=JNE REG|resi=|link_lacak=|nama_cs=Rina|wa_cs=6281111111111|batas_bayar=',
     );
+  });
+
+  it("{batas_bayar}: when auto-cancel will cancel the order, in the buyer's zone (the province's, else the store's); empty when it will not", () => {
+    // 8 December 2026 06:30 UTC.
+    const at = Date.UTC(2026, 11, 8, 6, 30);
+    const deadline = (cancelAt: number | null | undefined, buyerProvince: string | null, timeZone = 'Asia/Jakarta') =>
+      renderTemplate('opening', '[{batas_bayar}]', { ...input, cancelAt, buyerProvince, timeZone });
+    expect(deadline(at, 'Jawa Barat')).toBe('[8 Desember 2026 13.30 WIB]');
+    expect(deadline(at, 'Bali')).toBe('[8 Desember 2026 14.30 WITA]');
+    expect(deadline(at, 'Papua')).toBe('[8 Desember 2026 15.30 WIT]');
+    // A province Lapak does not know: the store's zone, named by its offset.
+    expect(deadline(at, null, 'Asia/Makassar')).toBe('[8 Desember 2026 14.30 WITA]');
+    expect(deadline(at, 'Luar Negeri', 'UTC')).toBe('[8 Desember 2026 06.30 UTC+0]');
+    // The province wins over the store's zone; past midnight the date moves on.
+    expect(deadline(Date.UTC(2026, 11, 8, 16, 5), 'Papua', 'Asia/Jakarta')).toBe('[9 Desember 2026 01.05 WIT]');
+    expect(deadline(null, 'Bali')).toBe('[]');
+    expect(deadline(undefined, 'Bali')).toBe('[]');
   });
 
   it('leaves unknown placeholders and stray braces as written', () => {

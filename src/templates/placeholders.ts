@@ -3,7 +3,8 @@
 // what fills it. A new message adds its rows here, and its input fields to TemplateInput, so that
 // every template accepts the same names. A value the order does not have (no resi yet, no unique
 // code, no payment link) renders as empty text, never as the placeholder (docs/decisions.md).
-import { formatIndonesianDate, formatRupiah } from './format.js';
+import { formatIndonesianDate, formatIndonesianDateTime, formatRupiah } from './format.js';
+import { buyerOffsetMinutes, zoneNameOf } from '../shipping/province-zones.js';
 
 export interface BankAccountLine {
   bank: string;
@@ -41,6 +42,18 @@ export interface TemplateInput {
   contact: { name: string; whatsapp: string | null };
   /** The store's zone, for the dates in the message. */
   timeZone: string;
+  /** When auto-cancel will cancel the order (epoch ms; orders/auto-cancel/); null or absent: the setting is off or the order is not subject to it. */
+  cancelAt?: number | null;
+  /** The buyer's province, for a time in the buyer's zone ({batas_bayar}); null or absent: the store's zone. */
+  buyerProvince?: string | null;
+}
+
+/** {batas_bayar}: when the order will be cancelled, in the buyer's zone (the province's WIB/WITA/WIT, else the store's), "8 Desember 2026 14.30 WIB"; empty when it will not be. */
+function paymentDeadline(i: TemplateInput): string {
+  if (i.cancelAt === undefined || i.cancelAt === null) return '';
+  const province = i.buyerProvince ?? null;
+  const offset = buyerOffsetMinutes(province, i.timeZone, i.cancelAt);
+  return formatIndonesianDateTime(i.cancelAt, offset, zoneNameOf(province, offset));
 }
 
 /** How a payment method reads to a buyer ({metode_bayar}); another text as it is. */
@@ -89,6 +102,7 @@ export const PLACEHOLDERS: Readonly<Record<string, (input: TemplateInput) => str
   link_lacak: (i) => i.trackingLink ?? '',
   nama_cs: (i) => i.contact.name,
   wa_cs: (i) => i.contact.whatsapp ?? '',
+  batas_bayar: paymentDeadline,
 };
 
 /** The placeholders a template may use, in the order of PLACEHOLDERS. */

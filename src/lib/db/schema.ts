@@ -20,6 +20,12 @@ export interface TenantTable {
   /** 037: the burst rule's thresholds (src/orders/risk/): orders from one phone, form orders from one IP, within an hour. */
   burst_phone_limit: Generated<number>;
   burst_ip_limit: Generated<number>;
+  /** 040: cancel pending orders this many days after they were placed (1-30); null: off (src/orders/auto-cancel/). */
+  auto_cancel_days: number | null;
+  /** 040: when auto-cancel was last turned on. */
+  auto_cancel_on_at: number | null;
+  /** 040: orders placed at or after this moment are subject to auto-cancel (0: every order, once the older ones were included). */
+  auto_cancel_from: number | null;
 }
 
 export interface ProductTable {
@@ -756,5 +762,13 @@ export interface Database {
   order_flags: OrderFlagTable;
   order_ip_hashes: OrderIpHashTable;
   blocked_phones: BlockedPhoneTable;
+  worker_leases: WorkerLeaseTable;
   blocked_form_counts: BlockedFormCountTable;
+}
+
+/** 040: a worker that runs in one process at a time holds its row's lease (src/jobs/lease.ts). */
+export interface WorkerLeaseTable {
+  name: string;
+  lease_token: string | null;
+  locked_until: Generated<number>;
 }

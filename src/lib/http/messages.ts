@@ -126,6 +126,9 @@ export const DASHBOARD_ERRORS = {
   flag_not_found: { status: 404, error: 'Pesanan ini tidak memiliki tanda itu.' },
   blocked_phone_not_found: { status: 404, error: 'Nomor ini tidak ada di daftar blokir.' },
   too_many_blocked: { status: 409, error: 'Daftar blokir toko sudah penuh (5.000 nomor). Hapus nomor yang tidak diperlukan lagi.' },
+  // Auto-cancel (issue 44 §3, src/orders/auto-cancel/): including the older pending orders while it is off, or with a count that is no longer true.
+  auto_cancel_off: { status: 409, error: 'Pembatalan otomatis belum aktif. Aktifkan dulu, lalu sertakan pesanan lama.' },
+  older_count_changed: { status: 409, error: 'Jumlah pesanan lama berubah sejak ditampilkan. Periksa jumlah terbaru, lalu konfirmasi lagi.' },
   // The CS rotation (src/rotation/): a member's own duty, when they are not in the rotation.
   not_in_rotation: { status: 409, error: 'Anda belum termasuk rotasi CS toko ini. Minta pemilik atau admin menambahkan Anda.' },
   // Messaging (issue 42 §1, src/messaging/): a Cloud API number another store already uses; a conversation's answer outside the 24-hour window.
@@ -297,6 +300,8 @@ export const DASHBOARD_REFUSAL_TEXT = {
   invalid_gtm_id: 'ID Google Tag Manager berbentuk GTM- diikuti 4 sampai 12 huruf besar dan angka.',
   invalid_page: 'Nomor halaman harus bilangan bulat positif.',
   invalid_per_page: 'Jumlah per halaman harus 1 sampai 100.',
+  // Auto-cancel's days (src/orders/auto-cancel/).
+  invalid_auto_cancel_days: 'Isi jumlah hari dari 1 sampai 30 (bilangan bulat), atau matikan pembatalan otomatis.',
 } as const;
 
 export type RefusalTextCode = keyof typeof DASHBOARD_REFUSAL_TEXT;

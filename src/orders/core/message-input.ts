@@ -10,6 +10,7 @@ import { contactOf, type TemplateInput } from '../../templates/placeholders.js';
 import type { StoreSettings } from '../../tenants/store-settings.js';
 import { shownName } from './member-actor.js';
 import { trackingUrl } from './tracking-links.js';
+import { cancelAtOf, readAutoCancel } from '../auto-cancel/auto-cancel-settings.js';
 
 /** The order's columns a message reads. */
 export const MESSAGE_ORDER_COLUMNS = [
@@ -28,6 +29,7 @@ export const MESSAGE_ORDER_COLUMNS = [
   'orders.customer_name',
   'orders.customer_phone',
   'orders.assigned_user_id',
+  'orders.customer_province',
 ] as const;
 
 export interface MessageOrder {
@@ -46,6 +48,7 @@ export interface MessageOrder {
   customer_name: string;
   customer_phone: string;
   assigned_user_id: number | null;
+  customer_province: string;
 }
 
 /** The assigned member's shown name and own WhatsApp number in this store (null: none set); null when unassigned. */
@@ -76,7 +79,7 @@ export async function messageInputOf(
 ): Promise<TemplateInput> {
   const { orderCount, uses } = options;
   const named = (...names: string[]) => uses === undefined || names.some((name) => uses.has(name));
-  const [cs, charge, count] = await Promise.all([
+  const [cs, charge, count, autoCancel] = await Promise.all([
     named('nama_cs', 'wa_cs') ? assignedCs(db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)) : null,
     named('link_bayar') ? db.selectFrom('payment_charges').select('payment_url').where('tenant_id', '=', tenantId).where('order_id', '=', order.id).executeTakeFirst() : undefined,
     orderCount !== undefined || !named('jumlah_pesanan')
@@ -87,6 +90,7 @@ export async function messageInputOf(
           .where('tenant_id', '=', tenantId)
           .where('customer_phone', '=', order.customer_phone)
           .executeTakeFirstOrThrow(),
+    named('batas_bayar') ? readAutoCancel(db, tenantId) : null,
   ]);
   return {
     storeName: store.storeName,
@@ -111,6 +115,8 @@ export async function messageInputOf(
     trackingLink: trackingUrl(order.courier, order.resi),
     contact: contactOf(store, cs),
     timeZone: store.timeZone ?? serverTimeZone,
+    cancelAt: cancelAtOf(autoCancel, { status: order.status, createdAt: Number(order.created_at) }),
+    buyerProvince: order.customer_province || null,
   };
 }
 

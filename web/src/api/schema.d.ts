@@ -1448,6 +1448,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/auto-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auto-cancel: its days, since when, and how many older pending orders it leaves alone
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. The setting is saved with PATCH /dashboard/api/settings (`auto_cancel_days`). Off: every field null and `older_pending` 0.
+         */
+        get: operations["readAutoCancel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/auto-cancel/include-older": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the older pending orders subject to auto-cancel too
+         * @description Owner or admin (settings:manage); a CS: 403 `forbidden`. The body carries the count and the cut-off the page showed: when either is no longer true (an order paid, cancelled or reopened meanwhile, the setting turned off and on again), 409 `older_count_changed` and nothing changes; read the count again and confirm it. Auto-cancel off: 409 `auto_cancel_off`. Included, they are cancelled N days after they were placed, like the others: those placed longer ago at the next round of the worker.
+         */
+        post: operations["includeOlderPending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/jobs": {
         parameters: {
             query?: never;
@@ -9282,6 +9322,10 @@ export interface operations {
                             province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
                             postal_code: string;
                         } | null;
+                        /** @description Pending orders are cancelled this many days after they were placed (docs/auto-cancel.md); null: off. */
+                        auto_cancel_days: number | null;
+                        /** @description When auto-cancel was last turned on (the server's time zone): it applies to the orders placed from then on, unless the older ones were included. Null: off. */
+                        auto_cancel_since: string | null;
                     };
                 };
             };
@@ -9425,6 +9469,8 @@ export interface operations {
                         province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
                         postal_code: string;
                     } | null;
+                    /** @description Cancel pending orders this many days (1 to 30) after they were placed; null: off. Turned on, it applies to the orders placed from then on; a change of days while on keeps that moment. */
+                    auto_cancel_days?: number | null;
                 };
             };
         };
@@ -9498,6 +9544,10 @@ export interface operations {
                             province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
                             postal_code: string;
                         } | null;
+                        /** @description Pending orders are cancelled this many days after they were placed (docs/auto-cancel.md); null: off. */
+                        auto_cancel_days: number | null;
+                        /** @description When auto-cancel was last turned on (the server's time zone): it applies to the orders placed from then on, unless the older ones were included. Null: off. */
+                        auto_cancel_since: string | null;
                     };
                 };
             };
@@ -9754,6 +9804,10 @@ export interface operations {
                             province: "Aceh" | "Sumatera Utara" | "Sumatera Barat" | "Riau" | "Kepulauan Riau" | "Jambi" | "Sumatera Selatan" | "Kepulauan Bangka Belitung" | "Bengkulu" | "Lampung" | "DKI Jakarta" | "Jawa Barat" | "Banten" | "Jawa Tengah" | "DI Yogyakarta" | "Jawa Timur" | "Bali" | "Nusa Tenggara Barat" | "Nusa Tenggara Timur" | "Kalimantan Barat" | "Kalimantan Tengah" | "Kalimantan Selatan" | "Kalimantan Timur" | "Kalimantan Utara" | "Sulawesi Utara" | "Gorontalo" | "Sulawesi Tengah" | "Sulawesi Barat" | "Sulawesi Selatan" | "Sulawesi Tenggara" | "Maluku" | "Maluku Utara" | "Papua" | "Papua Barat" | "Papua Barat Daya" | "Papua Tengah" | "Papua Pegunungan" | "Papua Selatan";
                             postal_code: string;
                         } | null;
+                        /** @description Pending orders are cancelled this many days after they were placed (docs/auto-cancel.md); null: off. */
+                        auto_cancel_days: number | null;
+                        /** @description When auto-cancel was last turned on (the server's time zone): it applies to the orders placed from then on, unless the older ones were included. Null: off. */
+                        auto_cancel_since: string | null;
                     };
                 };
             };
@@ -10317,6 +10371,8 @@ export interface operations {
                                 on: boolean;
                                 /** @description Hours after the order was created. */
                                 hours: number;
+                                /** @description The store has not chosen its own timing: fu4 goes 72 hours after creation (`hours`), or, for an order auto-cancel will cancel, 24 hours before the cancellation (docs/auto-cancel.md). */
+                                default: boolean;
                             };
                             closing: {
                                 /** @description Sends by itself. */
@@ -10579,8 +10635,7 @@ export interface operations {
                         fu4?: {
                             /** @description Sends by itself. */
                             on?: boolean;
-                            /** @description Hours after the order was created. */
-                            hours?: number;
+                            hours?: number | null;
                         };
                         closing?: {
                             /** @description Sends by itself. */
@@ -10730,6 +10785,8 @@ export interface operations {
                                 on: boolean;
                                 /** @description Hours after the order was created. */
                                 hours: number;
+                                /** @description The store has not chosen its own timing: fu4 goes 72 hours after creation (`hours`), or, for an order auto-cancel will cancel, 24 hours before the cancellation (docs/auto-cancel.md). */
+                                default: boolean;
                             };
                             closing: {
                                 /** @description Sends by itself. */
@@ -18326,6 +18383,332 @@ export interface operations {
                         error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
                         /** @enum {string} */
                         code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data harus dikirim sebagai application/json.";
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readAutoCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number | null;
+                        since: string | null;
+                        cutoff: string | null;
+                        /** @description Pending orders placed before the cut-off, which auto-cancel leaves alone until they are included (spam-marked ones among them). */
+                        older_pending: number;
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    includeOlderPending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The count the page showed and the seller confirmed. */
+                    older_pending: number;
+                    /** @description The cut-off the page showed (GET /dashboard/api/auto-cancel). */
+                    cutoff: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Included. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many older pending orders are now subject. */
+                        included: number;
+                        auto_cancel: {
+                            days: number | null;
+                            since: string | null;
+                            cutoff: string | null;
+                            /** @description Pending orders placed before the cut-off, which auto-cancel leaves alone until they are included (spam-marked ones among them). */
+                            older_pending: number;
+                        };
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `forbidden`, `cross_site_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Anda tidak memiliki izin untuk tindakan ini.";
+                        /** @enum {string} */
+                        code: "forbidden";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Permintaan dari situs lain ditolak.";
+                        /** @enum {string} */
+                        code: "cross_site_request";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed`, `auto_cancel_off`, `older_count_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Pembatalan otomatis belum aktif. Aktifkan dulu, lalu sertakan pesanan lama.";
+                        /** @enum {string} */
+                        code: "auto_cancel_off";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    } | {
+                        /** @enum {string} */
+                        error: "Jumlah pesanan lama berubah sejak ditampilkan. Periksa jumlah terbaru, lalu konfirmasi lagi.";
+                        /** @enum {string} */
+                        code: "older_count_changed";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

@@ -3,6 +3,7 @@
 // server's answers (`error`) come from the server itself and are shown as they are.
 import { account } from './account';
 import { auth } from './auth';
+import { autoCancel } from './auto-cancel';
 import { common, field, nav, roles } from './common';
 import { home } from './home';
 import { keys } from './keys';
@@ -40,5 +41,6 @@ export const T = {
   account,
   transfers,
   settings,
+  autoCancel,
   messaging,
 } as const;

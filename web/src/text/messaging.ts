@@ -114,6 +114,7 @@ export const messaging = {
   hoursAfter: 'Jam setelah pesanan dibuat',
   fu3When: 'Pukul 09:00 pagi berikutnya (zona waktu pembeli), paling cepat 12 jam setelah FU2.',
   fu4Hint: 'Paling cepat 12 jam setelah waktu FU2, tidak pernah sebelum FU3.',
+  fu4Default: 'Waktu bawaan: 72 jam; bila pembatalan otomatis aktif, 24 jam sebelum pesanan dibatalkan. Ubah angkanya untuk memakai waktu sendiri.',
   noticeWhen: '2 menit setelah status pesanan berubah.',
   noticeFor: {
     closing: 'Untuk transfer bank dan COD (pesanan payment gateway sampai di Closing karena sudah dibayar).',

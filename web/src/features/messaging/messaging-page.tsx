@@ -153,7 +153,8 @@ function patchOf(draft: Draft, saved: Automation): AutomationPatch {
       fu1: { on: draft.on.fu1, minutes: whole(draft.fu1Minutes) },
       fu2: { on: draft.on.fu2, hours: whole(draft.fu2Hours) },
       fu3: { on: draft.on.fu3 },
-      fu4: { on: draft.on.fu4, hours: whole(draft.fu4Hours) },
+      // fu4 on its default timing (72 hours, or 24 hours before an auto-cancel) keeps it unless its hours were changed here.
+      fu4: { on: draft.on.fu4, ...(saved.steps.fu4.default && draft.fu4Hours === before.fu4Hours ? {} : { hours: whole(draft.fu4Hours) }) },
       closing: { on: draft.on.closing },
       paid: { on: draft.on.paid },
       shipped: { on: draft.on.shipped },
@@ -207,7 +208,7 @@ function AutomationForm({ saved }: { saved: Automation }) {
                 <TextField label={`FU2: ${M.hoursAfter}`} type="number" inputMode="numeric" min={1} max={168} value={draft.fu2Hours} onChange={(e) => change({ fu2Hours: e.target.value })} error={fields['steps.fu2.hours']} />
               ) : null}
               {step === 'fu4' ? (
-                <TextField label={`FU4: ${M.hoursAfter}`} type="number" inputMode="numeric" min={1} max={720} value={draft.fu4Hours} onChange={(e) => change({ fu4Hours: e.target.value })} error={fields['steps.fu4.hours']} />
+                <TextField label={`FU4: ${M.hoursAfter}`} hint={saved.steps.fu4.default ? M.fu4Default : undefined} type="number" inputMode="numeric" min={1} max={720} value={draft.fu4Hours} onChange={(e) => change({ fu4Hours: e.target.value })} error={fields['steps.fu4.hours']} />
               ) : null}
             </StepRow>
           ))}

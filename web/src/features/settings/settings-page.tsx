@@ -12,6 +12,7 @@ import { ErrorNotice } from '../../components/ui/notice';
 import { Loading, PageHeader } from '../../components/ui/page';
 import { T } from '../../text/id';
 import { AuditSection } from './audit-section';
+import { AutoCancelSection } from './auto-cancel-section';
 import { BankSection } from './bank-section';
 import { CredentialsSection } from './credentials-section';
 import { FollowUpsSection } from './follow-ups-section';
@@ -83,6 +84,9 @@ export function SettingsPage() {
           </Anchor>
           <Anchor id="sender">
             <SenderSection settings={settings.data} />
+          </Anchor>
+          <Anchor id="auto-cancel">
+            <AutoCancelSection settings={settings.data} />
           </Anchor>
           <Anchor id="messages">
             <MessagesSection settings={settings.data} />

@@ -11,7 +11,7 @@ export type BankAccount = Settings['bank_accounts'][number];
 export type AuditEntry = paths['/dashboard/api/settings/audit']['get']['responses'][200]['content']['application/json'][number];
 export type TemplateKind = 'thank_you' | 'opening';
 /** The sections of the settings page, each an anchor other pages link to (`/settings#shipping`). */
-export type SettingsSection = 'store' | 'payment' | 'banks' | 'credentials' | 'shipping' | 'sender' | 'messages' | 'follow-ups' | 'time-zone' | 'blocked-phones' | 'burst' | 'unique-code' | 'audit';
+export type SettingsSection = 'store' | 'payment' | 'banks' | 'credentials' | 'shipping' | 'sender' | 'auto-cancel' | 'messages' | 'follow-ups' | 'time-zone' | 'blocked-phones' | 'burst' | 'unique-code' | 'audit';
 
 export const settingsKeys = {
   all: ['settings'] as const,
