@@ -24,6 +24,7 @@ import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/api/routes.js';
 import { productRoutes } from './products/routes.js';
 import { formRoutes } from './form/routes.js';
+import { buyerPageRoutes } from './form/buyer-page-routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { openapiOptions } from './openapi.js';
 import { dashboardOpenapiOptions } from './dashboard/openapi.js';
@@ -44,6 +45,7 @@ import { wakeOnNotify } from './live/wake-on-notify.js';
 import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk-routes.js';
 import { riskDashboardRoutes } from './orders/risk/dashboard-routes.js';
+import { buyerLinkDashboardRoutes } from './orders/buyer-page/dashboard-routes.js';
 import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
@@ -120,9 +122,12 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
   };
 }
 
-/** A request's path as the log shows it: without the thank-you token or the Fonnte webhook secret. */
+/** A request's path as the log shows it: without the thank-you token, the buyer's page token or the Fonnte webhook secret. */
 export const redactPath = (path: string): string =>
-  path.replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token').replace(/\/webhooks\/+fonnte\/+[^/]+/gi, '/webhooks/fonnte/:secret');
+  path
+    .replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token')
+    .replace(/^\/+p\/+[^/]+/i, '/p/:token')
+    .replace(/\/webhooks\/+fonnte\/+[^/]+/gi, '/webhooks/fonnte/:secret');
 
 export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppContext } {
   const app = Fastify({
@@ -135,8 +140,9 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
             // Only method, path and request id: query strings, headers and bodies may hold
             // keys or personal data and never reach the log.
             serializers: {
-              // The thank-you page's token opens a buyer's order, and a store's Fonnte webhook
-              // secret lets anyone post to it: neither is logged (any case, doubled slashes too).
+              // The thank-you page's token and the buyer's page token (/p/) open a buyer's order,
+              // and a store's Fonnte webhook secret lets anyone post to it: none is logged (any
+              // case, doubled slashes too).
               req: (req) => ({ method: req.method, path: redactPath(req.url.split('?')[0]!), request_id: req.id }),
               res: (res) => ({ statusCode: res.statusCode }),
             },
@@ -214,6 +220,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderRoutes(app, ctx);
     customerRoutes(app, ctx);
     formRoutes(app, ctx);
+    buyerPageRoutes(app, ctx);
     paymentRoutes(app, ctx);
     providerWebhookRoutes(app, ctx);
     accountRoutes(app, ctx);
@@ -233,6 +240,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderDashboardRoutes(app, ctx);
     orderBulkDashboardRoutes(app, ctx);
     riskDashboardRoutes(app, ctx);
+    buyerLinkDashboardRoutes(app, ctx);
     bulkJobDashboardRoutes(app, ctx);
     formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };

@@ -37,6 +37,7 @@ import { followUpAutomatic } from './migrations/034-follow-up-automatic.js';
 import { whatsapp } from './migrations/035-whatsapp.js';
 import { fonnte } from './migrations/036-fonnte.js';
 import { riskyOrders } from './migrations/037-risky-orders.js';
+import { buyerLinks } from './migrations/039-buyer-links.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -79,6 +80,7 @@ export function migrations(handle: DbHandle): Migrations {
     '035-whatsapp': { up: whatsapp(handle.dialect) },
     '036-fonnte': { up: fonnte() },
     '037-risky-orders': { up: riskyOrders(handle.dialect) },
+    '039-buyer-links': { up: buyerLinks(handle.dialect) },
   };
 }
 

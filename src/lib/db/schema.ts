@@ -125,6 +125,15 @@ export interface OrderIpHashTable {
   created_at: number;
 }
 
+/** 039: an order's buyer page link /p/{token}: the token's keyed hash (found by it) and the token sealed (shown again). */
+export interface BuyerLinkTable {
+  tenant_id: number;
+  order_id: number;
+  token_hash: string;
+  sealed_token: string;
+  created_at: number;
+}
+
 /** 037: a store's blocked phones. */
 export interface BlockedPhoneTable {
   tenant_id: number;
@@ -751,4 +760,5 @@ export interface Database {
   order_ip_hashes: OrderIpHashTable;
   blocked_phones: BlockedPhoneTable;
   blocked_form_counts: BlockedFormCountTable;
+  buyer_links: BuyerLinkTable;
 }
