@@ -3,6 +3,7 @@
 // server's answers (`error`) come from the server itself and are shown as they are.
 import { account } from './account';
 import { auth } from './auth';
+import { buyerPage } from './buyer-page';
 import { common, field, nav, roles } from './common';
 import { home } from './home';
 import { keys } from './keys';
@@ -28,6 +29,7 @@ export const T = {
   orders,
   bulk,
   risk,
+  buyerPage,
   newOrder,
   products,
   orderFiles,
