@@ -39,7 +39,7 @@ export const BUYER_PAGE_PREFIX = '/p/';
 export const buyerPageUrl = (publicUrl: string, token: string): string => `${publicUrl}${BUYER_PAGE_PREFIX}${token}`;
 
 /** The place a sealed token is bound to: it opens only in its own store's and order's row. */
-const bindingOf = (tenantId: number, orderId: number) => `buyer_links:sealed_token:${tenantId}:${orderId}`;
+export const bindingOf = (tenantId: number, orderId: number): string => `buyer_links:sealed_token:${tenantId}:${orderId}`;
 
 /** What making and reading links needs. */
 export interface BuyerLinkDeps {

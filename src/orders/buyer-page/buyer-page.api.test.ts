@@ -9,12 +9,14 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../../test/dashboard-helpers.js';
 import { formBody, seedFormStore, seedKaos, tokenOf } from '../../../test/form-helpers.js';
-import { freshDatabase, seedOrder, startTestApp, type Store } from '../../../test/helpers.js';
 import { createMemoryLimiters } from '../../lib/limits.js';
 import { createSession } from '../../sessions/create-session.js';
 import { sessionCookieName } from '../../sessions/session-cookie.js';
 import type { Product } from '../../products/product-record.js';
-import { BUYER_LINK_PURPOSE, appBuyerLinks, isBuyerToken, newBuyerToken } from './buyer-links.js';
+import { createSealer, sealedKeyId } from '../../lib/secrets/sealer.js';
+import { sealStoredSecrets } from '../../secrets/seal-stored-secrets.js';
+import { BUYER_LINK_PURPOSE, appBuyerLinks, findBuyerOrder, isBuyerToken, newBuyerToken } from './buyer-links.js';
+import { TEST_SECRET_KEY, freshDatabase, seedOrder, startTestApp, type Store } from '../../../test/helpers.js';
 import { timelineOf } from './timeline.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -108,6 +110,21 @@ describe('the link', () => {
     const links = [];
     for (let i = 0; i < 30; i++) links.push(await linkOf((await seeded()).id));
     expect(new Set(links).size).toBe(30);
+  });
+
+  it('`lapak secrets rotate` re-seals the token and hashes it with the new key: the same link keeps opening the order', async () => {
+    const { id } = await seeded();
+    const token = tokenIn(await linkOf(id));
+    const rotated = createSealer(Buffer.alloc(32, 9), [Buffer.from(TEST_SECRET_KEY, 'base64')]);
+    const report = await sealStoredSecrets(t.ctx.db, rotated, 'all');
+    expect(report.unreadable).toEqual([]);
+    const row = await t.ctx.db.selectFrom('buyer_links').select(['sealed_token', 'token_hash']).where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(sealedKeyId(row.sealed_token)).toBe(rotated.keyId);
+    expect(row.token_hash).toBe(rotated.digest(token, BUYER_LINK_PURPOSE));
+    expect((await findBuyerOrder({ db: t.ctx.db, sealer: rotated, clock: t.clock }, token))?.id).toBe(id);
+    // Back to the test's key, so the other tests go on as they were.
+    await sealStoredSecrets(t.ctx.db, createSealer(Buffer.from(TEST_SECRET_KEY, 'base64'), [Buffer.alloc(32, 9)]), 'all');
+    expect((await get(`/p/${token}`)).statusCode).toBe(200);
   });
 
   it('made twice at once for one order: one link', async () => {

@@ -6,7 +6,8 @@ import type { DialectName } from '../db.js';
 //   stored in plain: token_hash is its keyed hash (the Sealer's digest, purpose `buyer-link`),
 //   unique across every store, the one index the page is found by; sealed_token is the token
 //   sealed (bound to the store and the order) so that a message can show the link again.
-//   Regenerating replaces both in place: the old token is found no more.
+//   Regenerating replaces both in place: the old token is found no more. `lapak secrets rotate`
+//   re-seals the token and hashes it anew with the new key.
 // Additive only.
 export function buyerLinks(dialect: DialectName) {
   return async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,5 +17,7 @@ export function buyerLinks(dialect: DialectName) {
       created_at ${bigint} not null,
       primary key (tenant_id, order_id))`.execute(db);
     await sql`create unique index buyer_links_token_hash on buyer_links (token_hash)`.execute(db);
+    // `lapak secrets rotate` walks the links in pages by order id (src/secrets/seal-stored-secrets.ts).
+    await sql`create index buyer_links_order on buyer_links (order_id)`.execute(db);
   };
 }
