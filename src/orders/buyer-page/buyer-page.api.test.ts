@@ -15,8 +15,9 @@ import { sessionCookieName } from '../../sessions/session-cookie.js';
 import type { Product } from '../../products/product-record.js';
 import { createSealer, sealedKeyId } from '../../lib/secrets/sealer.js';
 import { sealStoredSecrets } from '../../secrets/seal-stored-secrets.js';
+import { runDue } from '../../messaging/run-due.js';
 import { BUYER_LINK_PURPOSE, appBuyerLinks, findBuyerOrder, isBuyerToken, newBuyerToken } from './buyer-links.js';
-import { TEST_SECRET_KEY, freshDatabase, seedOrder, startTestApp, type Store } from '../../../test/helpers.js';
+import { CUSTOMER, TEST_SECRET_KEY, freshDatabase, seedOrder, startTestApp, type Store } from '../../../test/helpers.js';
 import { timelineOf } from './timeline.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -298,6 +299,26 @@ describe('{link_pesanan}', () => {
     expect(link).toBeDefined();
     expect(link).toBe(await linkOf(id));
     expect((await get(pathOf(link!))).statusCode).toBe(200);
+  });
+
+  it('an automated message (the sender) that names it carries the order\'s link, made when it is sent', async () => {
+    const patched = await t.request({
+      method: 'PATCH',
+      url: '/dashboard/api/messaging',
+      headers: asMember(owner, { 'content-type': 'application/json' }),
+      payload: JSON.stringify({ provider: 'sandbox', quiet_hours: null, steps: { fu1: { on: true, minutes: 60 } } }),
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const run = (at: number) => runDue(t.ctx, at, { tenantId: store.tenantId, serverTimeZone: t.ctx.config.timeZone, sealer: t.ctx.sealer, config: t.ctx.config });
+    await run(t.clock.now()); // the planner's first fold only takes its place in the feed
+    const { id } = await seeded({ customer: { ...CUSTOMER, phone: '0812-7000-4401' } });
+    await run(t.clock.now());
+    expect(await t.ctx.db.selectFrom('buyer_links').select('order_id').where('order_id', '=', id).execute()).toEqual([]);
+    expect((await run(t.clock.now() + 61 * MINUTE)).sent).toBeGreaterThanOrEqual(1);
+    const sent = await t.ctx.db.selectFrom('messages').select(['text', 'state']).where('order_id', '=', id).where('step', '=', 'fu1').executeTakeFirstOrThrow();
+    expect(sent.state).toBe('sent');
+    expect(sent.text).toContain(await linkOf(id));
+    expect((await get(pathOf(await linkOf(id)))).statusCode).toBe(200);
   });
 
   it('the thank-you message names the same link as the page', async () => {
