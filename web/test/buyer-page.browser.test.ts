@@ -3,7 +3,8 @@
 // pesanan" to their page and finds the timeline and what to pay on the first screen; axe (WCAG 2.2
 // AA) finds no serious violation and every target is at least 44×44 px, on the form's pages too.
 // The owner, on the order's page at 360 px, makes a new link after a confirmation: the old one is
-// a 404 page from then on, the new one opens the page. Screenshots of the page at 360 and 1280 px
+// a 404 page from then on, the new one opens the page; once shipped, the page shows the resi and
+// its tracking link. Screenshots of the page at 360 and 1280 px
 // (docs/screenshots/buyer-page-*.png with LAPAK_WRITE_SCREENSHOTS=1).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -147,5 +148,16 @@ it('the owner on a phone makes a new link from the order page after a confirmati
   const now = await buyer.goto(fresh);
   expect(now!.status()).toBe(200);
   expect(await buyer.textContent('h1')).toBe(`Pesanan #${orderId}`);
+
+  // Paid and shipped: the timeline moves on, nothing is left to pay, and the resi and its tracking link show.
+  await postJson(context.request, `/dashboard/api/orders/${orderId}/status`, { status: 'paid' });
+  await postJson(context.request, `/dashboard/api/orders/${orderId}/status`, { status: 'shipped', resi: 'JNE0123456789' });
+  await buyer.goto(fresh);
+  expect(await buyer.getByRole('list', { name: 'Perjalanan pesanan' }).getByRole('listitem').allTextContents()).toEqual(['Dipesan (selesai)', 'Dikonfirmasi (selesai)', 'Dibayar (selesai)', 'Dikirim (saat ini)', 'Selesai']);
+  expect(await buyer.getByText('Yang harus dibayar').count()).toBe(0);
+  expect(await buyer.textContent('#lf-resi')).toBe('JNE0123456789');
+  expect(await buyer.getByRole('link', { name: 'Lacak paket' }).getAttribute('href')).toContain('JNE0123456789');
+  await checkPublicPage(buyer, 'buyer page shipped', true);
+  await buyer.screenshot({ path: shot('shipped-phone') });
   expect(d.problems).toEqual([]);
 });
