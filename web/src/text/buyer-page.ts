@@ -1,7 +1,7 @@
 // The buyer's own order page (issue 44 §2) as the dashboard's order page shows it: the card, the
 // confirmation of a new link, and the history entry.
 export const buyerPage = {
-  title: 'Halaman status untuk pembeli',
+  title: 'Halaman status pesanan',
   lead: 'Pembeli melihat status, cara bayar, dan resi pesanan ini di halaman miliknya. Link-nya ada di halaman terima kasih dan di pesan yang memakai {link_pesanan}.',
   regenerate: 'Buat link baru',
   confirmTitle: (id: number) => `Buat link baru untuk pesanan #${id}?`,
