@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asMember, seedMember, type Member } from '../../../test/dashboard-helpers.js';
 import { formBody, seedFormStore, seedKaos, tokenOf } from '../../../test/form-helpers.js';
+import { startGatewayStandIn, type GatewayStandIn } from '../../../test/gateway-stand-in.js';
 import { createMemoryLimiters } from '../../lib/limits.js';
 import { createSession } from '../../sessions/create-session.js';
 import { sessionCookieName } from '../../sessions/session-cookie.js';
@@ -21,6 +22,9 @@ import { CUSTOMER, TEST_SECRET_KEY, freshDatabase, seedOrder, startTestApp, type
 import { timelineOf } from './timeline.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
+let gateway: GatewayStandIn;
+let gatewayStore: Store;
+let gatewayKaos: Product;
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
 let kaos: Product;
@@ -32,7 +36,10 @@ const MINUTE = 60_000;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  t = await startTestApp({ database });
+  gateway = await startGatewayStandIn();
+  t = await startTestApp({ database, env: { MIDTRANS_BASE_URL: gateway.url } });
+  gatewayStore = await seedFormStore(t.ctx, { payment_methods: ['gateway', 'bank_transfer'], gateway: 'midtrans', midtrans_server_key: 'SB-Mid-server-buyer-page-0123456789' }, 'Toko Midtrans');
+  gatewayKaos = await seedKaos(t.ctx, gatewayStore.tenantId);
   store = await seedFormStore(t.ctx, {}, 'Toko Buyer');
   kaos = await seedKaos(t.ctx, store.tenantId);
   owner = await seedMember(t.ctx, store.tenantId, 'owner');
@@ -49,6 +56,7 @@ beforeEach(async () => {
 afterAll(async () => {
   await t.close();
   await database.drop();
+  await gateway.close();
 });
 
 const formUrl = () => `/form/${store.tenantId}/${kaos.slug}`;
@@ -210,6 +218,20 @@ describe('the page', () => {
       expect(page).toContain('https://wa.me/6281299990000');
       expect(page).not.toContain('Yang harus dibayar');
     }
+  });
+});
+
+describe('a gateway order', () => {
+  it('pending: the gateway\'s payment link, made on the first view as on the thank-you page; paid (closing): Dibayar and nothing to pay', async () => {
+    const { id } = await seedOrder(t.ctx, gatewayStore.tenantId, { product_id: gatewayKaos.id, variant: 'Hitam / M', payment_method: 'midtrans' });
+    const path = pathOf(await appBuyerLinks(t.ctx).urlOf(gatewayStore.tenantId, id));
+    const pending = (await get(path)).body;
+    expect(pending).toContain('Yang harus dibayar');
+    expect(pending).toMatch(new RegExp(`href="${gateway.url}/snap/v4/redirection/snap-token-\\d+" target="_blank" rel="noopener">Bayar Sekarang`));
+    await t.ctx.db.updateTable('orders').set({ status: 'closing' }).where('id', '=', id).execute();
+    const paid = (await get(path)).body;
+    expect(paid).toMatch(/lf-step-now" aria-current="step">Dibayar/);
+    expect(paid).not.toContain('Bayar Sekarang');
   });
 });
 
