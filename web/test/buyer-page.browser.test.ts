@@ -82,6 +82,7 @@ it('a buyer on a phone orders, follows the thank-you page to their own page and 
   // The thank-you page links to the buyer's page.
   const link = page.getByRole('link', { name: 'Lihat status pesanan' });
   await checkPublicPage(page, 'thank-you', true);
+  await page.screenshot({ path: shot('thank-you-phone'), fullPage: true });
   buyerLink = (await link.getAttribute('href'))!;
   expect(buyerLink).toMatch(new RegExp(`^${d.base}/p/[A-Za-z0-9_-]{24}$`));
   await Promise.all([page.waitForURL(/\/p\//), link.click()]);
