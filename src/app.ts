@@ -24,6 +24,7 @@ import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/api/routes.js';
 import { productRoutes } from './products/routes.js';
 import { formRoutes } from './form/routes.js';
+import { buyerPageRoutes } from './form/buyer-page-routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { openapiOptions } from './openapi.js';
 import { dashboardOpenapiOptions } from './dashboard/openapi.js';
@@ -46,6 +47,7 @@ import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk
 import { riskDashboardRoutes } from './orders/risk/dashboard-routes.js';
 import { printingDashboardRoutes } from './orders/printing/dashboard-routes.js';
 import { autoCancelDashboardRoutes } from './orders/auto-cancel/dashboard-routes.js';
+import { buyerLinkDashboardRoutes } from './orders/buyer-page/dashboard-routes.js';
 import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
 import { formDashboardRoutes } from './form/dashboard-routes.js';
 import { settingsDashboardRoutes } from './settings/dashboard-routes.js';
@@ -122,9 +124,12 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
   };
 }
 
-/** A request's path as the log shows it: without the thank-you token or the Fonnte webhook secret. */
+/** A request's path as the log shows it: without the thank-you token, the buyer's page token or the Fonnte webhook secret. */
 export const redactPath = (path: string): string =>
-  path.replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token').replace(/\/webhooks\/+fonnte\/+[^/]+/gi, '/webhooks/fonnte/:secret');
+  path
+    .replace(/\/terima-kasih\/[^/]+/, '/terima-kasih/:token')
+    .replace(/^\/+p\/+[^/]+/i, '/p/:token')
+    .replace(/\/webhooks\/+fonnte\/+[^/]+/gi, '/webhooks/fonnte/:secret');
 
 export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppContext } {
   const app = Fastify({
@@ -137,8 +142,9 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
             // Only method, path and request id: query strings, headers and bodies may hold
             // keys or personal data and never reach the log.
             serializers: {
-              // The thank-you page's token opens a buyer's order, and a store's Fonnte webhook
-              // secret lets anyone post to it: neither is logged (any case, doubled slashes too).
+              // The thank-you page's token and the buyer's page token (/p/) open a buyer's order,
+              // and a store's Fonnte webhook secret lets anyone post to it: none is logged (any
+              // case, doubled slashes too).
               req: (req) => ({ method: req.method, path: redactPath(req.url.split('?')[0]!), request_id: req.id }),
               res: (res) => ({ statusCode: res.statusCode }),
             },
@@ -216,6 +222,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderRoutes(app, ctx);
     customerRoutes(app, ctx);
     formRoutes(app, ctx);
+    buyerPageRoutes(app, ctx);
     paymentRoutes(app, ctx);
     providerWebhookRoutes(app, ctx);
     accountRoutes(app, ctx);
@@ -237,6 +244,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     riskDashboardRoutes(app, ctx);
     printingDashboardRoutes(app, ctx);
     autoCancelDashboardRoutes(app, ctx);
+    buyerLinkDashboardRoutes(app, ctx);
     bulkJobDashboardRoutes(app, ctx);
     formDashboardRoutes(app, ctx);
     const images = { store: chooseImageStore(ctx.config, ctx.dialect), queue: options.resizeQueue ?? createResizeQueue() };

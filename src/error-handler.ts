@@ -16,6 +16,8 @@ import { isUnavailable } from './lib/unavailable.js';
 import { messagePage } from './form/layout.js';
 import { FORM_TEXT } from './form/messages.js';
 import { sendPage } from './form/routes.js';
+import { buyerNotFoundPage } from './form/buyer-page.js';
+import { sendBuyerPage } from './form/buyer-page-routes.js';
 
 type Family = 'product' | 'api' | 'form' | 'dashboard';
 
@@ -29,7 +31,8 @@ declare module 'fastify' {
 /** Retry-After of a 503: Redis or PostgreSQL did not answer; a client retries shortly. */
 const UNAVAILABLE_RETRY_AFTER_SEC = 5;
 
-const isFormPath = (url: string): boolean => url.startsWith('/form/');
+// The form's pages and the buyer's own order page (/p/{token}) answer in HTML.
+const isFormPath = (url: string): boolean => url.startsWith('/form/') || url.startsWith('/p/');
 
 /** The route's family; where no route took the request, the family its path belongs to. */
 export function familyOf(request: FastifyRequest): Family | undefined {
@@ -116,6 +119,7 @@ const FORM_PAGES: Record<Kind, [number, string]> = {
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isDashboardApi(request.url)) return sendFailure(reply, dashboardFailure('not_found'));
+  if (request.url.startsWith('/p/')) return sendBuyerPage(request, reply, 404, buyerNotFoundPage());
   if (isFormPath(request.url)) return sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound));
   return reply.code(404).send({ error: TRANSPORT_TEXT.notFound });
 }

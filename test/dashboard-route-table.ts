@@ -347,6 +347,8 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'POST /dashboard/api/orders/bulk-spam', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => ({ json: { ids: [await s.orderFor(caller)], spam: true } }) },
   { operation: 'GET /dashboard/api/orders/print', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ query: `kind=labels&ids=${await s.orderFor(caller)}` }) },
   { operation: 'POST /dashboard/api/orders/printed', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ json: { kind: 'labels', ids: [await s.orderFor(caller)] } }) },
+  // The buyer's own order page (issue 44 §2): a new link, any member on the orders they see.
+  { operation: 'POST /dashboard/api/orders/{id}/buyer-link', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'GET /dashboard/api/blocked-phones', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },
   { operation: 'POST /dashboard/api/blocked-phones', access: 'settings:manage', allowed: 201, otherStore: 201, call: async (s) => ({ json: { phone: `0812${String(10_000_000 + s.serial()).slice(-8)}`, note: 'penipu' } }) },
   {

@@ -8,6 +8,7 @@ import { customerBlock, type Customer } from '../orders/core/order-record.js';
 import { placeholdersIn } from '../templates/placeholders.js';
 import { renderTemplate, templateSource } from '../templates/render-template.js';
 import { messageInputOf } from '../orders/core/message-input.js';
+import { appBuyerLinks } from '../orders/buyer-page/buyer-links.js';
 import { loadStoreSettings } from '../tenants/store-settings.js';
 import { normalizeIndonesianPhone } from '../lib/phone.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
@@ -39,7 +40,7 @@ export function validateLookupBody(body: Record<string, unknown> | null): Result
 }
 
 export async function lookupCustomer(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'sealer' | 'clock'>,
   tenantId: number,
   body: Record<string, unknown> | null,
 ): Promise<Result<CustomerLookup, ApiFailure>> {
@@ -72,7 +73,11 @@ export async function lookupCustomer(
 
   const { timeZone } = ctx.config;
   // The store's zone for the message's dates (messageInputOf); created_at below stays in the server's (SPEC).
-  const input = await messageInputOf(ctx.db, tenantId, newest, store, timeZone, { orderCount, uses: placeholdersIn(templateSource('opening', store.openingMessageTemplate)) });
+  const input = await messageInputOf(ctx.db, tenantId, newest, store, timeZone, {
+    orderCount,
+    uses: placeholdersIn(templateSource('opening', store.openingMessageTemplate)),
+    links: appBuyerLinks(ctx),
+  });
   return ok({
     customer: customerBlock(newest),
     orders: rows.map((row) => ({

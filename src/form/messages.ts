@@ -78,6 +78,9 @@ export const FORM_TEXT = {
   gatewayDone: 'Pembayaran sudah kami terima. Pesanan sedang diproses.',
   whatsapp: 'Konfirmasi lewat WhatsApp',
   whatsappHint: 'Kirim pesan ke penjual agar pesanan cepat diproses.',
+  // The link to the buyer's own order page (/p/{token}, docs/buyer-page.md).
+  orderPage: 'Lihat status pesanan',
+  orderPageHint: 'Simpan halaman status pesanan untuk melihat pembayaran dan pengiriman kapan saja.',
 } as const;
 
 export const PAYMENT_LABELS: Record<OrderPaymentMethod, string> = {

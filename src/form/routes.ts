@@ -1,7 +1,6 @@
 // The order form (GET/POST /form/{tenant_id}/{slug}), its thank-you page, the form's
 // browser files (/assets/form.js, /assets/form.css) and the snippet's /embed.js.
 // Pages are HTML in Indonesian; errors of these routes are HTML pages too (error-handler.ts, family form).
-import { cloudApiNumber } from '../messaging/automation.js';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +21,8 @@ import { needsPaymentLink, renderThankYou } from './thank-you.js';
 import { cancelAtOf, readAutoCancel } from '../orders/auto-cancel/auto-cancel-settings.js';
 import { placeholdersIn } from '../templates/placeholders.js';
 import { templateSource } from '../templates/render-template.js';
-import { assignedCs } from '../orders/core/message-input.js';
+import { appBuyerLinks } from '../orders/buyer-page/buyer-links.js';
+import { orderCs } from './order-cs.js';
 import { fieldsOf } from './validate-submission.js';
 
 interface FormParams {
@@ -57,6 +57,7 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, m
 export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rates = storeRates(ctx.db);
   const gateways = chargeGateways(ctx.config);
+  const links = appBuyerLinks(ctx);
   const config = { family: 'form' as const };
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, messagePage(FORM_TEXT.notFound));
 
@@ -128,13 +129,12 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!order) return notFound(request, reply);
     const paymentUrl = needsPaymentLink(order) ? await ensureCharge(ctx, gateways, found.settings, order, request.log) : null;
     const pixel = { meta: found.product.meta_pixel_id, tiktok: found.product.tiktok_pixel_id, gtm: found.product.gtm_id };
-    const [assigned, cloudNumber] = await Promise.all([assignedCs(ctx.db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)), cloudApiNumber(ctx.db, tenantId)]);
-    // With the Cloud API the buyer writes to the store's Cloud API number: their message opens the 24-hour window.
-    const cs = cloudNumber ? { name: assigned?.name ?? found.settings.storeName, whatsapp: cloudNumber } : assigned;
+    // The buyer's own order page link (docs/buyer-page.md): made now, the first time the order needs it.
+    const [cs, orderLink] = await Promise.all([orderCs(ctx.db, tenantId, order, found.settings.storeName), links.urlOf(tenantId, order.id)]);
     // {batas_bayar} of the buyer's message: read only when the store's template names it.
     const autoCancel = placeholdersIn(templateSource('thank_you', found.settings.thankYouTemplate)).has('batas_bayar') ? await readAutoCancel(ctx.db, tenantId) : null;
     const cancelAt = cancelAtOf(autoCancel, { status: order.status, createdAt: Number(order.created_at) });
-    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone, cs, cancelAt));
+    return sendPage(request, reply, 200, renderThankYou(found.settings, order, paymentUrl, pixel, found.settings.timeZone ?? ctx.config.timeZone, orderLink, cs, cancelAt));
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', { config }, async (request, reply) => {

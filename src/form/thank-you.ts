@@ -1,5 +1,5 @@
-// The thank-you page: order number, how to pay, and a WhatsApp click-to-chat link to the
-// order's CS (the assigned member's own number, else the store's: contactOf) with the buyer's
+// The thank-you page: order number, how to pay, the link to the buyer's own order page (/p/{token},
+// buyer-page.ts, which reuses howToPay), and a WhatsApp click-to-chat link to the order's CS (the assigned member's own number, else the store's: contactOf) with the buyer's
 // message rendered from the store's template. Found by the form's one-time token, so only the
 // buyer who placed the order can open it. Rendering reads nothing: the route fetches the
 // gateway's payment link (needsPaymentLink) and the assigned CS (orders/core/message-input.ts) first.
@@ -17,7 +17,7 @@ import type { SubmittedOrder } from './submit-order.js';
 /** The order's assigned member: their shown name and own number in the store (null: none); null when unassigned. */
 export type OrderCs = { name: string; whatsapp: string | null } | null;
 
-function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string, cs: OrderCs, paymentUrl: string | null, cancelAt: number | null): string | null {
+function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: string, cs: OrderCs, paymentUrl: string | null, orderLink: string, cancelAt: number | null): string | null {
   const contact = contactOf(settings, cs);
   if (!contact.whatsapp) return null;
   // The buyer's WhatsApp message: the store's thank-you template (or the default) on one line.
@@ -42,6 +42,7 @@ function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: 
     bankAccounts: settings.bankAccounts,
     paymentLink: paymentUrl,
     trackingLink: trackingUrl(order.courier, order.resi),
+    orderLink,
     contact,
     timeZone,
     cancelAt,
@@ -54,7 +55,8 @@ function whatsappLink(settings: StoreSettings, order: SubmittedOrder, timeZone: 
 export const needsPaymentLink = (order: Pick<SubmittedOrder, 'payment_method' | 'status'>): boolean =>
   order.payment_method !== 'cod' && order.payment_method !== 'bank_transfer' && order.status === 'pending';
 
-function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: string | null): Html {
+/** What to pay and how, by the order's payment method (the thank-you page and the buyer's page). */
+export function howToPay(settings: Pick<StoreSettings, 'bankAccounts'>, order: Pick<SubmittedOrder, 'payment_method' | 'status' | 'total' | 'unique_code'>, paymentUrl: string | null): Html {
   const total = formatRupiah(order.total);
   if (order.payment_method === 'cod') return html`<p>${FORM_TEXT.cod(total)}</p>`;
   if (order.payment_method === 'bank_transfer') {
@@ -70,17 +72,22 @@ function howToPay(settings: StoreSettings, order: SubmittedOrder, paymentUrl: st
     : html`<p>${FORM_TEXT.gatewayUnavailable}</p>`;
 }
 
-/** paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the store's (dates in the message); cs: the order's assigned member; cancelAt: when auto-cancel will cancel it ({batas_bayar}; null: it will not). */
+/**
+ * paymentUrl: the gateway's payment link when needsPaymentLink(order), else null; timeZone: the
+ * store's (dates in the message); orderLink: the buyer's own order page; cs: the order's assigned
+ * member; cancelAt: when auto-cancel will cancel it ({batas_bayar}; null: it will not).
+ */
 export function renderThankYou(
   settings: StoreSettings,
   order: SubmittedOrder,
   paymentUrl: string | null,
   pixel: { meta: string | null; tiktok: string | null; gtm: string | null },
   timeZone: string,
+  orderLink: string,
   cs: OrderCs = null,
   cancelAt: number | null = null,
 ): string {
-  const wa = whatsappLink(settings, order, timeZone, cs, paymentUrl, cancelAt);
+  const wa = whatsappLink(settings, order, timeZone, cs, paymentUrl, orderLink, cancelAt);
   const body = html`<section class="lf-card lf-thanks">
 <h1>${FORM_TEXT.thanksTitle}</h1>
 <p class="lf-order">${FORM_TEXT.orderNumber}: <strong id="lf-order-id">#${order.id}</strong></p>
@@ -88,6 +95,7 @@ export function renderThankYou(
 <h2>${FORM_TEXT.howToPay}</h2>
 ${howToPay(settings, order, paymentUrl)}
 ${wa ? html`<p class="lf-note">${FORM_TEXT.whatsappHint}</p><p><a class="lf-wa" href="${wa}" target="_blank" rel="noopener">${FORM_TEXT.whatsapp}</a></p>` : ''}
+<p class="lf-note">${FORM_TEXT.orderPageHint}</p><p><a class="lf-link" id="lf-order-page" href="${orderLink}">${FORM_TEXT.orderPage}</a></p>
 </section>`;
   return page(FORM_TEXT.thanksTitle, body, { pixel, lead: { order_id: order.id, value: order.total, currency: 'IDR' } });
 }

@@ -29,6 +29,9 @@ export const WINDOWS = {
   // Order form submits per IP (docs/order-form.md): room for a buyer correcting mistakes,
   // none for a flood. Not in SPEC.
   formSubmitPerIp: { points: 20, durationSec: 600 },
+  // The buyer's own order page per IP (docs/buyer-page.md): a buyer reloading it, never a walk
+  // over tokens. Not in SPEC.
+  buyerPagePerIp: { points: 60, durationSec: 60 },
   // The dashboard (docs/dashboard.md, "Limits"). The two failure windows are every password
   // check's (accounts/check-password.ts): a guess is counted before argon2 and given back when
   // the password is right, so a window holds failures only.

@@ -15,6 +15,7 @@ import { orderScopeOf } from '../orders/core/order-scope.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { OrderIdParams } from '../orders/workspace/order/dashboard-schemas.js';
 import { listOrderMessages, listOutbox } from './list-messages.js';
+import { appBuyerLinks } from '../orders/buyer-page/buyer-links.js';
 import { builtInProvider, providerDeps } from './providers/built-in.js';
 import { readAutomation } from './read-automation.js';
 import { fonnteWebhookUrl } from './fonnte-webhook.js';
@@ -138,7 +139,7 @@ export function messagingDashboardRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 200: jsonResponse('The messages.', OrderMessages), ...dashboardErrors([...SESSION_CODES, ...COMMON_CODES, 'order_not_found', 'not_found']) },
     },
     handler: async ({ session, params }) => {
-      const listed = await listOrderMessages(ctx.db, session.tenantId, params.id, orderScopeOf(session), serverZone);
+      const listed = await listOrderMessages(ctx.db, session.tenantId, params.id, orderScopeOf(session), serverZone, appBuyerLinks(ctx));
       return listed.ok ? { status: 200, body: listed.value } : dashboardFailure(listed.code);
     },
   });

@@ -7,12 +7,14 @@ import { formatTimestamp } from '../lib/time.js';
 import { MESSAGE_ORDER_COLUMNS } from '../orders/core/message-input.js';
 import { inScope, type OrderScope } from '../orders/core/order-scope.js';
 import { renderSteps } from '../orders/core/render-steps.js';
+import type { BuyerLinks } from '../orders/buyer-page/buyer-links.js';
 import { FOLLOW_UP_STEPS, isFollowUpStep, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { waMeUrl } from '../templates/wa-link.js';
 
 const stepOrder = (step: string) => (FOLLOW_UP_STEPS as readonly string[]).indexOf(step);
 
-export async function listOrderMessages(db: Db, tenantId: number, orderId: number, scope: OrderScope, serverTimeZone: string): Promise<Outcome<{ messages: OrderMessage[] }, 'order_not_found'>> {
+/** `links`: the order's page link for an unsent text that names {link_pesanan} (as it will be sent). */
+export async function listOrderMessages(db: Db, tenantId: number, orderId: number, scope: OrderScope, serverTimeZone: string, links: BuyerLinks): Promise<Outcome<{ messages: OrderMessage[] }, 'order_not_found'>> {
   const order = await inScope(db.selectFrom('orders').select(MESSAGE_ORDER_COLUMNS).where('orders.tenant_id', '=', tenantId).where('orders.id', '=', orderId), scope).executeTakeFirst();
   if (!order) return refuse('order_not_found', `order ${orderId} not found`);
   const rows = await db
@@ -23,7 +25,7 @@ export async function listOrderMessages(db: Db, tenantId: number, orderId: numbe
     .execute();
   rows.sort((a, b) => Number(a.due_at) - Number(b.due_at) || stepOrder(a.step) - stepOrder(b.step));
   const unsent = rows.filter((r) => r.text === null && isFollowUpStep(r.step)).map((r) => r.step as FollowUpStep);
-  const rendered = unsent.length === 0 ? [] : ((await renderSteps(db, tenantId, order, [...new Set(unsent)], serverTimeZone)) ?? []);
+  const rendered = unsent.length === 0 ? [] : ((await renderSteps(db, tenantId, order, [...new Set(unsent)], serverTimeZone, links)) ?? []);
   const textOf = new Map(rendered.map((r) => [r.step as string, r.text]));
   const at = (ms: number | null) => (ms === null ? null : formatTimestamp(Number(ms), serverTimeZone));
   return succeed({

@@ -35,6 +35,7 @@ import { MESSAGE_ORDER_COLUMNS } from '../orders/core/message-input.js';
 import { recordFollowUp } from '../orders/core/record-follow-up.js';
 import { fillPlaceholders, renderSteps } from '../orders/core/render-steps.js';
 import type { Sealer } from '../lib/secrets/sealer.js';
+import { buyerLinksOf, type BuyerLinks } from '../orders/buyer-page/buyer-links.js';
 import { isFollowUpStep, type FollowUpStep } from '../templates/follow-up-steps.js';
 import { storeTimeZone } from '../tenants/store-time-zone.js';
 import { startOfDay } from '../lib/time.js';
@@ -65,11 +66,15 @@ export interface SenderDeps {
   clock: Clock;
   serverTimeZone: string;
   sealer: Sealer;
-  config: ProviderDeps['config'];
+  /** The providers' settings, and the public URL of the buyer's page links ({link_pesanan}). */
+  config: ProviderDeps['config'] & { publicUrl: string };
   log: JobLog;
   /** The provider of a store's choice (tests put their own). */
   providerFor?(name: string): MessagingProvider | null;
 }
+
+/** The order's page link, made when a step's text names {link_pesanan} and the order has none. */
+const linksOf = (deps: SenderDeps): BuyerLinks => buyerLinksOf({ db: deps.db, sealer: deps.sealer, clock: deps.clock, publicUrl: deps.config.publicUrl });
 
 export interface ClaimedMessage {
   id: number;
@@ -282,7 +287,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
     return 'waiting';
   }
 
-  const rendered = await renderSteps(deps.db, message.tenantId, order, [step], deps.serverTimeZone);
+  const rendered = await renderSteps(deps.db, message.tenantId, order, [step], deps.serverTimeZone, linksOf(deps));
   const text = rendered?.[0]?.text;
   if (text === undefined) {
     await settle(deps.db, message, { state: 'cancelled', reason: MESSAGE_REASON.orderGone, sent_at: null }, now);
@@ -292,7 +297,7 @@ export async function sendMessage(deps: SenderDeps, message: ClaimedMessage): Pr
   let template: OutgoingTemplate | undefined;
   if (provider.name === 'cloud_api' && !(await windowOpen(deps.db, message.tenantId, phone, now))) {
     const chosen = automation.steps[step].template;
-    const params = chosen ? await fillPlaceholders(deps.db, message.tenantId, order, chosen.params, deps.serverTimeZone) : null;
+    const params = chosen ? await fillPlaceholders(deps.db, message.tenantId, order, chosen.params, deps.serverTimeZone, linksOf(deps)) : null;
     if (!chosen || !params) {
       await settle(deps.db, message, { state: 'skipped', reason: MESSAGE_REASON.windowClosed, sent_at: null, text, allowed_at: allowed }, now);
       return 'skipped';

@@ -8,6 +8,7 @@ import { isSealed, sealedKeyId, type Sealer } from '../lib/secrets/sealer.js';
 import { STORE_SECRET_COLUMNS, storeSecretBinding } from '../tenants/store-settings.js';
 import { webhookSecretBinding } from '../webhooks/sealed-secret.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
+import { BUYER_LINK_PURPOSE, bindingOf as buyerLinkBinding } from '../orders/buyer-page/buyer-links.js';
 
 export interface SealReport {
   /** The id of the key every value is now sealed with. */
@@ -24,7 +25,7 @@ export interface SealReport {
 
 /** One stored value and how to replace it if it still holds what was read. */
 interface Place {
-  table: 'store_settings' | 'webhook_endpoints';
+  table: 'store_settings' | 'webhook_endpoints' | 'buyer_links';
   column: string;
   row: number;
   binding: string;
@@ -89,12 +90,44 @@ async function webhookPlaces(db: Db, after: number): Promise<{ places: Place[]; 
 }
 
 /**
+ * The buyers' page links (orders/buyer-page/): a token re-sealed is hashed anew with the new key in
+ * the same compare-and-set, so the page keeps finding it by the current key's digest.
+ */
+async function buyerLinkPlaces(db: Db, sealer: Sealer, after: number): Promise<{ places: Place[]; last: number | null }> {
+  const rows = await db
+    .selectFrom('buyer_links')
+    .select(['tenant_id', 'order_id', 'sealed_token'])
+    .where('order_id', '>', after)
+    .orderBy('order_id')
+    .limit(fixedLimit(PAGE))
+    .execute();
+  const places = rows.map((r): Place => ({
+    table: 'buyer_links', column: 'sealed_token', row: Number(r.order_id), binding: buyerLinkBinding(Number(r.tenant_id), Number(r.order_id)), value: r.sealed_token,
+    replace: async (next) => {
+      const opened = sealer.open(next, buyerLinkBinding(Number(r.tenant_id), Number(r.order_id)));
+      if (!opened.ok) return false;
+      const updated = await db
+        .updateTable('buyer_links')
+        .set({ sealed_token: next, token_hash: sealer.digest(opened.value, BUYER_LINK_PURPOSE) })
+        .where('tenant_id', '=', r.tenant_id)
+        .where('order_id', '=', r.order_id)
+        .where('sealed_token', '=', r.sealed_token)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
+  }));
+  return { places, last: rows.length === PAGE ? Number(rows[rows.length - 1]!.order_id) : null };
+}
+
+/**
  * `plain`: seal the values stored in plain text (the startup step). `all`: also re-seal
  * every value another key sealed (rotation; the sealer must hold that key as an older one).
  */
 export async function sealStoredSecrets(db: Db, sealer: Sealer, scope: 'plain' | 'all'): Promise<SealReport> {
   const report: SealReport = { key_id: sealer.keyId, sealed_plain: 0, resealed: 0, already_current: 0, unreadable: [] };
-  for (const pages of [storeSettingsPlaces, webhookPlaces]) {
+  // The buyers' links are never stored in plain: only a rotation reads them.
+  const buyerLinks = (d: Db, after: number) => buyerLinkPlaces(d, sealer, after);
+  for (const pages of scope === 'all' ? [storeSettingsPlaces, webhookPlaces, buyerLinks] : [storeSettingsPlaces, webhookPlaces]) {
     for (let after: number | null = 0; after !== null; ) {
       const { places, last } = await pages(db, after);
       for (const place of places) await sealOne(place, sealer, scope, report);

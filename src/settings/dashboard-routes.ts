@@ -12,6 +12,7 @@ import { DASHBOARD_FIELD_TEXT } from '../lib/http/messages.js';
 import { listAudit } from './audit-log.js';
 import { previewTemplate, sampleInput } from '../templates/preview-template.js';
 import { messageInputOf, newestOrderOfKind } from '../orders/core/message-input.js';
+import { EXAMPLE_BUYER_TOKEN, buyerPageUrl, exampleBuyerLinks } from '../orders/buyer-page/buyer-links.js';
 import { readSettings } from './read-settings.js';
 import { saveSensitiveSettings, changedFields } from './save-sensitive-settings.js';
 import { saveSettings, unknownPlaceholderIn, type SaveSettingsCode } from './save-settings.js';
@@ -181,17 +182,21 @@ export function settingsDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!store) return dashboardFailure('login_required');
       const zone = body.time_zone === undefined ? (store.timeZone ?? serverZone) : parseTimeZone(body.time_zone);
       if (zone === null) return invalid({ time_zone: DASHBOARD_FIELD_TEXT.timeZone });
-      // The sample order was placed now: {batas_bayar} is N days on when auto-cancel is on.
+      // The sample order was placed now: {batas_bayar} is N days on when auto-cancel is on. A
+      // preview never makes a buyer's page link: {link_pesanan} shows an example one.
       const now = ctx.clock.now();
       const autoCancel = await readAutoCancel(ctx.db, session.tenantId);
-      const sample = (method?: MethodKind) => ({ ...sampleInput(store, now, zone, method), cancelAt: cancelAtOf(autoCancel, { status: 'pending', createdAt: now }) });
-      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sample()), order_id: null } };
+      const example = buyerPageUrl(ctx.config.publicUrl, EXAMPLE_BUYER_TOKEN);
+      const sample = (method: MethodKind) => ({ ...sampleInput(store, now, zone, method, example), cancelAt: cancelAtOf(autoCancel, { status: 'pending', createdAt: now }) });
+      if (body.kind !== 'follow_up') return { status: 200, body: { ...previewTemplate(body.kind, body.template, sample('bank_transfer')), order_id: null } };
       const { step, payment_method: method } = body;
       if (step === undefined || method === undefined) {
         return invalid({ ...(step === undefined ? { step: DASHBOARD_FIELD_TEXT.templateStep } : {}), ...(method === undefined ? { payment_method: DASHBOARD_FIELD_TEXT.templateMethod } : {}) });
       }
       const order = await newestOrderOfKind(ctx.db, session.tenantId, method);
-      const input = order ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone)), timeZone: zone } : sample(method);
+      const input = order
+        ? { ...(await messageInputOf(ctx.db, session.tenantId, order, store, serverZone, { links: exampleBuyerLinks(ctx.config.publicUrl) })), timeZone: zone }
+        : sample(method);
       return { status: 200, body: { ...previewTemplate({ step, method }, body.template, input), order_id: order ? Number(order.id) : null } };
     },
   });

@@ -31,6 +31,7 @@ const base: TemplateInput = {
   bankAccounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Berkah' }],
   paymentLink: null,
   trackingLink: 'https://www.jet.co.id/track?awb=JP1234567890',
+  orderLink: 'https://lapak.test/p/AbCdEfGhIjKlMnOpQrStUvWx',
   contact: { name: 'Rina', whatsapp: '6281111111111' },
   timeZone: 'Asia/Jakarta',
 };
@@ -42,14 +43,14 @@ const COMMON =
 describe('every placeholder, for each payment method', () => {
   it('bank transfer: the accounts and the unique code; no payment link', () => {
     expect(renderFollowUp('fu1', 'bank_transfer', EVERY, base)).toBe(
-      `${COMMON}metode_bayar=Transfer bank\nrekening=BCA 1234567890 a.n. Toko Berkah\nkode_unik=123\nlink_bayar=\nkurir=J&T EZ\nresi=JP1234567890\nlink_lacak=https://www.jet.co.id/track?awb=JP1234567890\nnama_cs=Rina\nwa_cs=6281111111111\nbatas_bayar=`,
+      `${COMMON}metode_bayar=Transfer bank\nrekening=BCA 1234567890 a.n. Toko Berkah\nkode_unik=123\nlink_bayar=\nkurir=J&T EZ\nresi=JP1234567890\nlink_lacak=https://www.jet.co.id/track?awb=JP1234567890\nlink_pesanan=https://lapak.test/p/AbCdEfGhIjKlMnOpQrStUvWx\nnama_cs=Rina\nwa_cs=6281111111111\nbatas_bayar=`,
     );
   });
 
   it("COD: no unique code, no payment link; the store's name and number without a CS", () => {
     const cod = { ...base, latestOrder: { ...base.latestOrder, paymentMethod: 'cod', uniqueCode: null }, contact: contactOf({ storeName: 'Toko Berkah', whatsappNumber: '6282222222222' }, null) };
     expect(renderFollowUp('fu1', 'cod', EVERY, cod)).toBe(
-      `${COMMON}metode_bayar=COD (bayar di tempat)\nrekening=BCA 1234567890 a.n. Toko Berkah\nkode_unik=\nlink_bayar=\nkurir=J&T EZ\nresi=JP1234567890\nlink_lacak=https://www.jet.co.id/track?awb=JP1234567890\nnama_cs=Toko Berkah\nwa_cs=6282222222222\nbatas_bayar=`,
+      `${COMMON}metode_bayar=COD (bayar di tempat)\nrekening=BCA 1234567890 a.n. Toko Berkah\nkode_unik=\nlink_bayar=\nkurir=J&T EZ\nresi=JP1234567890\nlink_lacak=https://www.jet.co.id/track?awb=JP1234567890\nlink_pesanan=https://lapak.test/p/AbCdEfGhIjKlMnOpQrStUvWx\nnama_cs=Toko Berkah\nwa_cs=6282222222222\nbatas_bayar=`,
     );
   });
 
@@ -63,7 +64,7 @@ describe('every placeholder, for each payment method', () => {
       contact: contactOf({ storeName: 'Toko Berkah', whatsappNumber: '6282222222222' }, { name: 'Rina', whatsapp: null }),
     };
     expect(renderFollowUp('fu1', 'gateway', EVERY, gateway)).toBe(
-      `${COMMON}metode_bayar=Pembayaran online\nrekening=\nkode_unik=\nlink_bayar=https://checkout.xendit.co/web/abc\nkurir=J&T EZ\nresi=\nlink_lacak=\nnama_cs=Rina\nwa_cs=6282222222222\nbatas_bayar=`,
+      `${COMMON}metode_bayar=Pembayaran online\nrekening=\nkode_unik=\nlink_bayar=https://checkout.xendit.co/web/abc\nkurir=J&T EZ\nresi=\nlink_lacak=\nlink_pesanan=https://lapak.test/p/AbCdEfGhIjKlMnOpQrStUvWx\nnama_cs=Rina\nwa_cs=6282222222222\nbatas_bayar=`,
     );
   });
 

@@ -25,6 +25,7 @@ const input: TemplateInput = {
   bankAccounts: [{ bank: 'BCA', number: '1234567890', holder: 'Toko Berkah' }, { bank: 'BRI', number: '0987-654', holder: 'Siti' }],
   paymentLink: null,
   trackingLink: null,
+  orderLink: 'https://lapak.test/p/AbCdEfGhIjKlMnOpQrStUvWx',
   contact: { name: 'Rina', whatsapp: '6281111111111' },
   timeZone: 'Asia/Jakarta',
 };
@@ -45,7 +46,7 @@ describe('renderTemplate, the opening message', () => {
       'nama=Siti Aminah|toko=Toko Berkah|pesanan=42|produk=Kaos Polos|varian=Hitam / L|jumlah=2|' +
         'total=Rp1.250.000|status=menunggu pembayaran|tanggal=15 Januari 2026|jumlah_pesanan=3|' +
         'ongkir=Rp18.000|metode_bayar=Transfer bank|rekening=BCA 1234567890 a.n. Toko Berkah\nBRI 0987-654 a.n. Siti|kode_unik=123|link_bayar=|' +
-        'kurir=JNE REG|resi=|link_lacak=|nama_cs=Rina|wa_cs=6281111111111|batas_bayar=',
+        'kurir=JNE REG|resi=|link_lacak=|link_pesanan=https://lapak.test/p/AbCdEfGhIjKlMnOpQrStUvWx|nama_cs=Rina|wa_cs=6281111111111|batas_bayar=',
     );
   });
 

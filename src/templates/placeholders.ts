@@ -38,6 +38,8 @@ export interface TemplateInput {
   paymentLink: string | null;
   /** The courier's tracking page of the resi (orders/core/tracking-links.ts); null without one. */
   trackingLink: string | null;
+  /** The buyer's own order page (/p/{token}, orders/buyer-page/): made when a template names it; an example in previews; null when not asked for. */
+  orderLink: string | null;
   /** Who the buyer talks to: the assigned CS's name and number, each falling back to the store's (name; WhatsApp number, or null). */
   contact: { name: string; whatsapp: string | null };
   /** The store's zone, for the dates in the message. */
@@ -100,6 +102,7 @@ export const PLACEHOLDERS: Readonly<Record<string, (input: TemplateInput) => str
   kurir: (i) => i.latestOrder.courier,
   resi: (i) => i.latestOrder.resi ?? '',
   link_lacak: (i) => i.trackingLink ?? '',
+  link_pesanan: (i) => i.orderLink ?? '',
   nama_cs: (i) => i.contact.name,
   wa_cs: (i) => i.contact.whatsapp ?? '',
   batas_bayar: paymentDeadline,

@@ -15,7 +15,8 @@ export interface SampleStore {
 
 const SAMPLE_METHOD: Record<MethodKind, string> = { bank_transfer: 'bank_transfer', cod: 'cod', gateway: 'midtrans' };
 
-export function sampleInput(store: SampleStore, now: number, timeZone: string, method: MethodKind = 'bank_transfer'): TemplateInput {
+/** `exampleOrderLink`: what {link_pesanan} shows, an example page link (orders/buyer-page/exampleBuyerLinks), never a real one. */
+export function sampleInput(store: SampleStore, now: number, timeZone: string, method: MethodKind = 'bank_transfer', exampleOrderLink: string | null = null): TemplateInput {
   return {
     storeName: store.storeName,
     customerName: 'Budi Santoso',
@@ -37,6 +38,7 @@ export function sampleInput(store: SampleStore, now: number, timeZone: string, m
     bankAccounts: store.bankAccounts,
     paymentLink: method === 'gateway' ? 'https://app.midtrans.com/snap/v4/redirection/contoh' : null,
     trackingLink: 'https://www.jne.co.id/id/tracking/trace/JN0012345678',
+    orderLink: exampleOrderLink,
     contact: { name: store.storeName, whatsapp: store.whatsappNumber },
     timeZone,
   };

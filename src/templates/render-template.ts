@@ -40,7 +40,10 @@ export function renderTemplate(kind: TemplateKind, template: string | null, inpu
   return oneLine ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
+/** The text a follow-up step of a payment method renders from: the store's own, or the default. */
+export const followUpSource = (step: FollowUpStep, method: MethodKind, template: string | null): string => ownOr(template, DEFAULT_FOLLOW_UPS[step][method]);
+
 /** A follow-up step's text for a payment method: the store's own (null or blank: the default), filled from `input`, line breaks kept. */
 export function renderFollowUp(step: FollowUpStep, method: MethodKind, template: string | null, input: TemplateInput): string {
-  return fill(ownOr(template, DEFAULT_FOLLOW_UPS[step][method]), input);
+  return fill(followUpSource(step, method, template), input);
 }

@@ -38,6 +38,7 @@ import { whatsapp } from './migrations/035-whatsapp.js';
 import { fonnte } from './migrations/036-fonnte.js';
 import { riskyOrders } from './migrations/037-risky-orders.js';
 import { printing } from './migrations/038-printing.js';
+import { buyerLinks } from './migrations/039-buyer-links.js';
 import { autoCancel } from './migrations/040-auto-cancel.js';
 
 export type Migrations = Record<string, Migration>;
@@ -82,6 +83,7 @@ export function migrations(handle: DbHandle): Migrations {
     '036-fonnte': { up: fonnte() },
     '037-risky-orders': { up: riskyOrders(handle.dialect) },
     '038-printing': { up: printing(handle.dialect) },
+    '039-buyer-links': { up: buyerLinks(handle.dialect) },
     '040-auto-cancel': { up: autoCancel(handle.dialect) },
   };
 }

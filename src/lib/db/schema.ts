@@ -133,6 +133,15 @@ export interface OrderIpHashTable {
   created_at: number;
 }
 
+/** 039: an order's buyer page link /p/{token}: the token's keyed hash (found by it) and the token sealed (shown again). */
+export interface BuyerLinkTable {
+  tenant_id: number;
+  order_id: number;
+  token_hash: string;
+  sealed_token: string;
+  created_at: number;
+}
+
 /** 037: a store's blocked phones. */
 export interface BlockedPhoneTable {
   tenant_id: number;
@@ -764,6 +773,7 @@ export interface Database {
   blocked_phones: BlockedPhoneTable;
   worker_leases: WorkerLeaseTable;
   blocked_form_counts: BlockedFormCountTable;
+  buyer_links: BuyerLinkTable;
 }
 
 /** 040: a worker that runs in one process at a time holds its row's lease (src/jobs/lease.ts). */

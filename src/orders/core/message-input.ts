@@ -11,6 +11,7 @@ import type { StoreSettings } from '../../tenants/store-settings.js';
 import { shownName } from './member-actor.js';
 import { trackingUrl } from './tracking-links.js';
 import { cancelAtOf, readAutoCancel } from '../auto-cancel/auto-cancel-settings.js';
+import type { BuyerLinks } from '../buyer-page/buyer-links.js';
 
 /** The order's columns a message reads. */
 export const MESSAGE_ORDER_COLUMNS = [
@@ -64,6 +65,8 @@ export async function assignedCs(db: Db, tenantId: number, userId: number | null
 }
 
 /**
+ * `links`: where the buyer's page link ({link_pesanan}) comes from: the order's own, made now when
+ * it has none and the template names it (buyerLinksOf), or an example (a template's preview).
  * `orderCount`: the buyer's orders in the store when the caller counted them already (the customer
  * lookup). `uses`: the placeholders of the one template to be filled, when the caller knows it
  * (the customer lookup, an API path): the CS, the payment link and the count are read only when
@@ -75,11 +78,11 @@ export async function messageInputOf(
   order: MessageOrder,
   store: StoreSettings,
   serverTimeZone: string,
-  options: { orderCount?: number; uses?: ReadonlySet<string> } = {},
+  options: { links: BuyerLinks; orderCount?: number; uses?: ReadonlySet<string> },
 ): Promise<TemplateInput> {
-  const { orderCount, uses } = options;
+  const { orderCount, uses, links } = options;
   const named = (...names: string[]) => uses === undefined || names.some((name) => uses.has(name));
-  const [cs, charge, count, autoCancel] = await Promise.all([
+  const [cs, charge, count, autoCancel, orderLink] = await Promise.all([
     named('nama_cs', 'wa_cs') ? assignedCs(db, tenantId, order.assigned_user_id === null ? null : Number(order.assigned_user_id)) : null,
     named('link_bayar') ? db.selectFrom('payment_charges').select('payment_url').where('tenant_id', '=', tenantId).where('order_id', '=', order.id).executeTakeFirst() : undefined,
     orderCount !== undefined || !named('jumlah_pesanan')
@@ -91,6 +94,7 @@ export async function messageInputOf(
           .where('customer_phone', '=', order.customer_phone)
           .executeTakeFirstOrThrow(),
     named('batas_bayar') ? readAutoCancel(db, tenantId) : null,
+    named('link_pesanan') ? links.urlOf(tenantId, Number(order.id)) : null,
   ]);
   return {
     storeName: store.storeName,
@@ -113,6 +117,7 @@ export async function messageInputOf(
     bankAccounts: store.bankAccounts,
     paymentLink: charge?.payment_url ?? null,
     trackingLink: trackingUrl(order.courier, order.resi),
+    orderLink,
     contact: contactOf(store, cs),
     timeZone: store.timeZone ?? serverTimeZone,
     cancelAt: cancelAtOf(autoCancel, { status: order.status, createdAt: Number(order.created_at) }),

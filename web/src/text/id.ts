@@ -4,6 +4,7 @@
 import { account } from './account';
 import { auth } from './auth';
 import { autoCancel } from './auto-cancel';
+import { buyerPage } from './buyer-page';
 import { common, field, nav, roles } from './common';
 import { home } from './home';
 import { keys } from './keys';
@@ -31,6 +32,7 @@ export const T = {
   bulk,
   risk,
   printing,
+  buyerPage,
   newOrder,
   products,
   orderFiles,

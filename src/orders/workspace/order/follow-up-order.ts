@@ -14,6 +14,7 @@ import { waMeUrl } from '../../../templates/wa-link.js';
 import type { MemberActor } from '../../core/member-actor.js';
 import { MESSAGE_ORDER_COLUMNS } from '../../core/message-input.js';
 import { renderSteps } from '../../core/render-steps.js';
+import { appBuyerLinks } from '../../buyer-page/buyer-links.js';
 import { recordFollowUp } from '../../core/record-follow-up.js';
 import { inScope, type OrderScope } from '../../core/order-scope.js';
 
@@ -31,7 +32,7 @@ const orderForMessage = (db: AppContext['db'], tenantId: number, orderId: number
 
 /** What each step that fits the order now would send (GET /dashboard/api/orders/{id}/follow-ups): the chooser shows it. */
 export async function previewFollowUps(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'clock' | 'config'>,
   tenantId: number,
   orderId: number,
   scope: OrderScope,
@@ -39,12 +40,12 @@ export async function previewFollowUps(
 ): Promise<Outcome<{ steps: Array<{ step: FollowUpStep; text: string }> }, 'order_not_found'>> {
   const order = await orderForMessage(ctx.db, tenantId, orderId, scope);
   if (!order) return refuse('order_not_found', `order ${orderId} not found`);
-  const steps = await renderSteps(ctx.db, tenantId, order, stepsFor(order.status), serverTimeZone);
+  const steps = await renderSteps(ctx.db, tenantId, order, stepsFor(order.status), serverTimeZone, appBuyerLinks(ctx));
   return steps ? succeed({ steps }) : refuse('order_not_found', `order ${orderId} not found`);
 }
 
 export async function followUpOrder(
-  ctx: Pick<AppContext, 'db' | 'writeTransaction' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'writeTransaction' | 'clock' | 'sealer' | 'config'>,
   tenantId: number,
   orderId: number,
   who: { scope: OrderScope; actor: MemberActor },
@@ -57,7 +58,7 @@ export async function followUpOrder(
   if (!fitting.includes(step)) return refuse('follow_up_step_not_available', `step ${step} does not fit an order in ${order.status} (fitting: ${fitting.join(', ') || 'none'})`);
   const phone = normalizeIndonesianPhone(order.customer_phone);
   if (phone === null) return refuse('buyer_phone_invalid', "the buyer's phone is not an Indonesian number");
-  const rendered = await renderSteps(ctx.db, tenantId, order, [step], serverTimeZone);
+  const rendered = await renderSteps(ctx.db, tenantId, order, [step], serverTimeZone, appBuyerLinks(ctx));
   if (!rendered) return refuse('order_not_found', `order ${orderId} not found`);
   const text = rendered[0]!.text;
 

@@ -40,6 +40,8 @@ function what(entry: HistoryEntry): string {
   // A print (issue 44): "Label dicetak", "Invoice dicetak".
   if (entry.field === 'printed') return T.printing.history[entry.new_value ?? ''] ?? entry.field;
   if (entry.field === 'reason') return `${H.reason}: ${entry.new_value ?? H.empty}`;
+  // The buyer's page link made anew (issue 44 §2): the link itself is never in the history.
+  if (entry.field === 'buyer_link') return T.buyerPage.history;
   if (entry.field === 'follow_up') return `${entry.source === 'system' ? H.follow_up_auto : H.follow_up}: ${shown(entry, entry.new_value)}`;
   const label = entry.field.startsWith('customer.')
     ? (H.customer[entry.field.slice('customer.'.length)] ?? entry.field)

@@ -4,7 +4,8 @@
 // conversation with the buyer (issue 42 §4), first when the buyer's reply waits; its risk (issue
 // 43: flags, the spam mark, blocking the phone), first when it has a flag or the mark. The order comes
 // from GET /dashboard/api/orders/{id}; every change answers the order anew. The page listens to
-// the live stream as the list does, so a buyer's reply shows while it is open.
+// the live stream as the list does, so a buyer's reply shows while it is open. The buyer's own
+// order page (issue 44 §2) has its card: a new link, asked first.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { formatDateTime, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
 import { AssignCard } from './assign-card';
 import { BuyerCard } from './buyer-card';
+import { BuyerPageCard } from './buyer-page-card';
 import { ConversationCard } from './conversation-card';
 import { FollowUpCard } from './follow-up';
 import { OrderHistory } from './order-history';
@@ -72,6 +74,7 @@ function OrderDetail({ order }: { order: Order }) {
           {replyWaiting ? null : <ConversationCard orderId={order.id} />}
           <ShippingCard order={order} />
           <BuyerCard order={order} />
+          <BuyerPageCard order={order} />
           <ProductCard order={order} />
           <OriginCard order={order} />
           {riskFirst ? null : <RiskCard order={order} />}
