@@ -86,10 +86,12 @@ async function seedStore(db: Db, store: typeof MEASURED, count: number): Promise
   const cpu = process.cpuUsage();
   const started = systemClock.now();
   valueOf(await seedOrders(db, systemClock, { tenantId, count, days: 180, seed: store.seed }));
-  // One order in a hundred marked spam (issue 43), its changes folded in the same transaction as the seeding's.
+  // One order in a hundred marked spam (issue 43), and the labels of the orders that were shipped
+  // (those with a resi) printed (issue 44), their changes folded in the same transaction as the seeding's.
   await db.transaction().execute(async (tx) => {
     const start = await ownChangesStart(tx);
     await tx.updateTable('orders').set({ spam: 1 }).where('tenant_id', '=', tenantId).where(sql<SqlBool>`id % 100 = 7`).execute();
+    await tx.updateTable('orders').set({ label_printed: 1 }).where('tenant_id', '=', tenantId).where('resi', 'is not', null).execute();
     await foldOwnChanges(tx, start, [countsConsumer]);
   });
   const used = process.cpuUsage(cpu);

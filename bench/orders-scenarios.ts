@@ -97,6 +97,12 @@ const FILTERS: Record<string, (s: Sample, random: () => number) => Query> = {
   'needs check': () => ({ flag: 'any' }),
   'a flag': (_s, r) => ({ flag: pick(['duplicate', 'cod_risk', 'burst', 'not_whatsapp'], r) }),
   spam: () => ({ spam: 'only' }),
+  // Issue 44's labels: the seeded store's shipped orders have theirs printed (about half).
+  'labels printed': () => ({ printed: 'true' }),
+  'labels not printed': () => ({ printed: 'false' }),
+  // The packer's view, and its worst case: none of the paid orders has its label printed.
+  'paid, labels not printed': () => ({ status: 'paid', printed: 'false' }),
+  'paid, labels printed': () => ({ status: 'paid', printed: 'true' }),
 };
 
 /** A random order that has `has` (came through an ad, was shipped). */

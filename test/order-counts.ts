@@ -89,9 +89,9 @@ export async function recountedCounts(db: Db): Promise<Record<string, number>> {
   };
   const counts: Record<string, number> = {};
   const add = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
-  // Every two filters but the flags, and the flags with the CS alone.
-  const filters = DIMENSIONS.filter((d) => d !== 'store' && d !== 'flags');
-  const pairs: Array<[Dimension, Dimension]> = [...filters.flatMap((a, i) => filters.slice(i + 1).map((b): [Dimension, Dimension] => [a, b])), ['cs', 'flags']];
+  // Every two filters but the flags and printed, and each of those two with the CS alone.
+  const filters = DIMENSIONS.filter((d) => d !== 'store' && d !== 'flags' && d !== 'printed');
+  const pairs: Array<[Dimension, Dimension]> = [...filters.flatMap((a, i) => filters.slice(i + 1).map((b): [Dimension, Dimension] => [a, b])), ['cs', 'flags'], ['cs', 'printed']];
   for (const o of orders) {
     const createdAt = Number(o.created_at);
     // A spam order counts under `spam`, not its status.

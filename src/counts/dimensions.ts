@@ -13,15 +13,18 @@ export const DAY_MS = 86_400_000;
 export const DIMENSIONS = ['store', 'product_id', 'cs', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'followed_up', 'flags', 'printed'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** The filters paired with each other: every dimension but the store's total and the flags. */
-const FILTERS = DIMENSIONS.filter((d) => d !== 'store' && d !== 'flags');
+/** The filters paired with each other: every dimension but the store's total, the flags and printed. */
+const FILTERS = DIMENSIONS.filter((d) => d !== 'store' && d !== 'flags' && d !== 'printed');
 
 /**
- * Each pair of filters once, in DIMENSIONS' order, and the flags with the CS alone (a CS's own
- * "Perlu dicek"): a flags filter with another filter counts the orders themselves, through the
- * flagged orders' index, so that each change folds no more counters than it must.
+ * Each pair of filters once, in DIMENSIONS' order, and the flags and printed each with the CS
+ * alone (a CS's own "Perlu dicek", a CS's labels to print): a flags filter with another filter
+ * counts the orders themselves, through the flagged orders' index, and printed with another
+ * filter through that filter's index, so that each change folds no more counters than it must
+ * (printed paired with every filter made the counts consumer's fold of a status change about a
+ * third dearer: docs/benchmarks.md).
  */
-export const PAIRS: ReadonlyArray<readonly [Dimension, Dimension]> = [...FILTERS.flatMap((a, i) => FILTERS.slice(i + 1).map((b) => [a, b] as const)), ['cs', 'flags']];
+export const PAIRS: ReadonlyArray<readonly [Dimension, Dimension]> = [...FILTERS.flatMap((a, i) => FILTERS.slice(i + 1).map((b) => [a, b] as const)), ['cs', 'flags'], ['cs', 'printed']];
 
 /** The counters' column an order counts in: `spam` for a spam order, else its status. */
 export const counterColumn = (order: OrderSide): string => (order.spam ? 'spam' : order.status);

@@ -128,7 +128,8 @@ describe('POST /dashboard/api/orders/printed', () => {
     expect(await listIds(s.owner, 'printed=false')).toEqual([c.id]);
     expect((await get(s.owner, '/dashboard/api/orders/counts?printed=true')).json().counts).toMatchObject({ all: 2, pending: 2 });
     expect((await get(s.owner, '/dashboard/api/orders/counts?printed=false')).json().counts).toMatchObject({ all: 1, pending: 1 });
-    // With another filter (a pair of counters), and on the order's page.
+    // With a CS (a pair of counters) and with another filter (the orders counted through its index), and on the order's page.
+    expect((await get(s.owner, '/dashboard/api/orders/counts?printed=true&cs=none')).json().counts).toMatchObject({ all: 2 });
     expect((await get(s.owner, `/dashboard/api/orders/counts?printed=true&product_id=${s.product.id}`)).json().counts).toMatchObject({ all: 2 });
     const page = (await get(s.owner, `/dashboard/api/orders/${a.id}`)).json().order;
     expect(page.history[0]).toMatchObject({ field: 'printed', new_value: 'label', actor_user_id: s.owner.userId });
