@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Timestamp } from '../../lib/http/schema-parts.js';
 import { SenderAddressSchema } from '../../shipping/sender-address.js';
-import { Status } from '../workspace/order/dashboard-schemas.js';
+import { Customer, Status } from '../workspace/order/dashboard-schemas.js';
 import { PRINT_KINDS, PRINT_MAX } from './print-kinds.js';
 
 const Kind = Type.Union(PRINT_KINDS.map((k) => Type.Literal(k)), { description: '`labels`: 100×150 mm, one a page; `invoices`: A4.' });
@@ -23,21 +23,6 @@ export const PrintedBody = Type.Object(
 
 export const PrintedAnswer = Type.Object({ recorded: Type.Integer({ minimum: 1, description: 'Orders whose print was recorded.' }) }, { additionalProperties: false });
 
-const Recipient = Type.Object(
-  {
-    name: Type.String(),
-    phone: Type.String({ description: 'International digits, 62...' }),
-    email: Nullable(Type.String()),
-    address: Type.String(),
-    village: Type.String(),
-    district: Type.String(),
-    city: Type.String(),
-    province: Type.String(),
-    postal_code: Type.String(),
-  },
-  { additionalProperties: false },
-);
-
 const Sheet = Type.Object(
   {
     id: Id,
@@ -56,7 +41,7 @@ const Sheet = Type.Object(
     courier: Type.String(),
     resi: Nullable(Type.String({ description: 'Null: no resi yet (the label then carries the order number as its barcode, marked "RESI BELUM ADA").' })),
     tracking_url: Nullable(Type.String()),
-    customer: Recipient,
+    customer: Customer,
   },
   { additionalProperties: false },
 );

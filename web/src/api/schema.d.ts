@@ -18176,7 +18176,7 @@ export interface operations {
                             tracking_url: string | null;
                             customer: {
                                 name: string;
-                                /** @description International digits, 62... */
+                                /** @description Normalised, international digits without +: 6281234567890. */
                                 phone: string;
                                 email: string | null;
                                 address: string;

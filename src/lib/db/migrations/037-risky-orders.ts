@@ -22,7 +22,8 @@ import { remakeFeedTriggers, type FeedColumn } from './feed-triggers.js';
 //   rewrites its entry only for an order in it. The spam orders' partial index likewise (the
 //   tab "Spam": reading 10,000 spam orders' rows one by one took 1 s at a million orders).
 
-const COLUMNS: readonly FeedColumn[] = [
+/** The columns the feed carries as of this migration (038 adds to them). */
+export const RISKY_FEED_COLUMNS: readonly FeedColumn[] = [
   ['status', 'status', 'text'],
   ['created_at', 'created_at', 'bigint'],
   ['product_id', 'product_id', 'bigint'],
@@ -36,7 +37,7 @@ const COLUMNS: readonly FeedColumn[] = [
   ['spam', 'spam', 'bigint'],
   ['flags', 'flags', 'text'],
 ];
-const NEW_COLUMNS = COLUMNS.slice(-2);
+const NEW_COLUMNS = RISKY_FEED_COLUMNS.slice(-2);
 
 export function riskyOrders(dialect: DialectName) {
   return async function up(db: Kysely<unknown>): Promise<void> {
@@ -79,6 +80,6 @@ export function riskyOrders(dialect: DialectName) {
       await run(sql`alter table order_feed add column ${sql.id(`new_${name}`)} ${sql.raw(columnType)}`);
     }
 
-    await remakeFeedTriggers(db, dialect, COLUMNS);
+    await remakeFeedTriggers(db, dialect, RISKY_FEED_COLUMNS);
   };
 }

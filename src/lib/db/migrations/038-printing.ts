@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db.js';
 import { remakeFeedTriggers, type FeedColumn } from './feed-triggers.js';
+import { RISKY_FEED_COLUMNS } from './037-risky-orders.js';
 
 // Labels and invoices (issue 44 §1; src/orders/printing/, docs/printing.md):
 // - store_settings.sender_address: the store's sender address on its labels, JSON {name, phone,
@@ -11,21 +12,7 @@ import { remakeFeedTriggers, type FeedColumn } from './feed-triggers.js';
 //   each side (the triggers made anew), and a dimension of the counters: the counts consumer
 //   starts again from a recount.
 
-const COLUMNS: readonly FeedColumn[] = [
-  ['status', 'status', 'text'],
-  ['created_at', 'created_at', 'bigint'],
-  ['product_id', 'product_id', 'bigint'],
-  ['assigned_user_id', 'assigned_user_id', 'bigint'],
-  ['payment_method', 'payment_method', 'text'],
-  ['courier', 'courier', 'text'],
-  ['province', 'customer_province', 'text'],
-  ['utm_source', 'utm_source', 'text'],
-  ['utm_campaign', 'utm_campaign', 'text'],
-  ['follow_up_count', 'follow_up_count', 'bigint'],
-  ['spam', 'spam', 'bigint'],
-  ['flags', 'flags', 'text'],
-  ['label_printed', 'label_printed', 'bigint'],
-];
+const COLUMNS: readonly FeedColumn[] = [...RISKY_FEED_COLUMNS, ['label_printed', 'label_printed', 'bigint']];
 
 export function printing(dialect: DialectName) {
   return async function up(db: Kysely<unknown>): Promise<void> {

@@ -16,7 +16,7 @@ export const Member = Type.Object({ id: Id, name: Type.String({ description: 'Th
 
 export const OrderIdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
-const Customer = Type.Object(
+export const Customer = Type.Object(
   {
     name: Type.String(),
     phone: Type.String({ description: 'Normalised, international digits without +: 6281234567890.' }),
