@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       secretKeyOld: null,
       imageDir: null,
       orderStream: { heartbeatMs: 25_000, recheckMs: 60_000, pollMs: 500 },
+      formViewsFlushMs: 5_000,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -85,6 +86,7 @@ describe('loadConfig defaults', () => {
       ORDER_STREAM_HEARTBEAT_MS: '1000',
       ORDER_STREAM_RECHECK_MS: '2000',
       ORDER_STREAM_POLL_MS: '100',
+      FORM_VIEWS_FLUSH_SECONDS: '2.5',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://u@db:5432/lapak',
@@ -120,6 +122,7 @@ describe('loadConfig defaults', () => {
       secretKeyOld: Buffer.alloc(32, 2),
       imageDir: '/srv/shared/lapak-images',
       orderStream: { heartbeatMs: 1000, recheckMs: 2000, pollMs: 100 },
+      formViewsFlushMs: 2_500,
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).databaseUrl).toBe('postgresql://x/y');
@@ -134,6 +137,13 @@ describe('loadConfig errors name the variable and the bad value', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   };
+
+  it('FORM_VIEWS_FLUSH_SECONDS is a positive number of seconds, at most 300 (a crash loses at most that many seconds of views)', () => {
+    fails({ FORM_VIEWS_FLUSH_SECONDS: '301' }, /FORM_VIEWS_FLUSH_SECONDS must be at most 300, got "301"/);
+    fails({ FORM_VIEWS_FLUSH_SECONDS: '0' }, /FORM_VIEWS_FLUSH_SECONDS must be a positive number, got "0"/);
+    fails({ FORM_VIEWS_FLUSH_SECONDS: 'soon' }, /FORM_VIEWS_FLUSH_SECONDS must be a positive number, got "soon"/);
+    expect(loadConfig({ FORM_VIEWS_FLUSH_SECONDS: '300' }).formViewsFlushMs).toBe(300_000);
+  });
 
   it('ORDER_STREAM_RECHECK_MS over a minute is refused (a session that ends elsewhere ends its streams within one)', () => {
     fails({ ORDER_STREAM_RECHECK_MS: '60001' }, /ORDER_STREAM_RECHECK_MS must be at most 60000, got "60001"/);

@@ -56,6 +56,8 @@ export interface Config {
   readonly imageDir: string | null;
   /** The live orders stream (docs/deploy.md): its heartbeat (ORDER_STREAM_HEARTBEAT_MS, default 25 s), its session check (ORDER_STREAM_RECHECK_MS, at most and default 60 s), the SQLite poll of changes (ORDER_STREAM_POLL_MS, default 500 ms). */
   readonly orderStream: { readonly heartbeatMs: number; readonly recheckMs: number; readonly pollMs: number };
+  /** How often each API process writes the form views it counted (FORM_VIEWS_FLUSH_SECONDS, default 5, at most 300), in ms: a crash loses at most this much. */
+  readonly formViewsFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -158,9 +160,12 @@ export function loadConfig(env: Env = process.env): Config {
       recheckMs: positiveNumber(env, 'ORDER_STREAM_RECHECK_MS', 60_000, true),
       pollMs: positiveNumber(env, 'ORDER_STREAM_POLL_MS', 500, true),
     }),
+    formViewsFlushMs: Math.round(positiveNumber(env, 'FORM_VIEWS_FLUSH_SECONDS', 5, false) * 1000),
   };
   // The issue's promise: a session that ends elsewhere ends its streams within a minute.
   if (config.orderStream.recheckMs > 60_000) throw new ConfigError(`ORDER_STREAM_RECHECK_MS must be at most 60000, got "${config.orderStream.recheckMs}"`);
+  // The promise of docs/insights.md: a crash loses at most a few seconds of views.
+  if (config.formViewsFlushMs > 300_000) throw new ConfigError(`FORM_VIEWS_FLUSH_SECONDS must be at most 300, got "${env.FORM_VIEWS_FLUSH_SECONDS}"`);
   if (!/^v\d{1,3}\.\d{1,2}$/.test(config.whatsappApiVersion)) {
     throw new ConfigError(`WHATSAPP_API_VERSION must look like v23.0, got "${config.whatsappApiVersion}"`);
   }

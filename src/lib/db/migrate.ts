@@ -40,6 +40,7 @@ import { riskyOrders } from './migrations/037-risky-orders.js';
 import { printing } from './migrations/038-printing.js';
 import { buyerLinks } from './migrations/039-buyer-links.js';
 import { autoCancel } from './migrations/040-auto-cancel.js';
+import { formViews } from './migrations/041-form-views.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -85,6 +86,7 @@ export function migrations(handle: DbHandle): Migrations {
     '038-printing': { up: printing(handle.dialect) },
     '039-buyer-links': { up: buyerLinks(handle.dialect) },
     '040-auto-cancel': { up: autoCancel(handle.dialect) },
+    '041-form-views': { up: formViews(handle.dialect) },
   };
 }
 

@@ -774,6 +774,7 @@ export interface Database {
   worker_leases: WorkerLeaseTable;
   blocked_form_counts: BlockedFormCountTable;
   buyer_links: BuyerLinkTable;
+  form_views: FormViewTable;
 }
 
 /** 040: a worker that runs in one process at a time holds its row's lease (src/jobs/lease.ts). */
@@ -781,4 +782,16 @@ export interface WorkerLeaseTable {
   name: string;
   lease_token: string | null;
   locked_until: Generated<number>;
+}
+
+/** 041: a store's form views per UTC hour (epoch hours), product and UTM values (src/insights/form-views/). No foreign key: a deleted product's views stay. */
+export interface FormViewTable {
+  tenant_id: number;
+  /** UTC epoch hours: Math.floor(ms / 3,600,000). */
+  hour: number;
+  product_id: number;
+  /** The visit's utm_source as an order of it stores it (trimmed, cut to 500), '' for none. */
+  utm_source: Generated<string>;
+  utm_campaign: Generated<string>;
+  views: number;
 }
