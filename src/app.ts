@@ -24,6 +24,8 @@ import { customerRoutes } from './customers/routes.js';
 import { orderRoutes } from './orders/api/routes.js';
 import { productRoutes } from './products/routes.js';
 import { formRoutes } from './form/routes.js';
+import { createFormViews } from './insights/form-views/form-views.js';
+import { formViewRoutes } from './insights/form-views/view-routes.js';
 import { buyerPageRoutes } from './form/buyer-page-routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { openapiOptions } from './openapi.js';
@@ -121,6 +123,11 @@ function buildContext(options: AppOptions, log: FastifyInstance['log']): AppCont
     permissionsOf,
     liveFeed: createLiveFeed(database.db, config.orderStream.pollMs, warnLive, wakeup),
     sessionSignals: createSessionSignals(),
+    formViews: createFormViews(database.db, {
+      flushMs: config.formViewsFlushMs,
+      rateLimitScale: config.rateLimitScale,
+      warn: (message, detail) => log.warn(detail, message),
+    }),
   };
 }
 
@@ -165,6 +172,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
   // A normal start waits for Redis so that the first requests are not refused. When Redis
   // is down the server starts anyway: /readyz says so, requests get 503 until it is back.
   app.addHook('onReady', async () => {
+    ctx.formViews.counter.start();
     if (ctx.redis && !(await redisReady(ctx.redis, REDIS_START_WAIT_MS))) app.log.warn('redis not reachable at start');
   });
   // Open streams would hold the server's close open: they end first (their clients reconnect
@@ -174,6 +182,8 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     done();
   });
   app.addHook('onClose', async () => {
+    // After the last request (in-flight ones finish first), before server.ts closes the database.
+    await ctx.formViews.counter.close();
     await ctx.liveFeed.stop();
     await ctx.redis?.quit().catch(() => ctx.redis?.disconnect());
   });
@@ -222,6 +232,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderRoutes(app, ctx);
     customerRoutes(app, ctx);
     formRoutes(app, ctx);
+    formViewRoutes(app, ctx);
     buyerPageRoutes(app, ctx);
     paymentRoutes(app, ctx);
     providerWebhookRoutes(app, ctx);

@@ -13,6 +13,7 @@ import type { Sealer } from './lib/secrets/sealer.js';
 import type { PermissionsOf } from './lib/permissions.js';
 import type { LiveFeed } from './live/live-feed.js';
 import type { SessionSignals } from './lib/session-signals.js';
+import type { FormViews } from './insights/form-views/form-views.js';
 
 /**
  * What every route and service may use; built once in app.ts. It names types of lib/ and of
@@ -44,4 +45,6 @@ export interface AppContext {
   liveFeed: LiveFeed;
   /** This process's word that a user's sessions changed (logout, role change, removal): open streams check theirs at once. */
   sessionSignals: SessionSignals;
+  /** This process's count of form views (flushed every few seconds and on close) and the beacon's window per IP, both in memory. */
+  formViews: FormViews;
 }

@@ -136,3 +136,6 @@ export function createLimiters(scale: number, store: LimiterStore): Limiters {
 }
 
 export const createMemoryLimiters = (scale: number): Limiters => createLimiters(scale, { kind: 'memory' });
+
+/** A window outside SPEC's that counts in this process whatever the store (the form's view beacon: a view writes nothing on its own). */
+export const createProcessLimiter = (name: string, rule: WindowRule, scale: number): Limiter => limiterFrom(rule, backendFor({ kind: 'memory' }, name, rule, scale));
