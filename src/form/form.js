@@ -71,9 +71,31 @@
     if (!d || d.lapak !== 1 || d.type !== 'params') return;
     if (!acked) { acked = true; lead(); }
     applyParams(d.params);
+    view();
     lastHeight = 0;
     reportHeight();
   });
+  // ---- One view beacon a page run (docs/insights.md "Form views"), with the UTM values an order
+  // from this page carries: in a frame once the parent page's parameters came (or 3 s without).
+  var viewed = false;
+  function view() {
+    if (viewed || !data.view || !form) return;
+    viewed = true;
+    try {
+      var body = [];
+      for (var i = 0, names = ['utm_source', 'utm_campaign']; i < names.length; i++) {
+        var input = form.querySelector('input[type=hidden][name="' + names[i] + '"]');
+        if (input && input.value) body.push(names[i] + '=' + encodeURIComponent(input.value));
+      }
+      body = body.join('&');
+      var type = 'application/x-www-form-urlencoded';
+      if (navigator.sendBeacon && navigator.sendBeacon(data.view, new Blob([body], { type: type }))) return;
+      if (window.fetch) fetch(data.view, { method: 'POST', body: body, headers: { 'content-type': type }, keepalive: true, credentials: 'omit' }).then(null, function () {});
+    } catch (e) { /* not counted */ }
+  }
+  if (inFrame && parentOrigin && parentOrigin !== 'null') setTimeout(view, 3000);
+  else view();
+  window.addEventListener('pagehide', view);
   if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.documentElement);
   else setInterval(reportHeight, 500);
   window.addEventListener('load', reportHeight);

@@ -23,6 +23,8 @@ export interface FormView {
   errors: FieldErrors;
   adParams: Record<string, string>;
   banner?: string;
+  /** Where form.js sends its one view beacon (docs/insights.md "Form views"): the page a GET renders; absent on one that comes back with errors. */
+  viewBeacon?: string;
 }
 
 const TEXT_FIELDS = [
@@ -160,5 +162,6 @@ ${Object.entries(view.adParams).map(([name, value]) => html`<input type="hidden"
       phoneLetters: { pattern: PHONE_LETTER_PATTERN, text: FORM_TEXT.phoneLetters },
     },
     pixel: { meta: product.meta_pixel_id, tiktok: product.tiktok_pixel_id, gtm: product.gtm_id },
+    ...(view.viewBeacon ? { view: view.viewBeacon } : {}),
   });
 }

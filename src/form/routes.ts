@@ -30,8 +30,9 @@ interface FormParams {
   slug: string;
 }
 
-// Framed by any seller's page; scripts and styles only from Lapak itself.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors *; base-uri 'none'";
+// Framed by any seller's page; scripts and styles only from Lapak itself; form.js's view beacon
+// goes to Lapak itself (connect-src).
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors *; base-uri 'none'";
 
 const newToken = () => randomBytes(16).toString('hex');
 const formPath = (tenantId: number, slug: string) => formUrl('', tenantId, slug);
@@ -87,7 +88,10 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (moved) return moved;
     const query = new URL(request.url, 'http://form.invalid').searchParams;
     const path = formPath(form.product.tenant_id, form.product.slug);
-    return sendPage(request, reply, 200, renderForm({ form, action: path, token: newToken(), values: null, errors: {}, adParams: pickAdParams(query.entries()) }));
+    // The view beacon (src/insights/form-views/view-routes.ts) only from a page a GET rendered: a
+    // form that comes back with errors is the same visit.
+    const page = renderForm({ form, action: path, token: newToken(), values: null, errors: {}, adParams: pickAdParams(query.entries()), viewBeacon: `${path}/view` });
+    return sendPage(request, reply, 200, page);
   });
 
   app.post<{ Params: FormParams }>('/form/:tenantId/:slug', { config }, async (request, reply) => {
