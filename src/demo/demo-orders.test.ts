@@ -133,4 +133,14 @@ describe('demo orders', () => {
     expect(withUtm / orders.length).toBeGreaterThan(0.5);
     expect(new Set(orders.map((o) => o.utm_campaign)).size).toBeGreaterThan(5);
   });
+
+  it('come with the form views behind them: 13 to 50 each (a conversion of 2 to 8 %), spread between', () => {
+    const views = orders.map((o) => o.views);
+    expect(Math.min(...views)).toBeGreaterThanOrEqual(13);
+    expect(Math.max(...views)).toBeLessThanOrEqual(50);
+    expect(new Set(views).size).toBeGreaterThan(30);
+    const conversion = orders.length / views.reduce((sum, n) => sum + n, 0);
+    expect(conversion).toBeGreaterThan(0.02);
+    expect(conversion).toBeLessThan(0.08);
+  });
 });

@@ -86,6 +86,8 @@ export interface DemoOrder {
   history: DemoHistoryEntry[];
   /** Risky orders (issue 43): the flags with their reasons (a dismissed one is kept, not in orders.flags). */
   flags: Array<{ flag: Flag; reason: string; dismissed: boolean }>;
+  /** Views of the form in the order's hour with its UTM values (issue 45 §3): its buyer's and the visitors' who left without ordering. */
+  views: number;
 }
 
 /** The demo's reasons: as the rules word them, without the numbers of real orders. */
@@ -243,6 +245,9 @@ const FLAG_SHARES: ReadonlyArray<readonly [Flag, number]> = [['duplicate', 0.04]
 const DISMISSED_SHARE = 1 / 3;
 const ASSIGNED_SHARE = 0.85;
 const UTM_SHARE = 0.65;
+// The form's conversion behind each order, from views to orders: 2 to 8 % as ad traffic
+// converts, drawn from a stream of its own (every other value of a seed stays as it was).
+const CONVERSION = { min: 0.02, max: 0.08 } as const;
 
 /**
  * Draws `count` orders created between `now - days` and `now`, in time order (each call of
@@ -253,6 +258,7 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
   if (store.couriers.length === 0) throw new Error('demoOrders: no courier');
   const random = seededRandom(options.seed);
   const risky = seededRandom(options.seed + 7_919);
+  const visits = seededRandom(options.seed + 104_729);
   const between = (min: number, max: number) => min + random() * (max - min);
   const whole = (min: number, max: number) => Math.floor(between(min, max + 1));
   // The head of a list more often than its tail (the square of a uniform leans to 0).
@@ -396,6 +402,7 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
       updated_at: history[history.length - 1]!.created_at,
       history,
       flags: FLAG_SHARES.filter(([, share]) => risky() < share).map(([flag]) => ({ flag, reason: DEMO_REASONS[flag], dismissed: risky() < DISMISSED_SHARE })),
+      views: Math.round(1 / (CONVERSION.min + visits() * (CONVERSION.max - CONVERSION.min))),
     };
   }
 

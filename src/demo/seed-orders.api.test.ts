@@ -98,6 +98,30 @@ describe('seedOrders', () => {
     expect(history.length).toBeGreaterThan(COUNT * 3);
   });
 
+  it('seeds the form views behind the orders: more views than orders for every product, day and UTM values, at 2 to 8 %', async () => {
+    const orders = await ordersOf(a.tenantId);
+    const views = await db.selectFrom('form_views').selectAll().where('tenant_id', '=', a.tenantId).execute();
+    const key = (productId: number, day: number, source: string | null, campaign: string | null) => JSON.stringify([productId, day, source ?? '', campaign ?? '']);
+    const ordered = new Map<string, number>();
+    for (const o of orders) {
+      const k = key(Number(o.product_id), Math.floor(Number(o.created_at) / 86_400_000), o.utm_source, o.utm_campaign);
+      ordered.set(k, (ordered.get(k) ?? 0) + 1);
+    }
+    const viewed = new Map<string, number>();
+    for (const v of views) {
+      const k = key(Number(v.product_id), Math.floor(Number(v.hour) / 24), v.utm_source, v.utm_campaign);
+      viewed.set(k, (viewed.get(k) ?? 0) + Number(v.views));
+    }
+    expect([...viewed.keys()].sort()).toEqual([...ordered.keys()].sort());
+    for (const [k, n] of ordered) expect(viewed.get(k), k).toBeGreaterThan(n);
+    const total = [...viewed.values()].reduce((sum, n) => sum + n, 0);
+    expect(COUNT / total).toBeGreaterThan(0.02);
+    expect(COUNT / total).toBeLessThan(0.08);
+    // Views with and without UTM values, of every product.
+    expect(new Set(views.map((v) => v.utm_source))).toContain('');
+    expect(new Set(views.map((v) => v.utm_source)).size).toBeGreaterThan(3);
+  });
+
   it('queues no event', async () => {
     expect(await countOf('events', a.tenantId)).toBe(0);
   });
