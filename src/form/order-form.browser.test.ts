@@ -2,11 +2,11 @@
 // origin embeds the snippet from the embed operation; a buyer on a phone picks a variant of a
 // two-dimension product, fills the form and orders; the order reads back through the API
 // with its ad parameters; a Midtrans notification then moves it to closing.
-import http from 'node:http';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, PHONE } from '../../test/browser.js';
 import { freePort } from '../../test/server-ready.js';
+import { startLandingPage, type LandingPage } from '../../test/landing-page.js';
 import { BUYER, seedFormStore, seedKaos } from '../../test/form-helpers.js';
 import { startGatewayStandIn, type GatewayStandIn } from '../../test/gateway-stand-in.js';
 import { json, startTestApp, type Store } from '../../test/helpers.js';
@@ -20,7 +20,7 @@ const TIKTOK_PIXEL = 'C4ABCDEF1234567890AB';
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let gateway: GatewayStandIn;
 let browser: Browser;
-let parent: http.Server;
+let parent: LandingPage;
 let parentUrl: string;
 let store: Store;
 let kaos: Product;
@@ -37,20 +37,17 @@ beforeAll(async () => {
   const embed = await t.request({ method: 'GET', url: `/api/products.php?action=embed&id=${kaos.id}`, headers: { 'x-api-key': store.keys.reader! } });
   snippet = json(embed).embed;
 
-  parent = http.createServer((req, res) => {
-    const markup = req.url?.startsWith('/pixel') ? snippet.iframe_with_pixel : snippet.iframe;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Landing</title></head><body style="margin:0"><h1 style="height:300px">Promo Kaos Polos</h1>${markup}<footer id="after">Kontak</footer></body></html>`);
+  parent = await startLandingPage((path) => {
+    const markup = path.startsWith('/pixel') ? snippet.iframe_with_pixel : snippet.iframe;
+    return `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Landing</title></head><body style="margin:0"><h1 style="height:300px">Promo Kaos Polos</h1>${markup}<footer id="after">Kontak</footer></body></html>`;
   });
-  const parentPort = await freePort();
-  await new Promise<void>((resolve) => parent.listen(parentPort, 'localhost', resolve));
-  parentUrl = `http://localhost:${parentPort}`;
+  parentUrl = parent.url;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => parent?.close(resolve));
+  await parent?.close();
   await t?.drop();
   await gateway?.close();
 });

@@ -2,19 +2,18 @@
 // exactly one beacon, counted with the page URL's utm values; embedded on a seller's page, with
 // the parent page's utm values (the embed script hands them over); the form's CSP lets it
 // through (no violation, no console error). Filling the form sends no second one.
-import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, PHONE } from '../../../test/browser.js';
 import { freePort } from '../../../test/server-ready.js';
+import { startLandingPage, type LandingPage } from '../../../test/landing-page.js';
 import { seedFormStore, seedKaos } from '../../../test/form-helpers.js';
 import { json, startTestApp, type Store } from '../../../test/helpers.js';
 import type { Product } from '../../products/product-record.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
-let parent: http.Server;
-let parentUrl: string;
+let parent: LandingPage;
 let formOrigin: string;
 let store: Store;
 let kaos: Product;
@@ -30,19 +29,13 @@ beforeAll(async () => {
   const embed = await t.request({ method: 'GET', url: `/api/products.php?action=embed&id=${kaos.id}`, headers: { 'x-api-key': store.keys.reader! } });
   snippet = json(embed).embed.iframe;
   // The seller's landing page, on another origin.
-  parent = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html><head><title>Landing</title></head><body><h1>Promo</h1>${snippet}</body></html>`);
-  });
-  const parentPort = await freePort();
-  await new Promise<void>((resolve) => parent.listen(parentPort, 'localhost', resolve));
-  parentUrl = `http://localhost:${parentPort}`;
+  parent = await startLandingPage(() => `<!doctype html><html><head><title>Landing</title></head><body><h1>Promo</h1>${snippet}</body></html>`);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => parent?.close(resolve));
+  await parent?.close();
   await t?.drop();
 });
 
@@ -100,7 +93,7 @@ describe('the form page\'s view beacon', () => {
   it('embedded on a seller\'s page: one beacon, with the utm values the embed script passes on from the parent page', async () => {
     await views();
     const w = await watchedPage();
-    await w.page.goto(`${parentUrl}/promo?utm_source=tiktok&utm_campaign=flash-sale`);
+    await w.page.goto(`${parent.url}/promo?utm_source=tiktok&utm_campaign=flash-sale`);
     const frame = (await (await w.page.waitForSelector(`#lapak-form-${kaos.id}`)).contentFrame())!;
     await frame.waitForSelector('form.lf-card');
     await expect.poll(() => w.beacons.length).toBe(1);
