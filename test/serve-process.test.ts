@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliHarness, type RunningCommand } from './cli-process.js';
 import { httpRequest } from './http-client.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
+import { openDatabase } from '../src/lib/db/db.js';
 
 const cli = cliHarness('lapak-serve-');
 const FILE = 'serve.db';
@@ -119,6 +120,36 @@ describe('serve --workers 2', { timeout: 30_000 }, () => {
       expect(replaced).not.toContain(workers[0]);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
+describe('form views with serve --workers 2', { timeout: 30_000 }, () => {
+  it('each worker counts the beacons it answers and writes them on SIGTERM: the rows add up', async () => {
+    const file = 'views.db';
+    const tenant = cli.lapak(file, ['tenant', 'create', '--name', 'Toko Views', '--json']).json();
+    const product = cli.lapak(file, ['product', 'create', '--tenant', String(tenant.id), '--json'], { input: JSON.stringify({ name: 'Kaos', price: 50000 }) }).json();
+    // No flush by the timer: what is written is written on the way out.
+    const server = await cli.start(file, 'serve', { LOG_LEVEL: 'info', FORM_VIEWS_FLUSH_SECONDS: '300' }, ['--workers', '2']);
+    const workers = childrenOf(server.pid);
+    const beacon = `http://127.0.0.1:${server.port}/form/${tenant.id}/${product.slug}/view`;
+    const answeredBy = () => new Set(server.stdout().split('\n').filter((line) => line.includes('"statusCode":204')).map((line) => JSON.parse(line).pid as number));
+    // Until both workers have counted some (the second may start listening a little later).
+    let sent = 0;
+    while (sent < 20 || (answeredBy().size < 2 && sent < 200)) {
+      expect((await httpRequest(beacon, { method: 'POST' })).status).toBe(204);
+      sent += 1;
+    }
+    expect([...answeredBy()].sort()).toEqual([...workers].sort());
+    expect(await server.stop()).toBe(0);
+    const handle = openDatabase(cli.env(file).DATABASE_URL!);
+    try {
+      const rows = await handle.db.selectFrom('form_views').select(['product_id', 'utm_source', 'utm_campaign', 'views']).execute();
+      expect(rows.map((r) => ({ ...r, product_id: Number(r.product_id), views: Number(r.views) }))).toEqual([
+        { product_id: product.id, utm_source: '', utm_campaign: '', views: sent },
+      ]);
+    } finally {
+      await handle.close();
     }
   });
 });
