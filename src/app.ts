@@ -48,6 +48,7 @@ import { createSessionSignals } from './sessions/session-signals.js';
 import { orderBulkDashboardRoutes } from './orders/workspace/bulk/dashboard-bulk-routes.js';
 import { riskDashboardRoutes } from './orders/risk/dashboard-routes.js';
 import { printingDashboardRoutes } from './orders/printing/dashboard-routes.js';
+import { insightsDashboardRoutes } from './insights/dashboard-routes.js';
 import { autoCancelDashboardRoutes } from './orders/auto-cancel/dashboard-routes.js';
 import { buyerLinkDashboardRoutes } from './orders/buyer-page/dashboard-routes.js';
 import { bulkJobDashboardRoutes } from './orders/workspace/bulk/dashboard-job-routes.js';
@@ -254,6 +255,7 @@ export function buildApp(options: AppOptions): { app: FastifyInstance; ctx: AppC
     orderBulkDashboardRoutes(app, ctx);
     riskDashboardRoutes(app, ctx);
     printingDashboardRoutes(app, ctx);
+    insightsDashboardRoutes(app, ctx);
     autoCancelDashboardRoutes(app, ctx);
     buyerLinkDashboardRoutes(app, ctx);
     bulkJobDashboardRoutes(app, ctx);

@@ -23,6 +23,7 @@ import { permissionsOf } from './team/roles.js';
 import { PLANNER_CONSUMER, plannerConsumer } from './messaging/plan-messages.js';
 import { SENDER_WORKER, senderWorker } from './messaging/send-messages.js';
 import { AUTO_CANCEL_WORKER, autoCancelWorker } from './orders/auto-cancel/cancel-unpaid.js';
+import { insightsConsumer } from './insights/fold-insights.js';
 
 /** What a worker is built from. */
 export interface WorkerDeps {
@@ -98,10 +99,16 @@ const WORKERS = {
     build: ({ config, database, log }) =>
       autoCancelWorker({ db: database.db, writeTransaction: database.writeTransaction, clock: systemClock, config, log }),
   },
+  // Insights (issue 45, docs/insights.md): folds the feed into the totals of the "Laporan" page.
+  insights: {
+    offSwitch: 'INSIGHTS_CONSUMER=off',
+    isOn: (config) => config.insightsConsumer,
+    build: ({ database }) => feedWorker(database, insightsConsumer, systemClock),
+  },
 } satisfies Record<string, WorkerEntry>;
 
 /** The feed's consumers' names (each consumer's name is its worker's): /readyz and /metrics report their lag. */
-export const FEED_CONSUMER_NAMES: readonly string[] = [countsConsumer.name, liveConsumer.name, PLANNER_CONSUMER];
+export const FEED_CONSUMER_NAMES: readonly string[] = [countsConsumer.name, liveConsumer.name, PLANNER_CONSUMER, insightsConsumer.name];
 
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];

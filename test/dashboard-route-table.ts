@@ -347,6 +347,10 @@ export const ROUTE_TABLE: Row[] = [
   { operation: 'POST /dashboard/api/orders/bulk-spam', access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => ({ json: { ids: [await s.orderFor(caller)], spam: true } }) },
   { operation: 'GET /dashboard/api/orders/print', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ query: `kind=labels&ids=${await s.orderFor(caller)}` }) },
   { operation: 'POST /dashboard/api/orders/printed', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ json: { kind: 'labels', ids: [await s.orderFor(caller)] } }) },
+  // Insights (issue 45): a member reads the figures of the orders they see, in their own store.
+  ...['/dashboard/api/insights', '/dashboard/api/insights.csv', '/dashboard/api/insights/follow-up', '/dashboard/api/insights/follow-up.csv'].map(
+    (path): Row => ({ operation: `GET ${path}`, access: 'member', allowed: 200, otherStore: 200, call: async (s, caller) => (await s.orderFor(caller), { query: 'from=2026-01-01&to=2026-12-31' }) }),
+  ),
   // The buyer's own order page (issue 44 §2): a new link, any member on the orders they see.
   { operation: 'POST /dashboard/api/orders/{id}/buyer-link', access: 'member', allowed: 200, otherStore: 404, notFound: 'order_not_found', call: async (s, caller) => ({ params: { id: await s.orderFor(caller) } }) },
   { operation: 'GET /dashboard/api/blocked-phones', access: 'settings:manage', allowed: 200, otherStore: 200, call: async () => ({}) },

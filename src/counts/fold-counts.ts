@@ -3,13 +3,12 @@
 // old values and puts it into those of its new ones; a batch's many changes to one counter are
 // summed first and written once, in key order (two writers of the same counters, the consumer
 // and a seeding that folds its own rows, never lock them in opposite orders).
-import { sql } from 'kysely';
-import { isPostgres, type Db, type Tx } from '../lib/db/db.js';
-import { prepareQuery } from '../lib/db/prepared.js';
+import type { Tx } from '../lib/db/db.js';
+import { upsertAdding } from '../lib/db/upsert-adding.js';
 import { COUNTER_COLUMNS } from '../lib/db/schema.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { FeedConsumer } from '../feed/consumer.js';
-import type { FeedRow, OrderSide } from '../feed/feed-row.js';
+import { ORDER_SIDE_COLUMNS, orderSideOf, type FeedRow, type OrderSide } from '../feed/feed-row.js';
 import { counterColumn, dayOf, DIMENSIONS, PAIRS, pairName, pairValue, valueOf } from './dimensions.js';
 
 export const COUNTS_CONSUMER = 'counts';
@@ -121,59 +120,17 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
 const dayOrder = (x: DayCounter, y: DayCounter) => x.tenantId - y.tenantId || compare(x.dimension, y.dimension) || compare(x.value, y.value) || x.day - y.day;
 const pairOrder = (x: PairCounter, y: PairCounter) => x.tenantId - y.tenantId || compare(x.dimensions, y.dimensions) || compare(x.value, y.value);
 
-// The counters' columns and what their upsert adds.
-const STATUS_LIST = COUNTER_COLUMNS.join(', ');
-const ADD_STATUSES = COUNTER_COLUMNS.map((s) => `${s} = TABLE.${s} + excluded.${s}`).join(', ');
-const addStatuses = (table: string) => sql.raw(ADD_STATUSES.replaceAll('TABLE', table));
-
-// PostgreSQL: one statement a chunk (one round trip), its rows as a JSON array of arrays (the
-// key, then a change per status): the SQL text stays the same whatever the number of counters
-// (a statement per count of rows would fill the statement caches).
-function pgUpsert(tx: Tx, table: 'order_counts' | 'order_pair_counts', key: readonly string[], keyTypes: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>) {
-  const columns = [...key, ...COUNTER_COLUMNS];
-  const types = [...keyTypes, ...COUNTER_COLUMNS.map(() => 'bigint')];
-  const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
-  return sql`insert into ${sql.table(table)} (${sql.raw(columns.join(', '))})
-    select ${fields} from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
-    on conflict (${sql.raw(key.join(', '))}) do update set ${addStatuses(table)}`.execute(tx);
-}
-
-// SQLite: one prepared statement a counter, run on the fold's connection without Kysely. Half
-// the CPU of the JSON array above: SQLite parsed each row's array once per column (3 against 6
-// us a counter, measured on 31,000 counters).
-type Counts = Record<string, string | number>;
-const statusValues = (a: Counts) => sql.join(COUNTER_COLUMNS.map((s) => sql`${a[s]}`));
-const upsertDayCounter = prepareQuery((_db: Db, a: Counts) =>
-  sql`insert into order_counts (tenant_id, dimension, value, day, ${sql.raw(STATUS_LIST)})
-    values (${a.tenantId}, ${a.dimension}, ${a.value}, ${a.day}, ${statusValues(a)})
-    on conflict (tenant_id, dimension, value, day) do update set ${addStatuses('order_counts')}`,
-);
-const upsertPairCounter = prepareQuery((_db: Db, a: Counts) =>
-  sql`insert into order_pair_counts (tenant_id, dimensions, value, ${sql.raw(STATUS_LIST)})
-    values (${a.tenantId}, ${a.dimensions}, ${a.value}, ${statusValues(a)})
-    on conflict (tenant_id, dimensions, value) do update set ${addStatuses('order_pair_counts')}`,
-);
-const byStatus = (counts: ByStatus): Counts => Object.fromEntries(COUNTER_COLUMNS.map((s, i) => [s, counts[i]!]));
-
-const DAY_KEY = ['tenant_id', 'dimension', 'value', 'day'];
-const DAY_KEY_TYPES = ['bigint', 'text', 'text', 'bigint'];
-const PAIR_KEY = ['tenant_id', 'dimensions', 'value'];
-const PAIR_KEY_TYPES = ['bigint', 'text', 'text'];
-const CHUNK = 5_000;
+const upsertDayCounters = upsertAdding({
+  table: 'order_counts',
+  key: [['tenant_id', 'bigint'], ['dimension', 'text'], ['value', 'text'], ['day', 'bigint']],
+  amounts: COUNTER_COLUMNS,
+});
+const upsertPairCounters = upsertAdding({ table: 'order_pair_counts', key: [['tenant_id', 'bigint'], ['dimensions', 'text'], ['value', 'text']], amounts: COUNTER_COLUMNS });
 
 /** Writes the summed changes, in the caller's transaction. */
 export async function writeDeltas(tx: Tx, deltas: CountDeltas): Promise<void> {
-  const days = deltas.days.sort(dayOrder);
-  const pairs = deltas.pairs.sort(pairOrder);
-  if (isPostgres(tx)) {
-    const dayRows = days.map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]);
-    for (let i = 0; i < dayRows.length; i += CHUNK) await pgUpsert(tx, 'order_counts', DAY_KEY, DAY_KEY_TYPES, dayRows.slice(i, i + CHUNK));
-    const pairRows = pairs.map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]);
-    for (let i = 0; i < pairRows.length; i += CHUNK) await pgUpsert(tx, 'order_pair_counts', PAIR_KEY, PAIR_KEY_TYPES, pairRows.slice(i, i + CHUNK));
-    return;
-  }
-  for (const r of days) await upsertDayCounter.run(tx, { tenantId: r.tenantId, dimension: r.dimension, value: r.value, day: r.day, ...byStatus(r.counts) });
-  for (const r of pairs) await upsertPairCounter.run(tx, { tenantId: r.tenantId, dimensions: r.dimensions, value: r.value, ...byStatus(r.counts) });
+  await upsertDayCounters(tx, deltas.days.sort(dayOrder).map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]));
+  await upsertPairCounters(tx, deltas.pairs.sort(pairOrder).map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]));
 }
 
 const BACKFILL_CHUNK = 5_000;
@@ -185,41 +142,18 @@ async function recount(tx: Tx): Promise<void> {
   for (;;) {
     const orders = await tx
       .selectFrom('orders')
-      .select(['id', 'tenant_id', 'status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'customer_province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags', 'label_printed'])
+      .select(['id', 'tenant_id', ...ORDER_SIDE_COLUMNS])
       .where('id', '>', after)
       .orderBy('id')
       .limit(fixedLimit(BACKFILL_CHUNK))
       .execute();
-    for (const o of orders) deltas.add(Number(o.tenant_id), orderSide(o), 1);
+    for (const o of orders) deltas.add(Number(o.tenant_id), orderSideOf(o), 1);
     if (orders.length < BACKFILL_CHUNK) break;
     after = Number(orders[orders.length - 1]!.id);
   }
   await tx.deleteFrom('order_counts').execute();
   await tx.deleteFrom('order_pair_counts').execute();
   await writeDeltas(tx, deltas);
-}
-
-/** An order row's values as the feed carries them. */
-export function orderSide(o: {
-  status: string; created_at: number | string; product_id: number | string; assigned_user_id: number | string | null; payment_method: string; courier: string;
-  customer_province: string; utm_source: string | null; utm_campaign: string | null; follow_up_count: number | string; spam: number | string; flags: string;
-  label_printed: number | string;
-}): OrderSide {
-  return {
-    status: o.status,
-    createdAt: Number(o.created_at),
-    productId: Number(o.product_id),
-    assignedUserId: o.assigned_user_id === null ? null : Number(o.assigned_user_id),
-    paymentMethod: o.payment_method,
-    courier: o.courier,
-    province: o.customer_province,
-    utmSource: o.utm_source,
-    utmCampaign: o.utm_campaign,
-    followUpCount: Number(o.follow_up_count),
-    spam: Number(o.spam) === 1,
-    flags: o.flags,
-    labelPrinted: Number(o.label_printed) === 1,
-  };
 }
 
 /**

@@ -93,7 +93,7 @@ function expectSuccess(res: LightMyRequestResponse, status: number): void {
 // What the database holds, read whole from its catalog so that a table added later is watched
 // too. Not the rate limits' counters (PostgreSQL keeps them in a table): a window counts every
 // request on its path, refused or not, and says so (docs/dashboard.md, "Limits"). The change
-// feed's consumers (feed_consumers, order_counts, order_pair_counts) do not run here: the walk's
+// feed's consumers (feed_consumers, order_counts, order_pair_counts, insight_totals, insight_follow_ups) do not run here: the walk's
 // app starts no worker, so their tables move only with the request under test.
 let tableNames: string[] | null = null;
 async function tables(): Promise<string[]> {

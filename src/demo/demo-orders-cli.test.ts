@@ -26,7 +26,7 @@ describe('lapak demo orders', { timeout: 60_000 }, () => {
     };
     const one = await rows('one.db');
     expect(one).toHaveLength(250);
-    expect(new Set(one.map((o) => o.source))).toEqual(new Set(['system']));
+    expect(new Set(one.map((o) => o.source))).toEqual(new Set(['form']));
     const two = await rows('two.db');
     expect(two.map(({ status: _s, ...o }) => o)).toEqual(one.map(({ status: _s, ...o }) => o));
 

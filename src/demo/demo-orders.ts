@@ -3,6 +3,7 @@
 // random stream so the same seed gives the same store. Pure: no database, no clock.
 import { PROVINCES } from '../shipping/provinces.js';
 import type { OrderStatus } from '../orders/core/statuses.js';
+import { MILESTONE_COLUMNS, milestonesOf, type Milestones } from '../orders/core/milestones.js';
 import type { Flag } from '../orders/risk/flags.js';
 import { RISK_TEXT } from '../orders/risk/risk-text.js';
 
@@ -53,6 +54,8 @@ export interface DemoHistoryEntry {
   old_value: string | null;
   new_value: string | null;
   created_at: number;
+  /** Who made it, when not Lapak itself (source `system`): the form for `created`, a CS's press. */
+  by?: { source: string; actor: string; actorUserId: number | null };
 }
 
 /** One order as the seeder writes it: the row's columns (those it sets) and its history. */
@@ -84,6 +87,20 @@ export interface DemoOrder {
   created_at: number;
   updated_at: number;
   history: DemoHistoryEntry[];
+  /** Where the order was placed: the form. */
+  source: 'form';
+  /** The follow-ups of its history (a CS's press, an automated message), as the order's columns (orders/core/record-follow-up.ts). */
+  follow_up_count: number;
+  follow_up_last_step: string | null;
+  follow_up_last_at: number | null;
+  follow_up_last_automatic: number;
+  first_manual_follow_up_at: number | null;
+  first_auto_follow_up_at: number | null;
+  /** Its milestones, from its history (orders/core/milestones.ts). */
+  first_closed_at: number | null;
+  first_paid_at: number | null;
+  first_shipped_at: number | null;
+  first_completed_at: number | null;
   /** Risky orders (issue 43): the flags with their reasons (a dismissed one is kept, not in orders.flags). */
   flags: Array<{ flag: Flag; reason: string; dismissed: boolean }>;
   /** Views of the form in the order's hour with its UTM values (issue 45 §3): its buyer's and the visitors' who left without ordering. */
@@ -219,6 +236,12 @@ const PATHS: Record<Fate, Array<[OrderStatus, number, number]>> = {
 // `status`, and the `resi` and `reason` a move carries (orders/workspace/order/move-order-status.ts).
 export const CREATED_FIELD = 'created';
 export const ASSIGNED_FIELD = 'assigned_to';
+export const FOLLOW_UP_FIELD = 'follow_up';
+const FROM_FORM = { source: 'form', actor: 'form', actorUserId: null };
+const BY_SYSTEM = { source: 'system', actor: 'system', actorUserId: null };
+// Of the orders still pending then: those sent an automated message, and those a CS pressed a follow-up on.
+const AUTO_FOLLOW_UP_SHARE = 0.5;
+const PRESSED_SHARE = 0.7;
 const RETURN_REASONS = ['Paket diretur, pembeli tidak di tempat', 'Pembeli menolak paket', 'Alamat tidak ditemukan kurir'];
 
 interface Buyer {
@@ -283,6 +306,10 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
 
   const clock = creationTimes(options.count, options.days, options.now, random);
   const buyers: Buyer[] = [];
+  // Each new buyer's number is the next of a sequence, spread over the digits by a multiplier
+  // prime to 10: no two buyers share a phone (the customer lookup takes one phone for one buyer).
+  let buyerNumber = Math.floor(random() * 1_000_000);
+  const phoneDigits = (length: number) => String((buyerNumber++ * 7_919_933) % 10 ** length).padStart(length, '0');
 
   function newBuyer(): Buyer {
     const first = pick(FIRST_NAMES);
@@ -294,7 +321,7 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
     const village = uniform(DISTRICT_WORDS);
     return {
       name,
-      phone: `62${pick(MOBILE_PREFIXES)}${digits(random() < 0.8 ? 8 : 7)}`,
+      phone: `62${pick(MOBILE_PREFIXES)}${phoneDigits(random() < 0.8 ? 8 : 7)}`,
       email: random() < 0.25 ? `${name.toLowerCase().replace(/ /g, '.')}${whole(1, 999)}@example.com` : null,
       address: `${uniform(STREETS)} No. ${whole(1, 150)}, RT ${String(whole(1, 12)).padStart(2, '0')}/RW ${String(whole(1, 9)).padStart(2, '0')}`,
       village,
@@ -347,7 +374,7 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
     const ad = adParams();
     const cs = store.cs.length > 0 && random() < ASSIGNED_SHARE ? uniform(store.cs) : null;
 
-    const history: DemoHistoryEntry[] = [{ field: CREATED_FIELD, old_value: null, new_value: 'pending', created_at: createdAt }];
+    const history: DemoHistoryEntry[] = [{ field: CREATED_FIELD, old_value: null, new_value: 'pending', created_at: createdAt, by: FROM_FORM }];
     let at = createdAt;
     let assigned: number | null = null;
     if (cs) {
@@ -357,10 +384,22 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
         assigned = cs.userId;
       }
     }
+    const path = PATHS[weighted(FATES)];
+    // While pending, before its first move: an automated message and a CS's press, each on some orders.
+    const firstMove = path.length > 0 ? at + Math.floor(between(path[0]![1], path[0]![2]) * HOUR) : Number.POSITIVE_INFINITY;
+    const followUps: DemoHistoryEntry[] = [];
+    const autoAt = createdAt + Math.floor(between(0.5, 2) * HOUR);
+    if (random() < AUTO_FOLLOW_UP_SHARE) followUps.push({ field: FOLLOW_UP_FIELD, old_value: null, new_value: 'fu1', created_at: autoAt, by: BY_SYSTEM });
+    const pressAt = at + Math.floor((2 + random() ** 2 * 12 * 60) * MINUTE);
+    if (cs && assigned !== null && random() < PRESSED_SHARE) followUps.push({ field: FOLLOW_UP_FIELD, old_value: null, new_value: 'fu1', created_at: pressAt, by: { source: 'dashboard', actor: cs.name, actorUserId: cs.userId } });
+    const done = followUps.filter((f) => f.created_at < firstMove && f.created_at <= options.now).sort((a, b) => a.created_at - b.created_at);
+    history.push(...done);
     let status: OrderStatus = 'pending';
     let waybill: string | null = null;
-    for (const [to, min, max] of PATHS[weighted(FATES)]) {
-      const when = at + Math.floor(between(min, max) * HOUR);
+    let first = true;
+    for (const [to, min, max] of path) {
+      const when = first ? firstMove : at + Math.floor(between(min, max) * HOUR);
+      first = false;
       if (when > options.now) break;
       history.push({ field: 'status', old_value: status, new_value: to, created_at: when });
       // The move to shipped carries its resi, a return (shipped -> cancelled) its reason.
@@ -372,7 +411,9 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
       status = to;
       at = when;
     }
+    history.sort((a, b) => a.created_at - b.created_at);
     const unitPrice = variant.unitPrice;
+    const lastFollowUp = done[done.length - 1];
     return {
       product_id: product.id,
       product_name: product.name,
@@ -401,12 +442,31 @@ export function demoOrders(store: DemoStore, options: { count: number; days: num
       created_at: createdAt,
       updated_at: history[history.length - 1]!.created_at,
       history,
+      source: 'form',
+      follow_up_count: done.length,
+      follow_up_last_step: lastFollowUp?.new_value ?? null,
+      follow_up_last_at: lastFollowUp?.created_at ?? null,
+      follow_up_last_automatic: lastFollowUp?.by === BY_SYSTEM ? 1 : 0,
+      first_manual_follow_up_at: done.find((f) => f.by !== BY_SYSTEM)?.created_at ?? null,
+      first_auto_follow_up_at: done.find((f) => f.by === BY_SYSTEM)?.created_at ?? null,
+      ...milestonesFrom(history),
       flags: FLAG_SHARES.filter(([, share]) => risky() < share).map(([flag]) => ({ flag, reason: DEMO_REASONS[flag], dismissed: risky() < DISMISSED_SHARE })),
       views: Math.round(1 / (CONVERSION.min + visits() * (CONVERSION.max - CONVERSION.min))),
     };
   }
 
   return { next };
+}
+
+/** The first time the history's status (its `created` entry's, then each move's) reached each milestone. */
+function milestonesFrom(history: readonly DemoHistoryEntry[]): Milestones {
+  const reached: Milestones = { first_closed_at: null, first_paid_at: null, first_shipped_at: null, first_completed_at: null };
+  for (const entry of history) {
+    if ((entry.field !== CREATED_FIELD && entry.field !== 'status') || entry.new_value === null) continue;
+    const m = milestonesOf(entry.new_value, entry.by?.source ?? 'system', entry.created_at);
+    for (const column of MILESTONE_COLUMNS) reached[column] ??= m[column];
+  }
+  return reached;
 }
 
 /**

@@ -1,5 +1,5 @@
 // `lapak demo orders` as an operation, on SQLite and PostgreSQL: a store filled with the mix the
-// workspace is tried with (states, returning buyers, assignments, history), from `system`
+// workspace is tried with (states, returning buyers, assignments, follow-ups, history), placed on the form, changed by `system`
 // without events, keeping the list's counters and name index (migration 020's triggers), the
 // same orders for the same seed, and nothing written for a refused request.
 import { sql } from 'kysely';
@@ -49,11 +49,11 @@ describe('seedOrders', () => {
     expect(valueOf(await seedOrders(db, clock, { tenantId: a.tenantId, count: COUNT, days: 90, seed: 7 }))).toEqual({ tenant_id: a.tenantId, orders: COUNT, products_created: 3 });
   });
 
-  it('fills the store with orders in every state, from system, over the days asked, in time order', async () => {
+  it('fills the store with orders in every state, placed on the form, over the days asked, in time order', async () => {
     const orders = await ordersOf(a.tenantId);
     expect(orders).toHaveLength(COUNT);
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
-    expect(new Set(orders.map((o) => o.source))).toEqual(new Set(['system']));
+    expect(new Set(orders.map((o) => o.source))).toEqual(new Set(['form']));
     const times = orders.map((o) => Number(o.created_at));
     expect(times).toEqual([...times].sort((x, y) => x - y));
     expect(times[0]).toBeGreaterThanOrEqual(clock.now() - 90 * 86_400_000);
@@ -80,11 +80,13 @@ describe('seedOrders', () => {
     expect(new Set(assigned)).toEqual(new Set([...a.cs, null]));
   });
 
-  it('writes each order its history: created, the assignment, every status move, from system', async () => {
+  it('writes each order its history: created on the form, the assignment, follow-ups, every status move, from system but for the presses of its CS', async () => {
     const orders = await ordersOf(a.tenantId);
     const history = await historyOf(a.tenantId);
-    expect(new Set(history.map((h) => `${h.source}/${h.actor}/${h.actor_user_id}`))).toEqual(new Set([`system/${DEMO_ACTOR}/null`]));
     const names = new Map([[a.cs[0]!, 'Rani'], [a.cs[1]!, 'Tono']]);
+    expect(new Set(history.map((h) => `${h.source}/${h.actor}/${h.actor_user_id}`))).toEqual(
+      new Set(['form/form/null', `system/${DEMO_ACTOR}/null`, ...[...names].map(([id, name]) => `dashboard/${name}/${id}`)]),
+    );
     for (const o of orders) {
       const own = history.filter((h) => Number(h.order_id) === Number(o.id));
       expect(own[0]).toMatchObject({ field: 'created', old_value: null, new_value: 'pending', created_at: o.created_at });
@@ -94,7 +96,21 @@ describe('seedOrders', () => {
       expect(moves.at(-1)?.new_value ?? 'pending').toBe(o.status);
       expect(Number(own.at(-1)!.created_at)).toBe(Number(o.updated_at));
       expect(o.resi ?? null).toBe(own.find((h) => h.field === 'resi')?.new_value ?? null);
+      // Follow-ups: the order's columns say what its history holds; a press is its own CS's.
+      const followUps = own.filter((h) => h.field === 'follow_up');
+      expect(Number(o.follow_up_count)).toBe(followUps.length);
+      expect(o.first_auto_follow_up_at ?? null).toEqual(followUps.find((h) => h.source === 'system')?.created_at ?? null);
+      const press = followUps.find((h) => h.source === 'dashboard');
+      expect(o.first_manual_follow_up_at ?? null).toEqual(press?.created_at ?? null);
+      if (press) expect(Number(press.actor_user_id)).toBe(Number(o.assigned_user_id));
+      // Milestones: the first move into each.
+      const firstInto = (statuses: string[]) => own.find((h) => (h.field === 'status' || h.field === 'created') && statuses.includes(h.new_value!))?.created_at ?? null;
+      expect([o.first_closed_at, o.first_paid_at, o.first_shipped_at, o.first_completed_at].map((v) => v ?? null)).toEqual([
+        firstInto(['closing', 'paid', 'shipped', 'completed']), firstInto(['paid', 'shipped', 'completed']), firstInto(['shipped', 'completed']), firstInto(['completed']),
+      ]);
     }
+    expect(orders.filter((o) => o.first_manual_follow_up_at !== null).length).toBeGreaterThan(COUNT / 10);
+    expect(orders.filter((o) => o.first_auto_follow_up_at !== null).length).toBeGreaterThan(COUNT / 10);
     expect(history.length).toBeGreaterThan(COUNT * 3);
   });
 
@@ -155,7 +171,10 @@ describe('seedOrders', () => {
         product_id: products.findIndex((p) => Number(p.id) === Number(o.product_id)),
         assigned_user_id: o.assigned_user_id === null ? null : s.cs.indexOf(Number(o.assigned_user_id)),
       }));
-      const history = (await historyOf(s.tenantId)).map(({ id: _id, tenant_id: _t, order_id: _o, ...h }) => h);
+      const history = (await historyOf(s.tenantId)).map(({ id: _id, tenant_id: _t, order_id: _o, ...h }) => ({
+        ...h,
+        actor_user_id: h.actor_user_id === null ? null : s.cs.indexOf(Number(h.actor_user_id)),
+      }));
       return { orders, history };
     };
     const [first, same, other] = [await comparable(a), await comparable(b), await comparable(c)];

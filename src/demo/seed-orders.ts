@@ -1,10 +1,11 @@
 // `lapak demo orders`: fills a store with made-up orders (demo-orders.ts) for trying the
-// orders workspace and measuring it. The orders come from `system`: no events, no webhook,
-// no message to anyone; each has its history (created, the assignment, its status moves).
-// Written in time order with multi-row inserts, many to a transaction: the services insert
-// one row per statement, far too slow for a million orders. Each transaction folds its own
-// changes into the tab counters and leaves none in the change feed (no message is planned, no
-// live list hears of them: seeding is no real change). Each transaction also adds the form views
+// orders workspace, insights and measuring them. The orders are placed on the form and changed
+// by `system` (a CS's presses by the CS): no events, no webhook, no message to anyone; each has
+// its history (created, the assignment, follow-ups, its status moves). Written in time order
+// with multi-row inserts, many to a transaction: the services insert one row per statement, far
+// too slow for a million orders. Each transaction folds its own changes into the tab counters
+// and insights' totals and leaves none in the change feed (no message is planned, no live list
+// hears of them: seeding is no real change). Each transaction also adds the form views
 // behind its orders (more views than orders for every product, hour and UTM values: a
 // conversion of 2 to 8 %) in one upsert, as the views' flush does (src/insights/form-views/).
 import { CompiledQuery } from 'kysely';
@@ -17,6 +18,7 @@ import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 import { shownName } from '../orders/core/member-actor.js';
 import { createProduct } from '../products/create-product.js';
 import { countsConsumer } from '../counts/fold-counts.js';
+import { insightsConsumer } from '../insights/fold-insights.js';
 import { foldOnce } from '../feed/consumer.js';
 import { foldOwnChanges, ownChangesStart } from '../feed/fold-own-changes.js';
 import { addViews, epochHour, type ViewRow } from '../insights/form-views/count-views.js';
@@ -46,17 +48,18 @@ const ORDER_COLUMNS = [
   'tenant_id', 'product_id', 'product_name', 'variant', 'quantity', 'unit_price', 'total', 'shipping_fee', 'courier', 'payment_method',
   'resi', 'status', 'customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_village', 'customer_district',
   'customer_city', 'customer_province', 'customer_postal_code', 'ad_params', 'created_at', 'updated_at', 'source', 'assigned_user_id',
-  'utm_source', 'utm_campaign', 'flags',
+  'utm_source', 'utm_campaign', 'flags', 'follow_up_count', 'follow_up_last_step', 'follow_up_last_at', 'follow_up_last_automatic',
+  'first_manual_follow_up_at', 'first_auto_follow_up_at', 'first_closed_at', 'first_paid_at', 'first_shipped_at', 'first_completed_at',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const FLAG_COLUMNS = ['tenant_id', 'order_id', 'flag', 'reason', 'related_order_id', 'created_at', 'dismissed_at', 'dismissed_by'] as const satisfies ReadonlyArray<keyof OrderFlagTable>;
 const HISTORY_COLUMNS = [
   'tenant_id', 'order_id', 'source', 'actor', 'actor_user_id', 'field', 'old_value', 'new_value', 'created_at',
 ] as const satisfies ReadonlyArray<keyof OrderHistoryTable>;
 
-// Rows a statement: under SQLite's 32,766 variables (28 x 1,000 and 9 x 3,500) and
+// Rows a statement: under SQLite's 32,766 variables (39 x 800 and 9 x 3,500) and
 // PostgreSQL's 65,535. A transaction holds TRANSACTION_ORDERS orders with their history: few
 // enough that SQLite's write lock is free again within a second for a server beside it.
-const ORDERS_A_STATEMENT = 1_000;
+const ORDERS_A_STATEMENT = 800;
 const HISTORY_A_STATEMENT = 3_500;
 const TRANSACTION_ORDERS = 5_000;
 
@@ -110,7 +113,8 @@ export async function seedOrders(
 
   // The counts consumer started (its backfill, over the orders already there, before these):
   // each batch folds its own changes into the counters and leaves none in the feed.
-  await foldOnce({ db, writeTransaction: (work) => db.transaction().execute(work) }, countsConsumer, clock);
+  const consumers = [countsConsumer, insightsConsumer];
+  for (const consumer of consumers) await foldOnce({ db, writeTransaction: (work) => db.transaction().execute(work) }, consumer, clock);
   let written = 0;
   while (written < count) {
     const batch = Math.min(TRANSACTION_ORDERS, count - written);
@@ -124,7 +128,7 @@ export async function seedOrders(
       }
       // TRANSACTION_ORDERS orders make at most as many rows: one statement.
       await addViews(tx, [...views.values()]);
-      await foldOwnChanges(tx, start, [countsConsumer]);
+      await foldOwnChanges(tx, start, consumers);
     });
     written += batch;
   }
@@ -145,8 +149,10 @@ async function writeOrders(tx: Tx, tenantId: number, planned: DemoOrder[]): Prom
   const values = planned.flatMap((o) => [
     tenantId, o.product_id, o.product_name, o.variant, o.quantity, o.unit_price, o.total, o.shipping_fee, o.courier, o.payment_method,
     o.resi, o.status, o.customer_name, o.customer_phone, o.customer_email, o.customer_address, o.customer_village, o.customer_district,
-    o.customer_city, o.customer_province, o.customer_postal_code, o.ad_params, o.created_at, o.updated_at, 'system', o.assigned_user_id,
-    o.utm_source, o.utm_campaign, flagsText(o.flags.filter((f) => !f.dismissed).map((f) => f.flag)),
+    o.customer_city, o.customer_province, o.customer_postal_code, o.ad_params, o.created_at, o.updated_at, o.source, o.assigned_user_id,
+    o.utm_source, o.utm_campaign, flagsText(o.flags.filter((f) => !f.dismissed).map((f) => f.flag)), o.follow_up_count, o.follow_up_last_step,
+    o.follow_up_last_at, o.follow_up_last_automatic, o.first_manual_follow_up_at, o.first_auto_follow_up_at, o.first_closed_at, o.first_paid_at,
+    o.first_shipped_at, o.first_completed_at,
   ]);
   const inserted = await tx.executeQuery<{ id: number | string }>(insertStatement(tx, 'orders', ORDER_COLUMNS, planned.length, values, true));
   if (inserted.rows.length !== planned.length) throw new Error(`inserted ${inserted.rows.length} of ${planned.length} orders`);
@@ -154,7 +160,7 @@ async function writeOrders(tx: Tx, tenantId: number, planned: DemoOrder[]): Prom
   // sorted, the n-th id is the n-th order's.
   const ids = inserted.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   const history = planned.flatMap((o, i) =>
-    o.history.map((h) => [tenantId, ids[i]!, 'system', DEMO_ACTOR, null, h.field, h.old_value, h.new_value, h.created_at]),
+    o.history.map((h) => [tenantId, ids[i]!, h.by?.source ?? 'system', h.by?.actor ?? DEMO_ACTOR, h.by?.actorUserId ?? null, h.field, h.old_value, h.new_value, h.created_at]),
   );
   for (let from = 0; from < history.length; from += HISTORY_A_STATEMENT) {
     const rows = history.slice(from, from + HISTORY_A_STATEMENT);

@@ -20,6 +20,16 @@ export interface OrderSide {
   flags: string;
   /** A label of the order was printed (migration 038; src/orders/printing/). */
   labelPrinted: boolean;
+  /** Migration 042, for insights (src/insights/): the order's total and source (where it was placed). */
+  total: number;
+  origin: string | null;
+  /** Its milestones (src/orders/core/milestones.ts) and first follow-ups, epoch ms or null. */
+  firstClosedAt: number | null;
+  firstPaidAt: number | null;
+  firstShippedAt: number | null;
+  firstCompletedAt: number | null;
+  firstManualFollowUpAt: number | null;
+  firstAutoFollowUpAt: number | null;
 }
 
 /**
@@ -62,33 +72,63 @@ export function parsePosition(text: string): FeedPosition | null {
 
 export const comparePositions = (a: FeedPosition, b: FeedPosition): number => a.txid - b.txid || a.id - b.id;
 
-/** An order's columns on each side of a feed row (`old_` and `new_` before each): sideOf reads them. */
-const SIDE_COLUMNS = ['status', 'created_at', 'product_id', 'assigned_user_id', 'payment_method', 'courier', 'province', 'utm_source', 'utm_campaign', 'follow_up_count', 'spam', 'flags', 'label_printed'] as const;
+/** An order's values on each side of a feed row: [name in the feed (`old_` and `new_` before it), column of orders]. */
+const SIDES = [
+  ['status', 'status'], ['created_at', 'created_at'], ['product_id', 'product_id'], ['assigned_user_id', 'assigned_user_id'], ['payment_method', 'payment_method'],
+  ['courier', 'courier'], ['province', 'customer_province'], ['utm_source', 'utm_source'], ['utm_campaign', 'utm_campaign'], ['follow_up_count', 'follow_up_count'],
+  ['spam', 'spam'], ['flags', 'flags'], ['label_printed', 'label_printed'], ['total', 'total'], ['origin', 'source'], ['first_closed_at', 'first_closed_at'],
+  ['first_paid_at', 'first_paid_at'], ['first_shipped_at', 'first_shipped_at'], ['first_completed_at', 'first_completed_at'],
+  ['first_manual_follow_up_at', 'first_manual_follow_up_at'], ['first_auto_follow_up_at', 'first_auto_follow_up_at'],
+] as const;
+type SideName = (typeof SIDES)[number][0];
+
 /** The columns feedRowOf reads (SQLite's position is the id alone). */
-export const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDE_COLUMNS.flatMap((c) => [`old_${c}`, `new_${c}`] as const)] as const;
+export const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDES.flatMap(([name]) => [`old_${name}`, `new_${name}`] as const)] as const;
+/** The columns of orders that orderSideOf reads. */
+export const ORDER_SIDE_COLUMNS = SIDES.map(([, column]) => column);
 
 type Stored = Pick<OrderFeedTable, Exclude<keyof OrderFeedTable, 'txid' | 'id'>> & { txid?: number | string; id: number | string };
+type Value = number | string | null;
 
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+const num = (v: Value): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A side from its values by feed name. */
+function sideFrom(get: (name: SideName) => Value): OrderSide {
+  return {
+    status: String(get('status')),
+    createdAt: Number(get('created_at')),
+    productId: Number(get('product_id')),
+    assignedUserId: num(get('assigned_user_id')),
+    paymentMethod: (get('payment_method') as string | null) ?? '',
+    courier: (get('courier') as string | null) ?? '',
+    province: (get('province') as string | null) ?? '',
+    utmSource: get('utm_source') as string | null,
+    utmCampaign: get('utm_campaign') as string | null,
+    followUpCount: Number(get('follow_up_count') ?? 0),
+    spam: Number(get('spam') ?? 0) === 1,
+    flags: (get('flags') as string | null) ?? '',
+    labelPrinted: Number(get('label_printed') ?? 0) === 1,
+    total: Number(get('total') ?? 0),
+    origin: (get('origin') as string | null) ?? null,
+    firstClosedAt: num(get('first_closed_at')),
+    firstPaidAt: num(get('first_paid_at')),
+    firstShippedAt: num(get('first_shipped_at')),
+    firstCompletedAt: num(get('first_completed_at')),
+    firstManualFollowUpAt: num(get('first_manual_follow_up_at')),
+    firstAutoFollowUpAt: num(get('first_auto_follow_up_at')),
+  };
+}
 
 function sideOf(row: Stored, prefix: 'old' | 'new'): OrderSide | null {
-  const status = row[`${prefix}_status`];
-  if (status === null) return null;
-  return {
-    status,
-    createdAt: Number(row[`${prefix}_created_at`]),
-    productId: Number(row[`${prefix}_product_id`]),
-    assignedUserId: num(row[`${prefix}_assigned_user_id`]),
-    paymentMethod: row[`${prefix}_payment_method`] ?? '',
-    courier: row[`${prefix}_courier`] ?? '',
-    province: row[`${prefix}_province`] ?? '',
-    utmSource: row[`${prefix}_utm_source`],
-    utmCampaign: row[`${prefix}_utm_campaign`],
-    followUpCount: Number(row[`${prefix}_follow_up_count`] ?? 0),
-    spam: Number(row[`${prefix}_spam`] ?? 0) === 1,
-    flags: row[`${prefix}_flags`] ?? '',
-    labelPrinted: Number(row[`${prefix}_label_printed`] ?? 0) === 1,
-  };
+  if (row[`${prefix}_status`] === null) return null;
+  return sideFrom((name) => row[`${prefix}_${name}`]);
+}
+
+const COLUMN_OF = new Map<SideName, string>(SIDES);
+
+/** An order row's values as the feed carries them (the consumers' backfills): its ORDER_SIDE_COLUMNS. */
+export function orderSideOf(order: Record<string, unknown>): OrderSide {
+  return sideFrom((name) => order[COLUMN_OF.get(name)!] as Value);
 }
 
 export function feedRowOf(row: Stored): FeedRow {

@@ -28,6 +28,8 @@ export interface Config {
   readonly messageSender: boolean;
   /** Run the auto-cancel worker inside `serve` (AUTO_CANCEL, default on; src/orders/auto-cancel/). */
   readonly autoCancel: boolean;
+  /** Run the change feed's insights consumer inside `serve` (INSIGHTS_CONSUMER, default on; src/insights/). */
+  readonly insightsConsumer: boolean;
   /** How long a change stays in the feed once every consumer has folded it (FEED_RETENTION_HOURS, default 24), in ms. */
   readonly feedRetentionMs: number;
   /** Allow http and private/loopback/link-local webhook targets (WEBHOOK_ALLOW_PRIVATE=1; development and tests only). */
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     messagePlanner: flag(env, 'MESSAGE_PLANNER', true, 'on', 'off'),
     messageSender: flag(env, 'MESSAGE_SENDER', true, 'on', 'off'),
     autoCancel: flag(env, 'AUTO_CANCEL', true, 'on', 'off'),
+    insightsConsumer: flag(env, 'INSIGHTS_CONSUMER', true, 'on', 'off'),
     feedRetentionMs: positiveNumber(env, 'FEED_RETENTION_HOURS', 24, false) * 3_600_000,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false, '1', '0'),
     trustProxy: trustProxy(env.TRUST_PROXY),

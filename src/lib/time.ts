@@ -78,3 +78,18 @@ export function startOfDay(epochMs: number, timeZone: string): number {
   const wall = new Date(epochMs + exactOffsetMinutes(epochMs, timeZone) * 60_000);
   return zonedInstant(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()), timeZone);
 }
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The first instant of a YYYY-MM-DD day (plus `days`) in the zone; null for no such date. */
+export function localDayStart(text: string, timeZone: string, days: number): number | null {
+  const parts = DATE.exec(text);
+  if (!parts) return null;
+  const [y, m, d] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1970 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return zonedInstant(Date.UTC(y, m - 1, d + days), timeZone);
+}
+
+/** The local day (YYYY-MM-DD) an instant falls on in the zone. */
+export const localDay = (epochMs: number, timeZone: string): string => formatTimestamp(epochMs, timeZone).slice(0, 10);

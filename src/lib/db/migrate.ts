@@ -41,6 +41,7 @@ import { printing } from './migrations/038-printing.js';
 import { buyerLinks } from './migrations/039-buyer-links.js';
 import { autoCancel } from './migrations/040-auto-cancel.js';
 import { formViews } from './migrations/041-form-views.js';
+import { insights } from './migrations/042-insights.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -87,6 +88,7 @@ export function migrations(handle: DbHandle): Migrations {
     '039-buyer-links': { up: buyerLinks(handle.dialect) },
     '040-auto-cancel': { up: autoCancel(handle.dialect) },
     '041-form-views': { up: formViews(handle.dialect) },
+    '042-insights': { up: insights(handle.dialect) },
   };
 }
 

@@ -110,6 +110,13 @@ export interface OrderTable {
   spam: Generated<number>;
   /** 038: 0/1, a label of the order was printed (src/orders/printing/). */
   label_printed: Generated<number>;
+  // 042: the order's milestones (src/orders/core/milestones.ts) and first follow-ups, for insights.
+  first_closed_at: number | null;
+  first_paid_at: number | null;
+  first_shipped_at: number | null;
+  first_completed_at: number | null;
+  first_manual_follow_up_at: number | null;
+  first_auto_follow_up_at: number | null;
 }
 
 /** 037: an order's flag with its reason (src/orders/risk/). */
@@ -242,6 +249,22 @@ export interface OrderFeedTable {
   new_flags: string | null;
   old_label_printed: number | null;
   new_label_printed: number | null;
+  old_total: number | null;
+  new_total: number | null;
+  old_origin: string | null;
+  new_origin: string | null;
+  old_first_closed_at: number | null;
+  new_first_closed_at: number | null;
+  old_first_paid_at: number | null;
+  new_first_paid_at: number | null;
+  old_first_shipped_at: number | null;
+  new_first_shipped_at: number | null;
+  old_first_completed_at: number | null;
+  new_first_completed_at: number | null;
+  old_first_manual_follow_up_at: number | null;
+  new_first_manual_follow_up_at: number | null;
+  old_first_auto_follow_up_at: number | null;
+  new_first_auto_follow_up_at: number | null;
 }
 
 /** 026: each consumer's position in the feed (src/feed/consumer.ts). `txid`: PostgreSQL only. */
@@ -775,6 +798,30 @@ export interface Database {
   blocked_form_counts: BlockedFormCountTable;
   buyer_links: BuyerLinkTable;
   form_views: FormViewTable;
+  insight_totals: InsightTotalTable;
+  insight_follow_ups: InsightFollowUpTable;
+}
+
+/** 042: the figures of insights (src/insights/figures.ts), in the order of INSIGHT_FIELDS. */
+export const INSIGHT_FIELDS = ['orders', 'form_orders', 'closed', 'paid', 'shipped', 'completed', 'cancelled', 'returned', 'invalid', 'followed_up', 'revenue'] as const;
+export type InsightField = (typeof INSIGHT_FIELDS)[number];
+
+/**
+ * 042: an order's figures summed per store, CS ('*': the store's; else the assigned member's id),
+ * dimension and value, over a UTC hour (unit 1) or day (unit 24) of creation starting at epoch
+ * hour `start` (src/insights/).
+ */
+export type InsightTotalTable = { tenant_id: number; cs: string; dimension: string; unit: number; start: number; value: string } & Record<InsightField, Generated<number>>;
+
+/** 042: orders per bucket of minutes to their first follow-up, per store, assigned CS ('' none), kind, unit and start. */
+export interface InsightFollowUpTable {
+  tenant_id: number;
+  cs: string;
+  kind: string;
+  unit: number;
+  start: number;
+  bucket: number;
+  orders: Generated<number>;
 }
 
 /** 040: a worker that runs in one process at a time holds its row's lease (src/jobs/lease.ts). */

@@ -182,8 +182,10 @@ describe('the page', () => {
     expect(page).toContain('aria-current="step"');
     expect(page).toContain('Yang harus dibayar');
     expect(page).toContain('1234567890');
+    // The assets' content hashes (`?v=…`) are hex digits that may hold any of these by chance.
+    const shown = page.replace(/\?v=[0-9a-f]+/g, '');
     for (const secret of ['Kusumawardhani', 'Pratiwi', '7123', '4598', '857', 'wulan.rahasia', 'Anggrek', 'Tersembunyi', 'Sunyi', '44181', 'Produk Pesanan Lain', `#${other.id}`]) {
-      expect(page, secret).not.toContain(secret);
+      expect(shown, secret).not.toContain(secret);
     }
   });
 

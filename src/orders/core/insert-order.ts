@@ -9,6 +9,7 @@ import type { Quote } from './price.js';
 import type { Customer } from './order-record.js';
 import { assessOrder, recordNewOrderRisk, type RaisedFlag } from '../risk/assess-order.js';
 import { flagsText } from '../risk/flags.js';
+import { milestonesOf } from './milestones.js';
 
 /** The sources whose new orders are assessed for risk (issue 43 §1: the API creates none; an import or the demo is not a buyer ordering now). */
 const ASSESSED: ReadonlySet<OrderSource> = new Set(['form', 'manual', 'cli']);
@@ -82,6 +83,8 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number
       created_at: order.now,
       updated_at: order.now,
       flags: flagsText(raised.map((f) => f.flag)),
+      // The status it starts in counts as reached (a manual or CLI order may start anywhere).
+      ...milestonesOf(order.status, origin.source, order.now),
     })
     .returning(['id', 'total', 'status'])
     .executeTakeFirstOrThrow();

@@ -21,10 +21,18 @@ export interface FollowUpRecord {
 
 /** False when the order left `status` (or the scope) meanwhile: nothing written. */
 export async function recordFollowUp(tx: Tx, record: FollowUpRecord, scope: OrderScope = { kind: 'all' }): Promise<boolean> {
+  const automatic = record.source === 'system';
   const updated = await inScope(
     tx
       .updateTable('orders')
-      .set((eb) => ({ follow_up_count: eb('follow_up_count', '+', 1), follow_up_last_step: record.step, follow_up_last_at: record.at, follow_up_last_automatic: record.source === 'system' ? 1 : 0 }))
+      .set((eb) => ({
+        follow_up_count: eb('follow_up_count', '+', 1),
+        follow_up_last_step: record.step,
+        follow_up_last_at: record.at,
+        follow_up_last_automatic: automatic ? 1 : 0,
+        // The first of each kind, for insights' time to first follow-up (issue 45).
+        [automatic ? 'first_auto_follow_up_at' : 'first_manual_follow_up_at']: eb.fn.coalesce(automatic ? 'first_auto_follow_up_at' : 'first_manual_follow_up_at', eb.val(record.at)),
+      }))
       .where('orders.tenant_id', '=', record.tenantId)
       .where('orders.id', '=', record.orderId)
       .where('orders.status', '=', record.status),

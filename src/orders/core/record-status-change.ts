@@ -15,13 +15,23 @@ import { chooseSlot, hourFullPart, takeFromAnySlot, takeFromSlotPart } from '../
 import { takeKeyLockPart } from '../../idempotency/key-lock.js';
 import { insertRecordPart, isRecordTaken, type RecordValues } from '../../idempotency/remember-response.js';
 import { followStatusChange, isOpenStatus } from './transfer-codes.js';
+import { milestonesOf, type Milestones } from './milestones.js';
 
 // The conditional update: it changes no row when the order was no longer in `from`.
-// status_source: for the change's feed row (migration 026).
-const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number; source: string }) =>
+// status_source: for the change's feed row (migration 026). The milestones this move reaches
+// are set unless the order reached them before (milestones.ts).
+const moveStatus = prepareQuery((db: Db, a: { tenantId: number; orderId: number; from: string; to: string; now: number; source: string } & Milestones) =>
   db
     .updateTable('orders')
-    .set({ status: a.to, updated_at: a.now, status_source: a.source })
+    .set({
+      status: a.to,
+      updated_at: a.now,
+      status_source: a.source,
+      first_closed_at: sql`coalesce(first_closed_at, ${a.first_closed_at})`,
+      first_paid_at: sql`coalesce(first_paid_at, ${a.first_paid_at})`,
+      first_shipped_at: sql`coalesce(first_shipped_at, ${a.first_shipped_at})`,
+      first_completed_at: sql`coalesce(first_completed_at, ${a.first_completed_at})`,
+    })
     .where('tenant_id', '=', a.tenantId)
     .where('id', '=', a.orderId)
     .where('status', '=', a.from),
@@ -45,7 +55,7 @@ const insertHistory = prepareQuery(
 type ChangeArgs = {
   tenantId: number; orderId: number; from: string; to: string; now: number; source: string; actor: string; actorUserId: number | null;
   payload: string; hourStart: number; slot: number; share: number; cap: number;
-};
+} & Milestones;
 
 // PostgreSQL: the update, the history entry, the unit of the hourly cap from one slot and
 // the event, as the CTEs `moved`, `history`, `slot` and `event` of one statement. The update
@@ -53,7 +63,9 @@ type ChangeArgs = {
 // created yet: no event here. The parts on the events tables are events/'s.
 const changeParts = (a: ChangeArgs, onlyIf: RawBuilder<unknown>) => sql`
     moved as (
-      update orders set status = ${a.to}, updated_at = ${a.now}, status_source = ${a.source}
+      update orders set status = ${a.to}, updated_at = ${a.now}, status_source = ${a.source},
+        first_closed_at = coalesce(first_closed_at, ${a.first_closed_at}::bigint), first_paid_at = coalesce(first_paid_at, ${a.first_paid_at}::bigint),
+        first_shipped_at = coalesce(first_shipped_at, ${a.first_shipped_at}::bigint), first_completed_at = coalesce(first_completed_at, ${a.first_completed_at}::bigint)
       where tenant_id = ${a.tenantId} and id = ${a.orderId} and status = ${a.from} and ${onlyIf}
       returning id
     ), history as (
@@ -137,7 +149,9 @@ async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettin
   const payload = statusChangedPayload(change, settings.timeZone);
   if (isPostgres(tx)) return changeOnPostgres(tx, change, payload, settings.webhookHourlyCap);
 
-  const moved = await moveStatus.run(tx, { tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now, source: change.source });
+  const moved = await moveStatus.run(tx, {
+    tenantId: change.tenantId, orderId: change.orderId, from: change.from, to: change.to, now: change.now, source: change.source, ...milestonesOf(change.to, change.source, change.now),
+  });
   if (moved === 0) return false;
   await enqueueStatusChanged(tx, payload, change.now, settings.webhookHourlyCap);
   await insertHistory.all(tx, {
@@ -155,7 +169,7 @@ async function changeStatus(tx: Tx, change: StatusChange, settings: ChangeSettin
 
 async function changeOnPostgres(tx: Tx, change: StatusChange, payload: StatusChangedPayload, cap: number): Promise<boolean> {
   const slot = chooseSlot(change.now, cap);
-  const row = await changeAtOnce.first(tx, { ...change, actorUserId: change.actorUserId ?? null, payload: JSON.stringify(payload), ...slot });
+  const row = await changeAtOnce.first(tx, { ...change, actorUserId: change.actorUserId ?? null, payload: JSON.stringify(payload), ...slot, ...milestonesOf(change.to, change.source, change.now) });
   if (!row || row.moved_id === null) return false;
   if (row.event_id === null && (await takeFromAnySlot(tx, change.tenantId, cap, slot))) {
     await insertStatusChangedEvent(tx, payload, change.now);
@@ -189,7 +203,13 @@ export async function recordStatusChangeAlone(
   remember: { lockName: string; record: RecordValues } | null,
 ): Promise<ChangeAloneOutcome> {
   if (!isOpenStatus(change.from) || !isOpenStatus(change.to)) throw new Error('recordStatusChangeAlone: only moves between open statuses');
-  const args = { ...change, actorUserId: change.actorUserId ?? null, payload: JSON.stringify(statusChangedPayload(change, settings.timeZone)), ...chooseSlot(change.now, settings.webhookHourlyCap) };
+  const args = {
+    ...change,
+    actorUserId: change.actorUserId ?? null,
+    payload: JSON.stringify(statusChangedPayload(change, settings.timeZone)),
+    ...chooseSlot(change.now, settings.webhookHourlyCap),
+    ...milestonesOf(change.to, change.source, change.now),
+  };
   let row;
   try {
     row = remember

@@ -1448,6 +1448,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A range's figures: the funnel, rates and revenue, in total and per breakdown
+         * @description Any member: owners and admins read the store's figures, a CS those of the orders assigned to them now (no views: `views` and `conversion` are null). `from` and `to` are days of order creation in the store's time zone, both required and inclusive, at most 366 days; a bad date, `from` after `to` or a longer range: 422 `invalid_request` with `fields`. Spam orders count in none. The figures and rates are defined in docs/insights.md.
+         */
+        get: operations["readInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/insights/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per CS: the orders followed up and the minutes to the first follow-up
+         * @description Any member: owners and admins read the store's figures, a CS those of the orders assigned to them now (no views: `views` and `conversion` are null). `from` and `to` are days of order creation in the store's time zone, both required and inclusive, at most 366 days; a bad date, `from` after `to` or a longer range: 422 `invalid_request` with `fields`. Spam orders count in none. Per CS (the orders' current assignee; `""` for unassigned orders): the orders, those followed up, and the median and 90th percentile of the minutes from an order's creation to the first follow-up a member pressed (`manual`) and to the first automated message sent (`automated`), read from histograms with fixed buckets (docs/insights.md).
+         */
+        get: operations["readFollowUpTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/insights.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same figures as a CSV file
+         * @description Any member: owners and admins read the store's figures, a CS those of the orders assigned to them now (no views: `views` and `conversion` are null). `from` and `to` are days of order creation in the store's time zone, both required and inclusive, at most 366 days; a bad date, `from` after `to` or a longer range: 422 `invalid_request` with `fields`. Spam orders count in none. The figures and rates are defined in docs/insights.md. UTF-8 with a BOM, `;` between cells, CRLF, rates with a decimal comma, a cell that would run as a formula prefixed with `'`. The first line after the header is the total (key `total`).
+         */
+        get: operations["exportInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/insights/follow-up.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same as a CSV file
+         * @description Any member: owners and admins read the store's figures, a CS those of the orders assigned to them now (no views: `views` and `conversion` are null). `from` and `to` are days of order creation in the store's time zone, both required and inclusive, at most 366 days; a bad date, `from` after `to` or a longer range: 422 `invalid_request` with `fields`. Spam orders count in none. Per CS (the orders' current assignee; `""` for unassigned orders): the orders, those followed up, and the median and 90th percentile of the minutes from an order's creation to the first follow-up a member pressed (`manual`) and to the first automated message sent (`automated`), read from histograms with fixed buckets (docs/insights.md). UTF-8 with a BOM, `;` between cells, CRLF, rates with a decimal comma, a cell that would run as a formula prefixed with `'`.
+         */
+        get: operations["exportFollowUpTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/auto-cancel": {
         parameters: {
             query?: never;
@@ -18435,6 +18515,643 @@ export interface operations {
                         error: "Data harus dikirim sebagai application/json.";
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readInsights: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day of order creation (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from: string;
+                /**
+                 * @description The last day (at most 366 days from `from`) (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to: string;
+                /** @description One row per value of this breakdown; absent: totals only (`rows` empty). */
+                by?: "day" | "product" | "cs" | "utm_source" | "utm_campaign" | "payment_method" | "courier" | "province";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals, and a row per value of `by`. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totals: {
+                            views: number | null;
+                            /** @description Orders (leads) created in the range. */
+                            orders: number;
+                            /** @description Of them, placed on the order form. */
+                            form_orders: number;
+                            /** @description Of them, ever at closing, paid, shipped or completed (counting the status it started in). */
+                            closed: number;
+                            /** @description Transfer and gateway orders ever at paid, shipped or completed, or at closing by the gateway's payment; COD orders ever completed. */
+                            paid: number;
+                            /** @description Ever at shipped or completed. */
+                            shipped: number;
+                            /** @description Completed now. */
+                            completed: number;
+                            /** @description Cancelled now and never shipped. */
+                            cancelled: number;
+                            /** @description Shipped once and cancelled now. */
+                            returned: number;
+                            /** @description At invalid_no_hp now. */
+                            invalid: number;
+                            /** @description Followed up at least once (a member's press or an automated message). */
+                            followed_up: number;
+                            /** @description The total (rupiah) of the paid orders not cancelled now. */
+                            revenue: number;
+                            conversion: number | null;
+                            closing_rate: number | null;
+                            paid_rate: number | null;
+                            return_rate: number | null;
+                        };
+                        /** @description Days in order, every day of the range; other breakdowns by orders, most first. */
+                        rows: {
+                            /** @description The value: a day (YYYY-MM-DD), a product or member id, a UTM value, a payment method, courier or province; `""` for none (no UTM, no CS). */
+                            key: string;
+                            /** @description How the value reads: the product's or member's name, "(tanpa UTM)", "Belum ada CS". */
+                            label: string;
+                            views: number | null;
+                            /** @description Orders (leads) created in the range. */
+                            orders: number;
+                            /** @description Of them, placed on the order form. */
+                            form_orders: number;
+                            /** @description Of them, ever at closing, paid, shipped or completed (counting the status it started in). */
+                            closed: number;
+                            /** @description Transfer and gateway orders ever at paid, shipped or completed, or at closing by the gateway's payment; COD orders ever completed. */
+                            paid: number;
+                            /** @description Ever at shipped or completed. */
+                            shipped: number;
+                            /** @description Completed now. */
+                            completed: number;
+                            /** @description Cancelled now and never shipped. */
+                            cancelled: number;
+                            /** @description Shipped once and cancelled now. */
+                            returned: number;
+                            /** @description At invalid_no_hp now. */
+                            invalid: number;
+                            /** @description Followed up at least once (a member's press or an automated message). */
+                            followed_up: number;
+                            /** @description The total (rupiah) of the paid orders not cancelled now. */
+                            revenue: number;
+                            conversion: number | null;
+                            closing_rate: number | null;
+                            paid_rate: number | null;
+                            return_rate: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    readFollowUpTimes: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day of order creation (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from: string;
+                /**
+                 * @description The last day (at most 366 days from `from`) (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A row per CS with orders in the range, most orders first. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The member id of the orders' current CS; `""` for unassigned orders. */
+                            cs: string;
+                            /** @description The member's name, or "Belum ada CS". */
+                            label: string;
+                            orders: number;
+                            followed_up: number;
+                            manual: {
+                                median_minutes: number | null;
+                                p90_minutes: number | null;
+                            };
+                            automated: {
+                                median_minutes: number | null;
+                                p90_minutes: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    exportInsights: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day of order creation (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from: string;
+                /**
+                 * @description The last day (at most 366 days from `from`) (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to: string;
+                /** @description One row per value of this breakdown; absent: totals only (`rows` empty). */
+                by?: "day" | "product" | "cs" | "utm_source" | "utm_campaign" | "payment_method" | "courier" | "province";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    /** @description attachment; filename="laporan-FROM-TO.csv" */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim tidak valid. Periksa kembali isian Anda.";
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        /** @description Field name (dotted path) to the reason it was refused. */
+                        fields: {
+                            [key: string]: string;
+                        };
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Terjadi kesalahan pada server. Coba lagi.";
+                        /** @enum {string} */
+                        code: "internal_error";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait, an integer. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Layanan sedang tidak tersedia. Coba lagi sebentar lagi.";
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    exportFollowUpTimes: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day of order creation (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                from: string;
+                /**
+                 * @description The last day (at most 366 days from `from`) (YYYY-MM-DD), a day in the store's time zone, inclusive.
+                 * @example 2026-11-22
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control": "no-store";
+                    /** @description The session cookie again, with a fresh 30-day Max-Age, when this request moved the sliding expiry (at most once an hour per session). */
+                    "Set-Cookie"?: string;
+                    /** @description attachment; filename="follow-up-FROM-TO.csv" */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `login_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Silakan masuk terlebih dahulu.";
+                        /** @enum {string} */
+                        code: "login_required";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `store_changed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Toko aktif telah berganti di tab lain. Muat ulang halaman.";
+                        /** @enum {string} */
+                        code: "store_changed";
+                        /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description `body_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "Data yang dikirim terlalu besar.";
+                        /** @enum {string} */
+                        code: "body_too_large";
                         /** @description The request id: 8 lowercase hexadecimal characters, also in the service log. */
                         request_id: string;
                     };

@@ -12,7 +12,7 @@ import { RISKY_FEED_COLUMNS } from './037-risky-orders.js';
 //   each side (the triggers made anew), and a dimension of the counters: the counts consumer
 //   starts again from a recount.
 
-const COLUMNS: readonly FeedColumn[] = [...RISKY_FEED_COLUMNS, ['label_printed', 'label_printed', 'bigint']];
+export const PRINTING_FEED_COLUMNS: readonly FeedColumn[] = [...RISKY_FEED_COLUMNS, ['label_printed', 'label_printed', 'bigint']];
 
 export function printing(dialect: DialectName) {
   return async function up(db: Kysely<unknown>): Promise<void> {
@@ -23,6 +23,6 @@ export function printing(dialect: DialectName) {
     await run(sql`alter table order_feed add column old_label_printed ${sql.raw(bigint)}`);
     await run(sql`alter table order_feed add column new_label_printed ${sql.raw(bigint)}`);
     await run(sql`delete from feed_consumers where name = 'counts'`);
-    await remakeFeedTriggers(db, dialect, COLUMNS);
+    await remakeFeedTriggers(db, dialect, PRINTING_FEED_COLUMNS);
   };
 }

@@ -10,7 +10,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, typ
 import { isPostgres, type Db } from '../../../lib/db/db.js';
 import type { Database } from '../../../lib/db/schema.js';
 import { refuse, succeed, type Outcome } from '../../../lib/outcome.js';
-import { zonedInstant } from '../../../lib/time.js';
+import { localDayStart } from '../../../lib/time.js';
 import { inScope, type OrderScope } from '../../core/order-scope.js';
 import { parseOrderSearch, type OrderSearch, type SearchCode } from './order-search.js';
 import { flagValues, type FlagFilter } from '../../risk/flags.js';
@@ -85,27 +85,15 @@ export const NO_FILTERS: OrderFilters = Object.freeze({
 
 export type FilterCode = SearchCode | 'invalid_from' | 'invalid_to' | 'dates_reversed';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The first instant of a YYYY-MM-DD day (plus `days`) in the zone; null for no such date. */
-function dayStart(text: string, timeZone: string, days: number): number | null {
-  const parts = DATE.exec(text);
-  if (!parts) return null;
-  const [y, m, d] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1970 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return zonedInstant(Date.UTC(y, m - 1, d + days), timeZone);
-}
-
 const HOUR_MS = 3_600_000;
 
 /** `now`: the clock's, for `stale_hours`. */
 export function readOrderFilters(query: FilterQuery, timeZone: string, now: number): Outcome<OrderFilters, FilterCode> {
   const search = parseOrderSearch(query.q);
   if (!search.ok) return search;
-  const from = query.from === undefined ? null : dayStart(query.from, timeZone, 0);
+  const from = query.from === undefined ? null : localDayStart(query.from, timeZone, 0);
   if (query.from !== undefined && from === null) return refuse('invalid_from', 'from must be a date, YYYY-MM-DD');
-  const to = query.to === undefined ? null : dayStart(query.to, timeZone, 1);
+  const to = query.to === undefined ? null : localDayStart(query.to, timeZone, 1);
   if (query.to !== undefined && to === null) return refuse('invalid_to', 'to must be a date, YYYY-MM-DD');
   if (from !== null && to !== null && from >= to) return refuse('dates_reversed', 'from must not be after to');
   return succeed({
