@@ -5,19 +5,21 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db/db.js';
 import { createViewCounter, ROWS_A_STATEMENT, type ViewRow } from './count-views.js';
 
-/** Records each upsert's rows; `failing` makes the next ones throw; `hold` keeps them waiting until released. */
+/** Records each upsert's rows of form_views (form_view_days' apart); `failing` makes the next ones throw; `hold` keeps them waiting until released. */
 function standIn() {
   const written: ViewRow[][] = [];
+  const days: unknown[][] = [];
   const state = { failing: false, held: null as null | (() => void) };
   let gate: Promise<void> | null = null;
   const db = {
-    insertInto: () => ({
+    transaction: () => ({ execute: (work: (tx: unknown) => Promise<unknown>) => work(db) }),
+    insertInto: (table: string) => ({
       values: (rows: ViewRow[]) => ({
         onConflict: () => ({
           execute: async () => {
             if (gate) await gate;
             if (state.failing) throw new Error('database down');
-            written.push(rows.map((r) => ({ ...r })));
+            (table === 'form_views' ? written : days).push(rows.map((r) => ({ ...r })));
           },
         }),
       }),
@@ -26,7 +28,7 @@ function standIn() {
   const hold = () => {
     gate = new Promise((resolve) => (state.held = () => { gate = null; resolve(); }));
   };
-  return { db, written, state, hold };
+  return { db, written, days, state, hold };
 }
 
 const HOUR = 3_600_000;
@@ -45,6 +47,12 @@ describe('createViewCounter', () => {
       { tenant_id: 1, hour: Math.floor(T / HOUR), product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 2 },
       { tenant_id: 1, hour: Math.floor(T / HOUR) + 1, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
       { tenant_id: 2, hour: Math.floor(T / HOUR), product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
+    ]]);
+    // The same views per UTC day, in the same transaction: 03:20 and 04:20 share a day.
+    const day = Math.floor(T / HOUR / 24);
+    expect(s.days).toEqual([[
+      { tenant_id: 1, day, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 3 },
+      { tenant_id: 2, day, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
     ]]);
     expect(await counter.flush()).toBe(0);
     expect(s.written).toHaveLength(1);

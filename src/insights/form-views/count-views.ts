@@ -3,7 +3,7 @@
 // seconds (FORM_VIEWS_FLUSH_SECONDS) and when the server closes. A view writes nothing on its
 // own; a crash loses what was counted since the last flush. Each process adds its own counts to
 // the rows, so several processes (`serve --workers N`, several hosts) add up.
-import type { Db } from '../../lib/db/db.js';
+import type { Db, Tx } from '../../lib/db/db.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -22,16 +22,38 @@ export interface ViewRow {
 /** Rows an upsert writes: 6 values a row, under SQLite's 32,766 variables and PostgreSQL's 65,535. */
 export const ROWS_A_STATEMENT = 5_000;
 
-/** Adds the rows' views to form_views (a row that is not there yet is made), one statement per ROWS_A_STATEMENT rows. */
-export async function addViews(db: Db, rows: readonly ViewRow[]): Promise<void> {
+/**
+ * Adds the rows' views to form_views and to their UTC day's row of form_view_days (a row that is
+ * not there yet is made), one statement per ROWS_A_STATEMENT rows of each, in the caller's
+ * transaction (the two tables always agree).
+ */
+export async function addViews(tx: Tx, rows: readonly ViewRow[]): Promise<void> {
+  const days = new Map<string, DayViewRow>();
+  for (const { hour, ...row } of rows) {
+    const day = Math.floor(hour / 24);
+    const key = `${row.tenant_id}:${day}:${row.product_id}:${row.utm_source}:${row.utm_campaign}`;
+    const held = days.get(key);
+    if (held) held.views += row.views;
+    else days.set(key, { ...row, day });
+  }
   for (let from = 0; from < rows.length; from += ROWS_A_STATEMENT) {
-    await db
+    await tx
       .insertInto('form_views')
       .values(rows.slice(from, from + ROWS_A_STATEMENT))
       .onConflict((oc) => oc.columns(['tenant_id', 'hour', 'product_id', 'utm_source', 'utm_campaign']).doUpdateSet((eb) => ({ views: eb('form_views.views', '+', eb.ref('excluded.views')) })))
       .execute();
   }
+  const dayRows = [...days.values()];
+  for (let from = 0; from < dayRows.length; from += ROWS_A_STATEMENT) {
+    await tx
+      .insertInto('form_view_days')
+      .values(dayRows.slice(from, from + ROWS_A_STATEMENT))
+      .onConflict((oc) => oc.columns(['tenant_id', 'day', 'product_id', 'utm_source', 'utm_campaign']).doUpdateSet((eb) => ({ views: eb('form_view_days.views', '+', eb.ref('excluded.views')) })))
+      .execute();
+  }
 }
+
+type DayViewRow = Omit<ViewRow, 'hour'> & { day: number };
 
 export interface ViewCounter {
   /** One view of a product's form at `at` (epoch ms), with the visit's UTM values ('' for none). false: not counted (the counter is full while a flush is under way). */
@@ -77,7 +99,7 @@ export function createViewCounter(db: Db, options: ViewCounterOptions): ViewCoun
 
   async function write(rows: ViewRow[]): Promise<number> {
     try {
-      await addViews(db, rows);
+      await db.transaction().execute((tx) => addViews(tx, rows));
       return rows.length;
     } catch (error) {
       // Kept for the next flush, as far as there is room (the views of a long outage are lost).

@@ -798,6 +798,7 @@ export interface Database {
   blocked_form_counts: BlockedFormCountTable;
   buyer_links: BuyerLinkTable;
   form_views: FormViewTable;
+  form_view_days: FormViewDayTable;
   insight_totals: InsightTotalTable;
   insight_follow_ups: InsightFollowUpTable;
 }
@@ -842,3 +843,6 @@ export interface FormViewTable {
   utm_campaign: Generated<string>;
   views: number;
 }
+
+/** 042: form_views per UTC day (`day`: epoch days), written by the same flush (src/insights/form-views/). */
+export type FormViewDayTable = Omit<FormViewTable, 'hour'> & { day: number };

@@ -1,0 +1,40 @@
+// The Indonesian texts insights' answers carry (labels of breakdown values, refusals). The page's
+// own texts are the web app's (web/src/text/insights.ts).
+
+export const INSIGHTS_TEXT = {
+  rangeTooLong: (days: number) => `Rentang tanggal paling panjang ${days} hari.`,
+  by: 'Pilih salah satu: day, product, cs, utm_source, utm_campaign, payment_method, courier, province.',
+  noCs: 'Belum ada CS',
+  noUtm: '(tanpa UTM)',
+  noCourier: '(tanpa kurir)',
+  noProvince: '(tanpa provinsi)',
+  product: (id: string) => `Produk #${id}`,
+  member: (id: string) => `Anggota #${id}`,
+  methods: { bank_transfer: 'Transfer bank', cod: 'COD', midtrans: 'Midtrans', xendit: 'Xendit', gateway: 'Payment gateway' } as Readonly<Record<string, string>>,
+  /** The CSV files' headers, in the columns' order (insights-csv.ts). */
+  csv: {
+    key: 'Kunci',
+    label: 'Nama',
+    views: 'Kunjungan form',
+    orders: 'Pesanan',
+    form_orders: 'Pesanan dari form',
+    closed: 'Closing',
+    paid: 'Dibayar',
+    shipped: 'Dikirim',
+    completed: 'Selesai',
+    cancelled: 'Dibatalkan',
+    returned: 'Retur',
+    invalid: 'No HP tidak valid',
+    followed_up: 'Sudah di-follow up',
+    revenue: 'Omzet',
+    conversion: 'Konversi',
+    closing_rate: 'Closing rate',
+    paid_rate: 'Paid rate',
+    return_rate: 'Return rate',
+    cs: 'CS',
+    manual_median: 'Follow up manual, median (menit)',
+    manual_p90: 'Follow up manual, p90 (menit)',
+    automated_median: 'Follow up otomatis, median (menit)',
+    automated_p90: 'Follow up otomatis, p90 (menit)',
+  },
+} as const;

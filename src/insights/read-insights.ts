@@ -1,0 +1,181 @@
+// GET /dashboard/api/insights (issue 45 §2, docs/insights.md): a range's figures in total and per
+// value of one breakdown, summed from the folded totals (fold-insights.ts) and the form's views
+// (form-views/), never from the orders. Owners and admins read the store's rows; a CS reads the
+// rows kept for their own orders (insight_totals.cs) and no views.
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../lib/db/db.js';
+import type { OrderScope } from '../orders/core/order-scope.js';
+import { shownName } from '../orders/core/member-actor.js';
+import { localDay } from '../lib/time.js';
+import { HOUR_MS, INSIGHT_FIELDS, STORE_ROWS, type InsightDimension } from './figures.js';
+import { periodsOf, type InsightRange } from './insight-range.js';
+import { INSIGHTS_TEXT } from './insights-text.js';
+
+export const BREAKDOWNS = ['day', 'product', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const;
+export type Breakdown = (typeof BREAKDOWNS)[number];
+export const isBreakdown = (value: unknown): value is Breakdown => typeof value === 'string' && (BREAKDOWNS as readonly string[]).includes(value);
+
+const DIMENSION_OF: Record<Exclude<Breakdown, 'day'>, InsightDimension> = {
+  product: 'product_id',
+  cs: 'cs',
+  utm_source: 'utm_source',
+  utm_campaign: 'utm_campaign',
+  payment_method: 'payment_method',
+  courier: 'courier',
+  province: 'province',
+};
+/** The breakdowns the form's views are counted by (their column of form_views). */
+const VIEW_COLUMN: Partial<Record<Breakdown, string>> = { product: 'product_id', utm_source: 'utm_source', utm_campaign: 'utm_campaign' };
+
+export type Counts = Record<(typeof INSIGHT_FIELDS)[number], number>;
+export interface Figures extends Counts {
+  views: number | null;
+  conversion: number | null;
+  closing_rate: number | null;
+  paid_rate: number | null;
+  return_rate: number | null;
+}
+export interface InsightRow extends Figures {
+  key: string;
+  label: string;
+}
+export interface Insights {
+  totals: Figures;
+  rows: InsightRow[];
+}
+
+const rate = (n: number, of: number | null): number | null => (of === null || of === 0 ? null : n / of);
+
+export function figuresOf(counts: Counts, views: number | null): Figures {
+  return {
+    views,
+    ...counts,
+    conversion: rate(counts.form_orders, views),
+    closing_rate: rate(counts.closed, counts.orders),
+    paid_rate: rate(counts.paid, counts.orders),
+    return_rate: rate(counts.returned, counts.shipped),
+  };
+}
+
+const NONE: Counts = Object.fromEntries(INSIGHT_FIELDS.map((f) => [f, 0])) as Counts;
+const countsOf = (row: Record<string, unknown> | undefined): Counts =>
+  Object.fromEntries(INSIGHT_FIELDS.map((f) => [f, Number(row?.[f] ?? 0)])) as Counts;
+
+/** The rows of the scope, or which cs insight_totals keeps them under, and the dimension read for a breakdown. */
+const rowsOf = (scope: OrderScope) => (scope.kind === 'all' ? STORE_ROWS : String(scope.userId));
+
+const SUMS = sql.raw(INSIGHT_FIELDS.map((f) => `sum(${f}) as ${f}`).join(', '));
+const COLUMNS = sql.raw(INSIGHT_FIELDS.join(', '));
+
+/** Each period's rows of one dimension, as one union: each part a range of the primary key. */
+function totalsIn(tenantId: number, cs: string, dimension: string, range: InsightRange, grouped: RawBuilder<unknown>) {
+  const parts = periodsOf(range).map(
+    (p) => sql`select ${grouped} as k, ${COLUMNS} from insight_totals
+      where tenant_id = ${tenantId} and cs = ${cs} and dimension = ${dimension} and unit = ${p.unit} and start >= ${p.from} and start < ${p.to}`,
+  );
+  return sql<Record<string, unknown> & { k: string }>`select k, ${SUMS} from (${sql.join(parts, sql` union all `)}) t group by k`;
+}
+
+/** The form's views of the range, summed per value of `column` ('' for the total): whole UTC days from form_view_days, the edges from form_views. */
+function viewsIn(tenantId: number, range: InsightRange, column: string | null) {
+  const key = column === null ? sql`''` : sql.raw(`cast(${column} as text)`);
+  const parts = periodsOf(range).map((p) =>
+    p.unit === 24
+      ? sql`select ${key} as k, views from form_view_days where tenant_id = ${tenantId} and day >= ${p.from / 24} and day < ${p.to / 24}`
+      : sql`select ${key} as k, views from form_views where tenant_id = ${tenantId} and hour >= ${p.from} and hour < ${p.to}`,
+  );
+  return sql<{ k: string; views: number | string }>`select k, sum(views) as views from (${sql.join(parts, sql` union all `)}) t group by k`;
+}
+
+export async function readInsights(db: Db, tenantId: number, scope: OrderScope, range: InsightRange, by: Breakdown | null): Promise<Insights> {
+  const cs = rowsOf(scope);
+  const withViews = scope.kind === 'all';
+  const total = (await totalsIn(tenantId, cs, 'store', range, sql`''`).execute(db)).rows[0];
+  const totalViews = withViews ? Number((await viewsIn(tenantId, range, null).execute(db)).rows[0]?.views ?? 0) : null;
+  const totals = figuresOf(countsOf(total), totalViews);
+  if (by === null) return { totals, rows: [] };
+  if (by === 'day') return { totals, rows: await byDay(db, tenantId, cs, range, withViews) };
+
+  // A CS's rows keep no 'cs' dimension: their own figures are their 'store'.
+  const dimension = scope.kind === 'assigned' && by === 'cs' ? 'store' : DIMENSION_OF[by];
+  const counted = (await totalsIn(tenantId, cs, dimension, range, sql`value`).execute(db)).rows.map((r) => ({
+    key: scope.kind === 'assigned' && by === 'cs' ? cs : String(r.k),
+    counts: countsOf(r),
+  }));
+  const viewColumn = VIEW_COLUMN[by];
+  const views = withViews && viewColumn ? new Map((await viewsIn(tenantId, range, viewColumn).execute(db)).rows.map((r) => [String(r.k), Number(r.views)])) : null;
+  // A value with views and no order is a row too (a product seen and never ordered).
+  const keys = new Set([...counted.map((r) => r.key), ...(views?.keys() ?? [])]);
+  const byKey = new Map(counted.map((r) => [r.key, r.counts]));
+  const labels = await labelsOf(db, tenantId, by, [...keys]);
+  const rows = [...keys].map((key) => ({ key, label: labels.get(key) ?? key, ...figuresOf(byKey.get(key) ?? NONE, views ? (views.get(key) ?? 0) : null) }));
+  rows.sort((a, b) => b.orders - a.orders || (b.views ?? 0) - (a.views ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { totals, rows };
+}
+
+/** Every day of the range, in order, with none left out: the hourly totals summed per local day. */
+async function byDay(db: Db, tenantId: number, cs: string, range: InsightRange, withViews: boolean): Promise<InsightRow[]> {
+  const hours = await db
+    .selectFrom('insight_totals')
+    .select(['start', ...INSIGHT_FIELDS])
+    .where('tenant_id', '=', tenantId)
+    .where('cs', '=', cs)
+    .where('dimension', '=', 'store')
+    .where('unit', '=', 1)
+    .where('start', '>=', range.startHour)
+    .where('start', '<', range.endHour)
+    .execute();
+  const perDay = new Map<string, Counts>(range.days.map((d) => [d, { ...NONE }]));
+  for (const h of hours) {
+    const day = perDay.get(localDay(Number(h.start) * HOUR_MS, range.timeZone));
+    if (day) for (const f of INSIGHT_FIELDS) day[f] += Number(h[f]);
+  }
+  const views = new Map<string, number>();
+  if (withViews) {
+    const rows = await sql<{ hour: number | string; views: number | string }>`select hour, sum(views) as views from form_views
+      where tenant_id = ${tenantId} and hour >= ${range.startHour} and hour < ${range.endHour} group by hour`.execute(db);
+    for (const r of rows.rows) {
+      const day = localDay(Number(r.hour) * HOUR_MS, range.timeZone);
+      views.set(day, (views.get(day) ?? 0) + Number(r.views));
+    }
+  }
+  return range.days.map((day) => ({ key: day, label: day, ...figuresOf(perDay.get(day)!, withViews ? (views.get(day) ?? 0) : null) }));
+}
+
+/** The words shown for each value of a breakdown. */
+export async function labelsOf(db: Db, tenantId: number, by: Breakdown, keys: readonly string[]): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  const ids = keys.filter((k) => /^\d+$/.test(k)).map(Number);
+  switch (by) {
+    case 'product': {
+      // A deleted product keeps its name here: its orders and views stay counted.
+      const products = ids.length === 0 ? [] : await db.selectFrom('products').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+      const names = new Map(products.map((p) => [String(p.id), p.name]));
+      for (const k of keys) labels.set(k, names.get(k) ?? INSIGHTS_TEXT.product(k));
+      break;
+    }
+    case 'cs': {
+      // Anyone who was a member: a CS removed from the store still has the orders once assigned.
+      const users = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+      const names = new Map(users.map((u) => [String(u.id), shownName(u)]));
+      for (const k of keys) labels.set(k, k === '' ? INSIGHTS_TEXT.noCs : (names.get(k) ?? INSIGHTS_TEXT.member(k)));
+      break;
+    }
+    case 'utm_source':
+    case 'utm_campaign':
+      for (const k of keys) labels.set(k, k === '' ? INSIGHTS_TEXT.noUtm : k);
+      break;
+    case 'payment_method':
+      for (const k of keys) labels.set(k, INSIGHTS_TEXT.methods[k] ?? k);
+      break;
+    case 'courier':
+      for (const k of keys) labels.set(k, k === '' ? INSIGHTS_TEXT.noCourier : k);
+      break;
+    case 'province':
+      for (const k of keys) labels.set(k, k === '' ? INSIGHTS_TEXT.noProvince : k);
+      break;
+    case 'day':
+      for (const k of keys) labels.set(k, k);
+  }
+  return labels;
+}

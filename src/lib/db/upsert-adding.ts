@@ -1,0 +1,52 @@
+// Counters kept by adding: rows of (key..., amounts...) inserted, or added to the row of the same
+// key (the feed's consumers: the tab counters, insights' totals). Callers write in key order, so
+// two writers of the same counters never lock them in opposite orders.
+import { sql } from 'kysely';
+import { isPostgres, type Db, type Tx } from './db.js';
+import { prepareQuery } from './prepared.js';
+
+export interface AddingTable {
+  table: string;
+  /** The key's columns and their PostgreSQL types ('bigint', 'text'). */
+  key: ReadonlyArray<readonly [string, 'bigint' | 'text']>;
+  /** The amounts' columns (bigint), added on conflict. */
+  amounts: readonly string[];
+}
+
+type Row = ReadonlyArray<string | number>;
+type Args = Record<string, string | number>;
+
+// PostgreSQL: one statement a chunk (one round trip), its rows as a JSON array of arrays (the key,
+// then the amounts): the SQL text stays the same whatever the number of rows (a statement per
+// count of rows would fill the statement caches).
+const CHUNK = 5_000;
+
+// SQLite: one prepared statement a row, run on the fold's connection without Kysely. Half the CPU
+// of the JSON array: SQLite parsed each row's array once per column (3 against 6 us a counter,
+// measured on 31,000 of the tab counters).
+const slot = (i: number) => `c${i}`;
+
+/** Writes `rows` (each the key's values, then the amounts'), adding to the rows already there, in the caller's transaction. */
+export function upsertAdding(spec: AddingTable): (tx: Tx, rows: readonly Row[]) => Promise<void> {
+  const columns = [...spec.key.map(([c]) => c), ...spec.amounts];
+  const keyList = sql.raw(spec.key.map(([c]) => c).join(', '));
+  const add = sql.raw(spec.amounts.map((c) => `${c} = ${spec.table}.${c} + excluded.${c}`).join(', '));
+  const types = [...spec.key.map(([, type]) => type), ...spec.amounts.map(() => 'bigint')];
+  const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
+  const columnList = sql.raw(columns.join(', '));
+  const prepared = prepareQuery((_db: Db, a: Args) =>
+    sql`insert into ${sql.table(spec.table)} (${columnList}) values (${sql.join(columns.map((_, i) => sql`${a[slot(i)]}`))})
+      on conflict (${keyList}) do update set ${add}`,
+  );
+  return async (tx, rows) => {
+    if (isPostgres(tx)) {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await sql`insert into ${sql.table(spec.table)} (${columnList})
+          select ${fields} from jsonb_array_elements(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb) r
+          on conflict (${keyList}) do update set ${add}`.execute(tx);
+      }
+      return;
+    }
+    for (const row of rows) await prepared.run(tx, Object.fromEntries(row.map((v, i) => [slot(i), v])));
+  };
+}
