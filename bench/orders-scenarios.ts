@@ -39,8 +39,8 @@ export interface Scenario {
   as: Caller;
   /** The query string (without `?`) of each request, drawn with `random`; `cursor` is added for a next page. */
   draw(sample: Sample, random: () => number): Query;
-  /** GET /dashboard/api/orders (list), /orders/counts (counts) or /orders/{id} (order). */
-  route: 'list' | 'counts' | 'order';
+  /** GET /dashboard/api/orders (list), /orders/counts (counts), /orders/{id} (order), /insights (insights) or /insights/follow-up (followUp). */
+  route: 'list' | 'counts' | 'order' | 'insights' | 'followUp';
   /** The list's next page: each request carries the cursor its first page answered. */
   nextPage?: boolean;
 }
@@ -54,6 +54,7 @@ export const TARGETS = {
   countsHeavy: { p95Ms: 300, text: 'counts under a name search (each status counted up to 1,000): p95 <= 300 ms' },
   nameList: { p95Ms: 300, text: 'list under a name search: p95 <= 300 ms' },
   order: { p95Ms: 50, text: "the order's page with its history: p95 <= 50 ms" },
+  insights: { p95Ms: 300, text: 'every request of the page "Laporan" (insights, follow-up times) for a 90-day range or a whole year: p95 <= 300 ms' },
 } as const;
 export type TargetName = keyof typeof TARGETS;
 
@@ -183,6 +184,25 @@ const listRows = (as: Caller): Scenario[] => [
   ]),
 ];
 
+// Issue 45: the page "Laporan" asks each breakdown of a range (and of the period before it).
+const BREAKDOWNS = ['day', 'product', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const;
+/** The last 365 days of the seeded period. */
+const aYear = (s: Sample): Query => days(s.last - 364 * DAY, 365, s.timeZone);
+const ninetyDays = (s: Sample, r: () => number): Query => days(s.first + r() * Math.max(0, s.last - s.first - 90 * DAY), 90, s.timeZone);
+const insightRows = (): Scenario[] => [
+  ...(['90 days', 'a year'] as const).flatMap((span): Scenario[] => {
+    const draw = span === '90 days' ? ninetyDays : aYear;
+    return [
+      { name: `insights, ${span}, totals`, target: 'insights', as: 'owner', route: 'insights', draw },
+      ...BREAKDOWNS.map((by): Scenario => ({ name: `insights, ${span}, by ${by}`, target: 'insights', as: 'owner', route: 'insights', draw: (s, r) => ({ ...draw(s, r), by }) })),
+      { name: `follow-up times, ${span}`, target: 'insights', as: 'owner', route: 'followUp', draw },
+    ];
+  }),
+  { name: 'CS: insights, a year, by day', target: 'insights', as: 'cs', route: 'insights', draw: (s) => ({ ...aYear(s), by: 'day' }) },
+  { name: 'CS: insights, a year, by product', target: 'insights', as: 'cs', route: 'insights', draw: (s) => ({ ...aYear(s), by: 'product' }) },
+  { name: 'CS: follow-up times, a year', target: 'insights', as: 'cs', route: 'followUp', draw: aYear },
+];
+
 export const SCENARIOS: Scenario[] = [
   ...listRows('owner'),
   { name: 'list, next page', target: 'list', as: 'owner', route: 'list', nextPage: true, draw: () => ({}) },
@@ -213,13 +233,14 @@ export const SCENARIOS: Scenario[] = [
   { name: 'CS: list, needs check', target: 'list', as: 'cs', route: 'list', draw: () => ({ flag: 'any' }) },
   { name: 'CS: counts, needs check', target: 'counts', as: 'cs', route: 'counts', draw: () => ({ flag: 'any' }) },
   { name: 'CS: search, name', target: 'nameList', as: 'cs', route: 'list', draw: (s, r) => ({ q: typedName(s, r) }) },
+  ...insightRows(),
 ];
 
 /** The path of a request of `scenario` with `query`. */
 export function pathOf(scenario: Scenario, query: Query): string {
   if (scenario.route === 'order') return `/dashboard/api/orders/${query.id}`;
   const search = new URLSearchParams(query).toString();
-  const base = scenario.route === 'counts' ? '/dashboard/api/orders/counts' : '/dashboard/api/orders';
+  const base = { list: '/dashboard/api/orders', counts: '/dashboard/api/orders/counts', insights: '/dashboard/api/insights', followUp: '/dashboard/api/insights/follow-up' }[scenario.route];
   return search === '' ? base : `${base}?${search}`;
 }
 

@@ -32,6 +32,7 @@ it('/readyz: 200 when the database answers (no Redis configured: not reported), 
       // The messaging planner's position is set by its migration (it plans every change from then
       // on): the order seeded above is its lag.
       planner: { running: false, lag_rows: 1, lag_seconds: expect.any(Number) },
+      insights: { running: false, lag_rows: null, lag_seconds: 0 },
     },
   });
   // Once it has run: its lag, and that it runs; a change it has not folded yet is lag.

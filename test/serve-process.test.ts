@@ -174,7 +174,7 @@ async function startedWorkers(run: RunningCommand, count: number): Promise<strin
 describe('lapak work', { timeout: 60_000 }, () => {
   const file = 'work.db';
   // The change feed's consumers, the bulk jobs and messaging are off here (their own test is below): these are about the other two.
-  const env = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '1', COUNTS_CONSUMER: 'off', LIVE_CONSUMER: 'off', BULK_JOBS: 'off', MESSAGE_PLANNER: 'off', MESSAGE_SENDER: 'off', AUTO_CANCEL: 'off' };
+  const env = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '1', COUNTS_CONSUMER: 'off', LIVE_CONSUMER: 'off', BULK_JOBS: 'off', MESSAGE_PLANNER: 'off', MESSAGE_SENDER: 'off', AUTO_CANCEL: 'off', INSIGHTS_CONSUMER: 'off' };
   let receiver: Receiver;
 
   // A store with one event queued for an endpoint on a receiver: delivered only by a process
@@ -200,10 +200,10 @@ describe('lapak work', { timeout: 60_000 }, () => {
 
   it('an unknown name in --only, or every worker off: the message on stderr, exit 1, nothing runs', () => {
     const unknown = cli.lapak(file, ['work', '--only', 'webhooks,whatsapp'], { env });
-    expect([unknown.code, unknown.stderr, unknown.stdout]).toEqual([1, 'lapak: unknown worker "whatsapp" in --only; the workers are webhooks, housekeeping, counts, live, bulk, planner, sender, auto-cancel\n', '']);
-    expect(cli.lapak(file, ['work', '--only', ''], { env }).stderr).toBe('lapak: unknown worker "" in --only; the workers are webhooks, housekeeping, counts, live, bulk, planner, sender, auto-cancel\n');
+    expect([unknown.code, unknown.stderr, unknown.stdout]).toEqual([1, 'lapak: unknown worker "whatsapp" in --only; the workers are webhooks, housekeeping, counts, live, bulk, planner, sender, auto-cancel, insights\n', '']);
+    expect(cli.lapak(file, ['work', '--only', ''], { env }).stderr).toBe('lapak: unknown worker "" in --only; the workers are webhooks, housekeeping, counts, live, bulk, planner, sender, auto-cancel, insights\n');
     const allOff = cli.lapak(file, ['work'], { env: { ...env, WEBHOOK_DISPATCHER: 'off', HOUSEKEEPING: 'off' } });
-    expect([allOff.code, allOff.stderr]).toEqual([1, 'lapak: every worker is off (WEBHOOK_DISPATCHER=off, HOUSEKEEPING=off, COUNTS_CONSUMER=off, LIVE_CONSUMER=off, BULK_JOBS=off, MESSAGE_PLANNER=off, MESSAGE_SENDER=off, AUTO_CANCEL=off); name the ones to run with --only\n']);
+    expect([allOff.code, allOff.stderr]).toEqual([1, 'lapak: every worker is off (WEBHOOK_DISPATCHER=off, HOUSEKEEPING=off, COUNTS_CONSUMER=off, LIVE_CONSUMER=off, BULK_JOBS=off, MESSAGE_PLANNER=off, MESSAGE_SENDER=off, AUTO_CANCEL=off, INSIGHTS_CONSUMER=off); name the ones to run with --only\n']);
     expect(receiver.received).toEqual([]);
   });
 
@@ -251,11 +251,11 @@ describe('lapak work', { timeout: 60_000 }, () => {
   });
 
   it("the change feed's consumers, the bulk jobs and messaging run by default too, and --only names them", async () => {
-    const all = await cli.start(file, 'work', { ...env, COUNTS_CONSUMER: 'on', LIVE_CONSUMER: 'on', BULK_JOBS: 'on', MESSAGE_PLANNER: 'on', MESSAGE_SENDER: 'on', AUTO_CANCEL: 'on' });
-    expect(await startedWorkers(all, 8)).toEqual(['auto-cancel', 'bulk', 'counts', 'housekeeping', 'live', 'planner', 'sender', 'webhooks']);
+    const all = await cli.start(file, 'work', { ...env, COUNTS_CONSUMER: 'on', LIVE_CONSUMER: 'on', BULK_JOBS: 'on', MESSAGE_PLANNER: 'on', MESSAGE_SENDER: 'on', AUTO_CANCEL: 'on', INSIGHTS_CONSUMER: 'on' });
+    expect(await startedWorkers(all, 9)).toEqual(['auto-cancel', 'bulk', 'counts', 'housekeeping', 'insights', 'live', 'planner', 'sender', 'webhooks']);
     expect(await all.stop()).toBe(0);
-    const consumers = await cli.start(file, 'work', env, ['--only', 'counts,live,bulk,planner,sender,auto-cancel']);
-    expect(await startedWorkers(consumers, 6)).toEqual(['auto-cancel', 'bulk', 'counts', 'live', 'planner', 'sender']);
+    const consumers = await cli.start(file, 'work', env, ['--only', 'counts,live,bulk,planner,sender,auto-cancel,insights']);
+    expect(await startedWorkers(consumers, 7)).toEqual(['auto-cancel', 'bulk', 'counts', 'insights', 'live', 'planner', 'sender']);
     expect(await consumers.stop()).toBe(0);
   });
 });
