@@ -6,9 +6,8 @@
 import type { Tx } from '../lib/db/db.js';
 import { upsertAdding } from '../lib/db/upsert-adding.js';
 import { COUNTER_COLUMNS } from '../lib/db/schema.js';
-import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { FeedConsumer } from '../feed/consumer.js';
-import { ORDER_SIDE_COLUMNS, orderSideOf, type FeedRow, type OrderSide } from '../feed/feed-row.js';
+import { forEachOrderChunk, type FeedRow, type OrderSide } from '../feed/feed-row.js';
 import { counterColumn, dayOf, DIMENSIONS, PAIRS, pairName, pairValue, valueOf } from './dimensions.js';
 
 export const COUNTS_CONSUMER = 'counts';
@@ -133,24 +132,12 @@ export async function writeDeltas(tx: Tx, deltas: CountDeltas): Promise<void> {
   await upsertPairCounters(tx, deltas.pairs.sort(pairOrder).map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]));
 }
 
-const BACKFILL_CHUNK = 5_000;
-
 /** Every counter from the orders as they are (the consumer's first run), replacing what was there. */
 async function recount(tx: Tx): Promise<void> {
   const deltas = new CountDeltas();
-  let after = 0;
-  for (;;) {
-    const orders = await tx
-      .selectFrom('orders')
-      .select(['id', 'tenant_id', ...ORDER_SIDE_COLUMNS])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(fixedLimit(BACKFILL_CHUNK))
-      .execute();
-    for (const o of orders) deltas.add(Number(o.tenant_id), orderSideOf(o), 1);
-    if (orders.length < BACKFILL_CHUNK) break;
-    after = Number(orders[orders.length - 1]!.id);
-  }
+  await forEachOrderChunk(tx, (orders) => {
+    for (const o of orders) deltas.add(o.tenantId, o.side, 1);
+  });
   await tx.deleteFrom('order_counts').execute();
   await tx.deleteFrom('order_pair_counts').execute();
   await writeDeltas(tx, deltas);

@@ -1,5 +1,7 @@
 // A row of the change feed (migration 026; docs/feed.md) as the consumers read it: one change of
 // one order, with the values before and after of what anything derives from. No buyer data.
+import type { Tx } from '../lib/db/db.js';
+import { fixedLimit } from '../lib/db/fixed-limit.js';
 import type { OrderFeedTable } from '../lib/db/schema.js';
 
 /** An order's values that the feed carries, on one side of a change. */
@@ -85,7 +87,7 @@ type SideName = (typeof SIDES)[number][0];
 /** The columns feedRowOf reads (SQLite's position is the id alone). */
 export const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDES.flatMap(([name]) => [`old_${name}`, `new_${name}`] as const)] as const;
 /** The columns of orders that orderSideOf reads. */
-export const ORDER_SIDE_COLUMNS = SIDES.map(([, column]) => column);
+const ORDER_SIDE_COLUMNS = SIDES.map(([, column]) => column);
 
 type Stored = Pick<OrderFeedTable, Exclude<keyof OrderFeedTable, 'txid' | 'id'>> & { txid?: number | string; id: number | string };
 type Value = number | string | null;
@@ -127,7 +129,7 @@ function sideOf(row: Stored, prefix: 'old' | 'new'): OrderSide | null {
 const COLUMN_OF = new Map<SideName, string>(SIDES);
 
 /** An order row's values as the feed carries them (the consumers' backfills): its ORDER_SIDE_COLUMNS. */
-export function orderSideOf(order: Record<string, unknown>): OrderSide {
+function orderSideOf(order: Record<string, unknown>): OrderSide {
   return sideFrom((name) => order[COLUMN_OF.get(name)!] as Value);
 }
 
@@ -141,4 +143,20 @@ export function feedRowOf(row: Stored): FeedRow {
     old: sideOf(row, 'old'),
     new: sideOf(row, 'new'),
   };
+}
+
+const BACKFILL_CHUNK = 5_000;
+
+/**
+ * Every order of every store as a feed side (a consumer's backfill), BACKFILL_CHUNK orders at a
+ * time in id order: `each` is given a chunk's orders and may write what they make before the next.
+ */
+export async function forEachOrderChunk(tx: Tx, each: (orders: Array<{ tenantId: number; side: OrderSide }>) => Promise<void> | void): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const orders = await tx.selectFrom('orders').select(['id', 'tenant_id', ...ORDER_SIDE_COLUMNS]).where('id', '>', after).orderBy('id').limit(fixedLimit(BACKFILL_CHUNK)).execute();
+    await each(orders.map((o) => ({ tenantId: Number(o.tenant_id), side: orderSideOf(o) })));
+    if (orders.length < BACKFILL_CHUNK) return;
+    after = Number(orders[orders.length - 1]!.id);
+  }
 }

@@ -5,9 +5,8 @@
 // first and written once, in key order. Most changes (a status move between statuses that
 // change no figure, a note) write nothing.
 import type { FeedConsumer } from '../feed/consumer.js';
-import { ORDER_SIDE_COLUMNS, orderSideOf, type FeedRow, type OrderSide } from '../feed/feed-row.js';
+import { forEachOrderChunk, type FeedRow, type OrderSide } from '../feed/feed-row.js';
 import type { Tx } from '../lib/db/db.js';
-import { fixedLimit } from '../lib/db/fixed-limit.js';
 import { upsertAdding } from '../lib/db/upsert-adding.js';
 import {
   CS_DIMENSIONS, figuresOf, FOLLOW_UP_KINDS, followUpBucketOf, INSIGHT_DIMENSIONS, INSIGHT_FIELDS, insightValue, periodStart, STORE_ROWS, UNITS,
@@ -130,21 +129,15 @@ export async function writeInsightDeltas(tx: Tx, deltas: InsightDeltas): Promise
   await upsertFollowUps(tx, deltas.followUpRows());
 }
 
-const BACKFILL_CHUNK = 5_000;
-
 /** Every total and histogram from the orders as they are (the consumer's first run), replacing what was there. */
 async function recount(tx: Tx): Promise<void> {
   await tx.deleteFrom('insight_totals').execute();
   await tx.deleteFrom('insight_follow_ups').execute();
-  let after = 0;
-  for (;;) {
-    const orders = await tx.selectFrom('orders').select(['id', 'tenant_id', ...ORDER_SIDE_COLUMNS]).where('id', '>', after).orderBy('id').limit(fixedLimit(BACKFILL_CHUNK)).execute();
+  await forEachOrderChunk(tx, async (orders) => {
     const deltas = new InsightDeltas();
-    for (const o of orders) deltas.add(Number(o.tenant_id), orderSideOf(o), 1);
+    for (const o of orders) deltas.add(o.tenantId, o.side, 1);
     await writeInsightDeltas(tx, deltas);
-    if (orders.length < BACKFILL_CHUNK) break;
-    after = Number(orders[orders.length - 1]!.id);
-  }
+  });
 }
 
 export const insightsConsumer: FeedConsumer = {
