@@ -73,7 +73,7 @@ export async function recountedInsights(db: Db): Promise<Record<string, number>>
     for (const [unit, start] of [[1, hour], [24, hour - (hour % 24)]] as const) {
       for (const [dimension, value] of Object.entries(values)) {
         for (const f of FIELDS) add(`${o.tenant_id}|*|${dimension}|${unit}|${start}|${value}|${f}`, figures[f]);
-        if (cs !== null && dimension !== 'cs') for (const f of FIELDS) add(`${o.tenant_id}|${cs}|${dimension}|${unit}|${start}|${value}|${f}`, figures[f]);
+        if (cs !== null && dimension !== 'cs' && dimension !== 'store') for (const f of FIELDS) add(`${o.tenant_id}|${cs}|${dimension}|${unit}|${start}|${value}|${f}`, figures[f]);
       }
       for (const kind of ['manual', 'auto'] as const) {
         const presses = own.filter((h) => h.field === 'follow_up' && (kind === 'auto') === (h.source === 'system')).map((h) => Number(h.created_at));

@@ -32,8 +32,8 @@ export function figuresOf(o: OrderSide): number[] | null {
 /** The breakdowns kept (insight_totals.dimension): the store's total ('store', value '') and one per `by` but the day. */
 export const INSIGHT_DIMENSIONS = ['store', 'product_id', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const satisfies readonly Dimension[];
 export type InsightDimension = (typeof INSIGHT_DIMENSIONS)[number];
-/** A CS's own breakdowns (their 'cs' is their 'store'). */
-export const CS_DIMENSIONS = INSIGHT_DIMENSIONS.filter((d) => d !== 'cs');
+/** A CS's own breakdowns (their total is the store's 'cs' row of their id, their 'cs' the same one). */
+export const CS_DIMENSIONS = INSIGHT_DIMENSIONS.filter((d) => d !== 'cs' && d !== 'store');
 
 /** insight_totals.cs of the store's own rows; a CS's rows carry the member's id. */
 export const STORE_ROWS = '*';

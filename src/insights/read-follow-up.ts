@@ -26,10 +26,11 @@ const timingOf = (histogram: readonly number[]): Timing => ({ median_minutes: qu
 
 export async function readFollowUps(db: Db, tenantId: number, scope: OrderScope, range: InsightRange): Promise<FollowUpRow[]> {
   const own = scope.kind === 'assigned' ? String(scope.userId) : null;
-  // The orders per CS: the store's 'cs' rows, or the CS's own total.
+  // The orders per CS: the store's 'cs' rows (a CS: theirs alone).
   const totals = periodsOf(range).map(
-    (p) => sql`select ${own === null ? sql`value` : sql`${own}`} as cs, orders, followed_up from insight_totals
-      where tenant_id = ${tenantId} and cs = ${own ?? STORE_ROWS} and dimension = ${own === null ? 'cs' : 'store'} and unit = ${p.unit} and start >= ${p.from} and start < ${p.to}`,
+    (p) => sql`select value as cs, orders, followed_up from insight_totals
+      where tenant_id = ${tenantId} and cs = ${STORE_ROWS} and dimension = 'cs' and unit = ${p.unit} and start >= ${p.from} and start < ${p.to}
+      ${own === null ? sql`` : sql`and value = ${own}`}`,
   );
   const counted = await sql<{ cs: string; orders: number | string; followed_up: number | string }>`select cs, sum(orders) as orders, sum(followed_up) as followed_up
     from (${sql.join(totals, sql` union all `)}) t group by cs`.execute(db);

@@ -61,17 +61,30 @@ const NONE: Counts = Object.fromEntries(INSIGHT_FIELDS.map((f) => [f, 0])) as Co
 const countsOf = (row: Record<string, unknown> | undefined): Counts =>
   Object.fromEntries(INSIGHT_FIELDS.map((f) => [f, Number(row?.[f] ?? 0)])) as Counts;
 
-/** The rows of the scope, or which cs insight_totals keeps them under, and the dimension read for a breakdown. */
+/** Which cs insight_totals keeps the scope's breakdowns under: the store's rows, or the CS's own. */
 const rowsOf = (scope: OrderScope) => (scope.kind === 'all' ? STORE_ROWS : String(scope.userId));
+
+/**
+ * Where the scope's own totals are: the store's `store` row, or for a CS the store's `cs` row of
+ * their id (a CS's rows keep no total of their own: it would repeat that one).
+ */
+const totalOf = (scope: OrderScope): TotalRow =>
+  scope.kind === 'all' ? { cs: STORE_ROWS, dimension: 'store', value: '' } : { cs: STORE_ROWS, dimension: 'cs', value: String(scope.userId) };
+interface TotalRow {
+  cs: string;
+  dimension: string;
+  value: string;
+}
 
 const SUMS = sql.raw(INSIGHT_FIELDS.map((f) => `sum(${f}) as ${f}`).join(', '));
 const COLUMNS = sql.raw(INSIGHT_FIELDS.join(', '));
 
 /** Each period's rows of one dimension, as one union: each part a range of the primary key. */
-function totalsIn(tenantId: number, cs: string, dimension: string, range: InsightRange, grouped: RawBuilder<unknown>) {
+function totalsIn(tenantId: number, cs: string, dimension: string, range: InsightRange, grouped: RawBuilder<unknown>, value: string | null = null) {
+  const ofValue = value === null ? sql`` : sql` and value = ${value}`;
   const parts = periodsOf(range).map(
     (p) => sql`select ${grouped} as k, ${COLUMNS} from insight_totals
-      where tenant_id = ${tenantId} and cs = ${cs} and dimension = ${dimension} and unit = ${p.unit} and start >= ${p.from} and start < ${p.to}`,
+      where tenant_id = ${tenantId} and cs = ${cs} and dimension = ${dimension} and unit = ${p.unit} and start >= ${p.from} and start < ${p.to}${ofValue}`,
   );
   return sql<Record<string, unknown> & { k: string }>`select k, ${SUMS} from (${sql.join(parts, sql` union all `)}) t group by k`;
 }
@@ -89,19 +102,20 @@ function viewsIn(tenantId: number, range: InsightRange, column: string | null) {
 
 export async function readInsights(db: Db, tenantId: number, scope: OrderScope, range: InsightRange, by: Breakdown | null): Promise<Insights> {
   const cs = rowsOf(scope);
+  const own = totalOf(scope);
   const withViews = scope.kind === 'all';
-  const total = (await totalsIn(tenantId, cs, 'store', range, sql`''`).execute(db)).rows[0];
+  const total = (await totalsIn(tenantId, own.cs, own.dimension, range, sql`''`, own.value).execute(db)).rows[0];
   const totalViews = withViews ? Number((await viewsIn(tenantId, range, null).execute(db)).rows[0]?.views ?? 0) : null;
-  const totals = figuresOf(countsOf(total), totalViews);
+  const ownCounts = countsOf(total);
+  const totals = figuresOf(ownCounts, totalViews);
   if (by === null) return { totals, rows: [] };
-  if (by === 'day') return { totals, rows: await byDay(db, tenantId, cs, range, withViews) };
+  if (by === 'day') return { totals, rows: await byDay(db, tenantId, own, range, withViews) };
 
-  // A CS's rows keep no 'cs' dimension: their own figures are their 'store'.
-  const dimension = scope.kind === 'assigned' && by === 'cs' ? 'store' : DIMENSION_OF[by];
-  const counted = (await totalsIn(tenantId, cs, dimension, range, sql`value`).execute(db)).rows.map((r) => ({
-    key: scope.kind === 'assigned' && by === 'cs' ? cs : String(r.k),
-    counts: countsOf(r),
-  }));
+  // A CS's rows keep no 'cs' dimension: their one row is their total.
+  const counted =
+    scope.kind === 'assigned' && by === 'cs'
+      ? [{ key: own.value, counts: ownCounts }]
+      : (await totalsIn(tenantId, cs, DIMENSION_OF[by], range, sql`value`).execute(db)).rows.map((r) => ({ key: String(r.k), counts: countsOf(r) }));
   const viewColumn = VIEW_COLUMN[by];
   const views = withViews && viewColumn ? new Map((await viewsIn(tenantId, range, viewColumn).execute(db)).rows.map((r) => [String(r.k), Number(r.views)])) : null;
   // A value with views and no order is a row too (a product seen and never ordered).
@@ -114,13 +128,14 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
 }
 
 /** Every day of the range, in order, with none left out: the hourly totals summed per local day. */
-async function byDay(db: Db, tenantId: number, cs: string, range: InsightRange, withViews: boolean): Promise<InsightRow[]> {
+async function byDay(db: Db, tenantId: number, own: TotalRow, range: InsightRange, withViews: boolean): Promise<InsightRow[]> {
   const hours = await db
     .selectFrom('insight_totals')
     .select(['start', ...INSIGHT_FIELDS])
     .where('tenant_id', '=', tenantId)
-    .where('cs', '=', cs)
-    .where('dimension', '=', 'store')
+    .where('cs', '=', own.cs)
+    .where('dimension', '=', own.dimension)
+    .where('value', '=', own.value)
     .where('unit', '=', 1)
     .where('start', '>=', range.startHour)
     .where('start', '<', range.endHour)
