@@ -109,12 +109,12 @@ it('the owner on a desktop: every chart with its table and CSV, the follow-up ti
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toContain('text/csv');
   // The follow-up table: minutes as a person says them.
-  const followUp = page.getByRole('region', { name: 'Waktu follow-up pertama' }).getByRole('table');
+  const followUp = page.getByRole('region', { name: 'Tabel: Waktu follow-up pertama' }).getByRole('table');
   await expect.poll(() => followUp.getByRole('row').count()).toBeGreaterThan(1);
   expect(await followUp.textContent()).toMatch(/\d+ (mnt|jam|hari)/);
   // A chart's table opens from its disclosure.
-  await page.locator('#by-product').getByText('Lihat tabel').click();
-  await expect.poll(() => page.getByRole('region', { name: 'Per produk' }).getByRole('row').count()).toBeGreaterThan(1);
+  await page.locator('#section-by-product').getByText('Lihat tabel').click();
+  await expect.poll(() => page.getByRole('region', { name: 'Tabel: Per produk' }).getByRole('row').count()).toBeGreaterThan(1);
   await checkPage(page, 'insights', 'desktop');
   await context.close();
 });

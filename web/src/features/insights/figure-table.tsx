@@ -11,7 +11,7 @@ import { T } from '../../text/id';
 
 export function InsightSection({ id, title, lead, csv, busy, children }: { id: string; title: string; lead?: string; csv?: string; busy?: boolean; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} aria-busy={busy || undefined} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section id={`section-${id}`} aria-labelledby={id} aria-busy={busy || undefined} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={id} className="text-lg font-semibold">
@@ -55,13 +55,13 @@ export interface Column<R> {
 
 export function FigureTable<R>({ caption, columns, rows, rowKey, open = false }: { caption: string; columns: Array<Column<R>>; rows: R[]; rowKey(row: R): string; open?: boolean }) {
   const table = (
-    <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto rounded-lg border border-slate-200">
+    <div role="region" aria-label={T.insights.tableOf(caption)} tabIndex={0} className="mt-2 overflow-x-auto rounded-lg border border-slate-200">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${column.numeric ? 'text-right' : ''}`}>
+              <th key={column.header} scope="col" className={`whitespace-nowrap px-3 py-2 align-bottom font-semibold lg:whitespace-normal ${column.numeric ? 'text-right' : ''}`}>
                 {column.header}
               </th>
             ))}
@@ -72,7 +72,7 @@ export function FigureTable<R>({ caption, columns, rows, rowKey, open = false }:
             <tr key={rowKey(row)}>
               {columns.map((column, i) =>
                 i === 0 ? (
-                  <th key={column.header} scope="row" className="max-w-48 px-3 py-2 text-left font-medium text-slate-900">
+                  <th key={column.header} scope="row" className="min-w-36 max-w-60 px-3 py-2 text-left font-medium text-slate-900">
                     {column.cell(row)}
                   </th>
                 ) : (

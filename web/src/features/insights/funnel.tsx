@@ -37,7 +37,8 @@ function shown(figure: InsightFigure, value: number | null): string {
 
 export function Funnel({ now, before, csv }: { now: Figures; before: Figures | undefined; csv: string }) {
   const steps = STEPS.filter((step) => step !== 'views' || now.views !== null);
-  const top = Math.max(1, ...steps.map((step) => now[step] ?? 0));
+  // Bars against the orders: views are many times more, and would shrink every other bar to a dot.
+  const top = Math.max(1, now.orders);
   return (
     <section aria-labelledby="funnel" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 id="funnel" className="sr-only">
@@ -57,9 +58,11 @@ export function Funnel({ now, before, csv }: { now: Figures; before: Figures | u
                   </span>
                 </span>
               </div>
-              <div aria-hidden="true" className="mt-0.5 h-2 rounded-full bg-slate-100">
-                <div className="h-2 rounded-full bg-brand-700" style={{ width: `${(value / top) * 100}%` }} />
-              </div>
+              {step === 'views' ? null : (
+                <div aria-hidden="true" className="mt-0.5 h-2 rounded-full bg-slate-100">
+                  <div className="h-2 rounded-full bg-brand-700" style={{ width: `${(value / top) * 100}%` }} />
+                </div>
+              )}
               <p className="mt-0.5 text-xs text-slate-600">{T.insights.definitions[step]}</p>
             </li>
           );

@@ -39,6 +39,7 @@ export function TrendSection({ range }: { range: DayRange }) {
             label={T.insights.trendChart(formatShortDay(range.from), formatShortDay(range.to))}
             days={rows.map((row) => row.key)}
             dayLabel={formatShortDay}
+            weekly={T.insights.weekly}
             series={[
               { key: 'orders', label: T.insights.names.orders, values: rows.map((row) => row.orders), colour: '#0f172a' },
               { key: 'closed', label: T.insights.names.closed, values: rows.map((row) => row.closed), colour: '#0f766e', dash: '7 4' },
@@ -81,7 +82,7 @@ export function LeaderboardSection({ range }: { range: DayRange }) {
         <NoRows />
       ) : (
         <>
-          <BarChart label={T.insights.leaderboardChart} items={items} max={Math.max(...items.map((item) => item.lines[0]![0]!.value), 0.01)} />
+          <BarChart label={T.insights.leaderboardChart} items={items} max={1} />
           {rows.length > CHART_ROWS ? <p className="mt-2 text-xs text-slate-600">{T.insights.topOnly(CHART_ROWS, rows.length)}</p> : null}
           <FigureTable
             caption={T.insights.leaderboard}

@@ -50,18 +50,14 @@ export function InsightsPage() {
             <Funnel now={now.data.totals} before={before.isPlaceholderData ? undefined : before.data?.totals} csv={insightsCsvHref(range)} />
             <Rates now={now.data.totals} before={before.isPlaceholderData ? undefined : before.data?.totals} />
             <TrendSection range={range} />
-            <div className="grid gap-4 lg:grid-cols-2">
-              <LeaderboardSection range={range} />
-              <FollowUpSection range={range} />
-            </div>
-            <div className="grid gap-4 lg:grid-cols-2">
-              <SalesSection range={range} by="product" />
-              <SalesSection range={range} by="payment_method" />
-              <SalesSection range={range} by="utm_source" />
-              <SalesSection range={range} by="utm_campaign" />
-              <ReturnsSection range={range} by="courier" />
-              <ReturnsSection range={range} by="province" />
-            </div>
+            <LeaderboardSection range={range} />
+            <FollowUpSection range={range} />
+            <SalesSection range={range} by="product" />
+            <SalesSection range={range} by="payment_method" />
+            <SalesSection range={range} by="utm_source" />
+            <SalesSection range={range} by="utm_campaign" />
+            <ReturnsSection range={range} by="courier" />
+            <ReturnsSection range={range} by="province" />
           </>
         )}
       </div>
@@ -73,6 +69,7 @@ export function InsightsPage() {
 function RangePicker({ search, range, previous }: { search: InsightsSearch; range: DayRange; previous: DayRange }) {
   const custom = search.from !== undefined;
   const current = custom ? null : (search.range ?? DEFAULT_PRESET);
+  const [open, setOpen] = useState(custom);
   return (
     <div className="mb-4">
       <nav aria-label={T.insights.ranges} className="-mx-3 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0">
@@ -84,6 +81,11 @@ function RangePicker({ search, range, previous }: { search: InsightsSearch; rang
               </Link>
             </li>
           ))}
+          <li>
+            <button type="button" className={`${TAB} ${custom ? CURRENT : IDLE}`} aria-expanded={open} aria-controls={open ? "custom-range" : undefined} onClick={() => setOpen(!open)}>
+              {T.insights.presets.custom}
+            </button>
+          </li>
         </ul>
       </nav>
       <p className="mt-2 text-sm text-slate-700">
@@ -92,12 +94,12 @@ function RangePicker({ search, range, previous }: { search: InsightsSearch; rang
         </span>{' '}
         · {T.insights.compared(formatRange(previous))}
       </p>
-      <CustomRange key={`${range.from}-${range.to}`} range={range} open={custom} />
+      {open ? <CustomRange key={`${range.from}-${range.to}`} range={range} /> : null}
     </div>
   );
 }
 
-function CustomRange({ range, open }: { range: DayRange; open: boolean }) {
+function CustomRange({ range }: { range: DayRange }) {
   const navigate = useNavigate();
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
@@ -108,15 +110,12 @@ function CustomRange({ range, open }: { range: DayRange; open: boolean }) {
     void navigate({ to: '/insights', search: { from, to } });
   };
   return (
-    <details open={open} className="mt-1">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-800">{T.insights.presets.custom}</summary>
-      <form onSubmit={submit} noValidate className="mt-2 flex flex-wrap items-end gap-3">
+    <form id="custom-range" onSubmit={submit} noValidate className="mt-2 flex flex-wrap items-end gap-3">
         <TextField label={T.insights.from} type="date" value={from} onChange={(e) => (setFrom(e.target.value), setBad(false))} error={bad ? T.insights.badRange : undefined} />
         <TextField label={T.insights.to} type="date" value={to} onChange={(e) => (setTo(e.target.value), setBad(false))} />
         <Button type="submit" variant="secondary">
           {T.insights.show}
         </Button>
-      </form>
-    </details>
+    </form>
   );
 }
