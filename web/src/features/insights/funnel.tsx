@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/button';
 import { formatCount, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
 import type { InsightFigure } from '../../text/insights';
+import { InsightSection } from './figure-table';
 import { changeOf, formatRate, type Change } from './insights-format';
 import type { Figures } from './use-insights';
 
@@ -102,15 +103,12 @@ function Figure({ figure, now, before, large = false, className = '' }: { figure
 export function Rates({ now, before }: { now: Figures; before: Figures | undefined }) {
   const figures = RATES.filter((figure) => figure !== 'conversion' || now.views !== null);
   return (
-    <section aria-labelledby="rates" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="rates" className="mb-3 text-lg font-semibold">
-        {T.insights.rates}
-      </h2>
+    <InsightSection id="rates" title={T.insights.rates}>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-4 lg:grid-cols-5">
         {figures.map((figure) => (
           <Figure key={figure} figure={figure} now={now} before={before} large className={figure === 'revenue' ? 'col-span-2 lg:col-span-1' : ''} />
         ))}
       </dl>
-    </section>
+    </InsightSection>
   );
 }

@@ -2,14 +2,15 @@
 // trend per day, closing rate per CS and the time to the first follow-up, sales per product,
 // UTM source and campaign and payment method, returns and cancellations per courier and
 // province. Each asks its own breakdown, so the funnel shows without waiting for them.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { formatCount, formatRupiah } from '../../lib/format';
 import { T } from '../../text/id';
 import { BarChart, LineChart, type BarItem } from './charts';
 import { FigureTable, InsightSection, NoRows, Pending, type Column } from './figure-table';
 import { formatMinutes, formatRate, formatShortDay } from './insights-format';
 import type { DayRange } from './insights-range';
-import { followUpCsvHref, followUpQuery, insightsCsvHref, insightsQuery, type InsightRow } from './use-insights';
+import { followUpCsvHref, followUpQuery, insightsCsvHref, insightsQuery, type InsightRow, type Insights } from './use-insights';
 
 /** How many rows a bar chart draws (the table holds them all). */
 const CHART_ROWS = 8;
@@ -24,6 +25,19 @@ const rate = (figure: 'conversion' | 'closing_rate' | 'paid_rate' | 'return_rate
 const revenue: Column<InsightRow> = { header: T.insights.names.revenue, cell: (row) => formatRupiah(row.revenue), numeric: true };
 const cancelRate = (row: InsightRow): number | null => (row.orders === 0 ? null : row.cancelled / row.orders);
 const hasViews = (rows: InsightRow[]) => rows.some((row) => row.views !== null);
+
+/** A breakdown's bars (its first rows) and its table, once its answer is here; none: say so. */
+function Bars({ query, rows, label, items, max, children }: { query: UseQueryResult<Insights>; rows: InsightRow[]; label: string; items: BarItem[]; max: number; children: ReactNode }) {
+  if (!query.data) return <Pending error={query.error} retry={() => void query.refetch()} />;
+  if (rows.length === 0) return <NoRows />;
+  return (
+    <>
+      <BarChart label={label} items={items} max={max} />
+      {rows.length > CHART_ROWS ? <p className="mt-2 text-xs text-slate-600">{T.insights.topOnly(CHART_ROWS, rows.length)}</p> : null}
+      {children}
+    </>
+  );
+}
 
 export function TrendSection({ range }: { range: DayRange }) {
   const days = useQuery(insightsQuery(range, 'day'));
@@ -76,22 +90,14 @@ export function LeaderboardSection({ range }: { range: DayRange }) {
   }));
   return (
     <InsightSection id="leaderboard" title={T.insights.leaderboard} lead={T.insights.leaderboardLead} csv={insightsCsvHref(range, 'cs')} busy={cs.isPlaceholderData}>
-      {!cs.data ? (
-        <Pending error={cs.error} retry={() => void cs.refetch()} />
-      ) : rows.length === 0 ? (
-        <NoRows />
-      ) : (
-        <>
-          <BarChart label={T.insights.leaderboardChart} items={items} max={1} />
-          {rows.length > CHART_ROWS ? <p className="mt-2 text-xs text-slate-600">{T.insights.topOnly(CHART_ROWS, rows.length)}</p> : null}
-          <FigureTable
-            caption={T.insights.leaderboard}
-            rows={rows}
-            rowKey={(row) => row.key}
-            columns={[name(T.insights.cs), count('orders'), count('closed'), rate('closing_rate'), count('paid'), rate('paid_rate'), revenue]}
-          />
-        </>
-      )}
+      <Bars query={cs} rows={rows} label={T.insights.leaderboardChart} items={items} max={1}>
+        <FigureTable
+          caption={T.insights.leaderboard}
+          rows={rows}
+          rowKey={(row) => row.key}
+          columns={[name(T.insights.cs), count('orders'), count('closed'), rate('closing_rate'), count('paid'), rate('paid_rate'), revenue]}
+        />
+      </Bars>
     </InsightSection>
   );
 }
@@ -140,22 +146,14 @@ export function SalesSection({ range, by }: { range: DayRange; by: 'product' | '
   }));
   return (
     <InsightSection id={`by-${by}`} title={text.title} lead={T.insights.salesLead} csv={insightsCsvHref(range, by)} busy={query.isPlaceholderData}>
-      {!query.data ? (
-        <Pending error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <NoRows />
-      ) : (
-        <>
-          <BarChart label={T.insights.salesChart(text.title.toLowerCase())} items={items} max={Math.max(...rows.map((row) => row.orders), 1)} />
-          {rows.length > CHART_ROWS ? <p className="mt-2 text-xs text-slate-600">{T.insights.topOnly(CHART_ROWS, rows.length)}</p> : null}
-          <FigureTable
-            caption={text.title}
-            rows={rows}
-            rowKey={(row) => row.key}
-            columns={[name(text.name), ...(views ? [count('views')] : []), count('orders'), ...(views ? [rate('conversion')] : []), count('closed'), rate('closing_rate'), rate('paid_rate'), revenue]}
-          />
-        </>
-      )}
+      <Bars query={query} rows={rows} label={T.insights.salesChart(text.title.toLowerCase())} items={items} max={Math.max(...rows.map((row) => row.orders), 1)}>
+        <FigureTable
+          caption={text.title}
+          rows={rows}
+          rowKey={(row) => row.key}
+          columns={[name(text.name), ...(views ? [count('views')] : []), count('orders'), ...(views ? [rate('conversion')] : []), count('closed'), rate('closing_rate'), rate('paid_rate'), revenue]}
+        />
+      </Bars>
     </InsightSection>
   );
 }
@@ -174,30 +172,22 @@ export function ReturnsSection({ range, by }: { range: DayRange; by: 'courier' |
   const max = Math.max(0.01, ...items.flatMap((item) => item.lines.flat().map((bar) => bar.value)));
   return (
     <InsightSection id={`by-${by}`} title={text.title} lead={T.insights.returnsLead} csv={insightsCsvHref(range, by)} busy={query.isPlaceholderData}>
-      {!query.data ? (
-        <Pending error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <NoRows />
-      ) : (
-        <>
-          <BarChart label={T.insights.returnsChart(text.name.toLowerCase())} items={items} max={max} />
-          {rows.length > CHART_ROWS ? <p className="mt-2 text-xs text-slate-600">{T.insights.topOnly(CHART_ROWS, rows.length)}</p> : null}
-          <FigureTable
-            caption={text.title}
-            rows={rows}
-            rowKey={(row) => row.key}
-            columns={[
-              name(text.name),
-              count('orders'),
-              count('shipped'),
-              count('returned'),
-              rate('return_rate'),
-              count('cancelled'),
-              { header: T.insights.cancelRate, cell: (row) => formatRate(cancelRate(row)), numeric: true },
-            ]}
-          />
-        </>
-      )}
+      <Bars query={query} rows={rows} label={T.insights.returnsChart(text.name.toLowerCase())} items={items} max={max}>
+        <FigureTable
+          caption={text.title}
+          rows={rows}
+          rowKey={(row) => row.key}
+          columns={[
+            name(text.name),
+            count('orders'),
+            count('shipped'),
+            count('returned'),
+            rate('return_rate'),
+            count('cancelled'),
+            { header: T.insights.cancelRate, cell: (row) => formatRate(cancelRate(row)), numeric: true },
+          ]}
+        />
+      </Bars>
     </InsightSection>
   );
 }
