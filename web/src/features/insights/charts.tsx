@@ -59,7 +59,7 @@ const sums = (values: number[], at: number[]): number[] => at.map((start, i) => 
 
 /**
  * Lines over the days of a range, each named at its end; the days on the x axis, counts on the
- * y axis. Where a day would get less than 8 px (90 days on a phone), a point is a week (the sum
+ * y axis. Where a day would get less than 5 px (90 days on a phone), a point is a week (the sum
  * of 7 days, named by its first day; counted back from the last day, so only the first point
  * may hold fewer) and `weekly` says so under the chart.
  */
@@ -68,7 +68,7 @@ export function LineChart({ label, days, series, dayLabel, weekly }: { label: st
   const margin = { top: 12, right: 76, bottom: 28, left: 40 };
   const [ref, width] = useWidth();
   const innerWidth = Math.max(40, width - margin.left - margin.right);
-  const per = innerWidth / Math.max(1, days.length) < 8 ? 7 : 1;
+  const per = innerWidth / Math.max(1, days.length) < 5 ? 7 : 1;
   const at = starts(days.length, per);
   const points = at.map((i) => days[i]!);
   const lines = series.map((s) => ({ ...s, values: sums(s.values, at) }));
