@@ -89,6 +89,14 @@ it('the owner on a phone: the funnel on the first screen equals the API, a prese
   await page.waitForURL(/\?range=last_month$/);
   const lastDay = addDays(`${to.slice(0, 8)}01`, -1);
   await expectFunnel(page, await totals(context.request, `${lastDay.slice(0, 8)}01`, lastDay), true);
+
+  // Days of one's own: a week two weeks back.
+  await page.getByRole('button', { name: 'Tanggal lain' }).click();
+  await page.getByLabel('Dari tanggal').fill(addDays(to, -13));
+  await page.getByLabel('Sampai tanggal').fill(addDays(to, -7));
+  await page.getByRole('button', { name: 'Tampilkan' }).click();
+  await page.waitForURL(new RegExp(`\\?from=${addDays(to, -13)}&to=${addDays(to, -7)}$`));
+  await expectFunnel(page, await totals(context.request, addDays(to, -13), addDays(to, -7)), true);
   await context.close();
 });
 
@@ -136,6 +144,25 @@ it('a new store reads that the range has no orders yet', async () => {
   await page.goto('/dashboard/insights');
   await expect.poll(() => page.getByText('Belum ada pesanan di rentang ini').count()).toBe(1);
   await checkPage(page, 'insights-empty', 'phone');
+  await context.close();
+});
+
+it('a failed answer says so with the server\'s text, and "Coba lagi" asks again', async () => {
+  const { context, page } = await loggedInPhone(d, owner);
+  // The range's totals and the period before's, each tried three times (the first and two retries).
+  d.expectFailure('GET', '/dashboard/api/insights', 500, 6);
+  let failed = 0;
+  const totalsOnly = /\/dashboard\/api\/insights\?from=[\d-]+&to=[\d-]+$/;
+  await page.route(totalsOnly, (route) => {
+    failed += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Terjadi kesalahan di server.', code: 'internal', request_id: 'req-uji' }) });
+  });
+  await page.goto('/dashboard/insights?range=7');
+  await expect.poll(() => failed, { timeout: 20_000 }).toBe(6);
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Terjadi kesalahan di server.');
+  await page.unroute(totalsOnly);
+  await page.getByRole('button', { name: 'Coba lagi' }).click();
+  await expect.poll(() => page.getByTestId('figure-orders').count()).toBe(1);
   await context.close();
 });
 
