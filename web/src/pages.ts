@@ -5,6 +5,7 @@
 import { lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { Permission } from './api/use-session';
 import { readOrdersSearch } from './features/orders/orders-search';
+import { readInsightsSearch } from './features/insights/insights-search';
 import { readPrintSearch } from './features/printing/print-search';
 import { T } from './text/id';
 
@@ -38,6 +39,7 @@ export const APP_PAGES = [
   page({ path: '/orders/new', component: lazyRouteComponent(() => import('./features/orders/new-order-page'), 'NewOrderPage') }),
   page({ path: '/orders/print', component: lazyRouteComponent(() => import('./features/printing/print-page'), 'PrintPage'), validateSearch: readPrintSearch, bare: true }),
   page({ path: '/orders/$orderId', component: lazyRouteComponent(() => import('./features/orders/order-page'), 'OrderPage') }),
+  page({ path: '/insights', component: lazyRouteComponent(() => import('./features/insights/insights-page'), 'InsightsPage'), validateSearch: readInsightsSearch, menu: { label: T.nav.insights, group: 'work' } }),
   page({ path: '/products', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/products-page'), 'ProductsPage'), menu: { label: T.nav.products, group: 'work' } }),
   page({ path: '/products/$productId', permission: 'products:read', component: lazyRouteComponent(() => import('./features/products/product-editor-page'), 'ProductEditorPage') }),
   page({ path: '/team', permission: 'team:manage', component: lazyRouteComponent(() => import('./features/team/team-page'), 'TeamPage'), menu: { label: T.nav.team, group: 'store' } }),

@@ -34,7 +34,11 @@ describe('the built web app', () => {
     // The orders workspace (issue 32 §6): the list, its counts and the order's page load when opened.
     expect(first).not.toContain('/dashboard/api/orders/counts');
     expect(first).not.toContain('/dashboard/api/orders/{id}/status');
+    // Insights (issue 45 §2): the page and its chart library (visx, d3's scales) load when it is opened.
+    expect(first).not.toContain('/dashboard/api/insights/follow-up');
+    expect(first).not.toContain('visx-');
     const all = fs.readdirSync(path.join(DIR, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(all.some((name) => name.startsWith('insights-page-'))).toBe(true);
     expect(all.some((name) => name.startsWith('keys-page-'))).toBe(true);
     expect(all.some((name) => name.startsWith('orders-page-'))).toBe(true);
     expect(all.some((name) => name.startsWith('order-page-'))).toBe(true);

@@ -145,7 +145,7 @@ describe('an owner', () => {
     expect(await member.getByRole('button', { name: /Ganti toko/ }).textContent()).toContain(owner.storeName);
 
     const menu = member.getByRole('navigation', { name: 'Menu utama' }).filter({ visible: true });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Beranda', 'Pesanan', 'Produk', 'Akun']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Beranda', 'Pesanan', 'Laporan', 'Produk', 'Akun']);
     await member.goto('/dashboard/keys');
     await expect.poll(() => member.getByRole('heading', { level: 1 }).textContent()).toBe('Tidak ada akses');
     expect(await member.getByText('lpk_').count()).toBe(0);

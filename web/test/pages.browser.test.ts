@@ -162,8 +162,8 @@ for (const [device, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       // Every section's link whole on the screen: none cut at the edge, none behind a sideways scroll.
       const menu = page.getByRole('navigation', { name: 'Menu utama' }).filter({ visible: true });
       const links = await menu.getByRole('link').all();
-      // Beranda, Pesanan, Produk; Tim, Rotasi CS, Kunci API, Webhook, Transfer, Pesan otomatis, Pengaturan; Akun.
-      expect(links.length).toBe(11);
+      // Beranda, Pesanan, Laporan, Produk; Tim, Rotasi CS, Kunci API, Webhook, Transfer, Pesan otomatis, Pengaturan; Akun.
+      expect(links.length).toBe(12);
       // The orders list is second, after Beranda; the checklist's first order leads to it.
       expect((await menu.getByRole('link').allTextContents()).slice(0, 2)).toEqual(['Beranda', 'Pesanan']);
       expect(await page.getByRole('link', { name: 'Buka: Terima pesanan pertama' }).getAttribute('href')).toBe('/dashboard/orders');

@@ -45,6 +45,7 @@ export const field = {
 export const nav = {
   home: 'Beranda',
   orders: 'Pesanan',
+  insights: 'Laporan',
   products: 'Produk',
   team: 'Tim',
   rotation: 'Rotasi CS',

@@ -7,6 +7,7 @@ import { autoCancel } from './auto-cancel';
 import { buyerPage } from './buyer-page';
 import { common, field, nav, roles } from './common';
 import { home } from './home';
+import { insights } from './insights';
 import { keys } from './keys';
 import { messaging } from './messaging';
 import { bulk, newOrder, orderFiles, orderStatus, orders } from './orders';
@@ -45,4 +46,5 @@ export const T = {
   settings,
   autoCancel,
   messaging,
+  insights,
 } as const;
