@@ -87,7 +87,7 @@ type SideName = (typeof SIDES)[number][0];
 /** The columns feedRowOf reads (SQLite's position is the id alone). */
 export const FEED_COLUMNS = ['id', 'tenant_id', 'order_id', 'at', 'source', ...SIDES.flatMap(([name]) => [`old_${name}`, `new_${name}`] as const)] as const;
 /** The columns of orders that orderSideOf reads. */
-const ORDER_SIDE_COLUMNS = SIDES.map(([, column]) => column);
+export const ORDER_SIDE_COLUMNS = SIDES.map(([, column]) => column);
 
 type Stored = Pick<OrderFeedTable, Exclude<keyof OrderFeedTable, 'txid' | 'id'>> & { txid?: number | string; id: number | string };
 type Value = number | string | null;
@@ -129,7 +129,7 @@ function sideOf(row: Stored, prefix: 'old' | 'new'): OrderSide | null {
 const COLUMN_OF = new Map<SideName, string>(SIDES);
 
 /** An order row's values as the feed carries them (the consumers' backfills): its ORDER_SIDE_COLUMNS. */
-function orderSideOf(order: Record<string, unknown>): OrderSide {
+export function orderSideOf(order: Record<string, unknown>): OrderSide {
   return sideFrom((name) => order[COLUMN_OF.get(name)!] as Value);
 }
 

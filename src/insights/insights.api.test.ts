@@ -222,6 +222,10 @@ describe('GET /dashboard/api/insights', () => {
     expect(later.rows.map((r: { orders: number }) => r.orders)).toEqual([0, 7, 2]);
     // A range of many whole days adds the daily totals and the hours at its edges alike.
     expect((await insights(owner, 'from=2026-01-01&to=2026-12-31')).totals).toMatchObject({ orders: 9, views: 188 });
+    // A breakdown kept per UTC day: the year's whole days from the daily rows (the day alone is all edge hours, counted from the orders).
+    const perProduct = (await insights(owner, 'from=2026-01-01&to=2026-12-31&by=product')).rows.map((r: { key: string; orders: number; paid: number }) => [r.key, r.orders, r.paid]);
+    expect(perProduct).toEqual([[String(kaos), 5, 2], [String(topi), 4, 2]]);
+    expect((await insights(owner, 'from=2026-03-10&to=2026-03-11&by=product')).rows.map((r: { orders: number }) => r.orders)).toEqual([5, 4]);
     expect((await insights(owner, 'from=2026-03-11&to=2026-12-31')).totals).toMatchObject({ orders: 2, views: 7 });
     expect((await insights(owner, 'from=2026-01-01&to=2026-03-09')).totals).toMatchObject({ orders: 0, views: 1 });
     await t.ctx.db.updateTable('orders').set({ spam: 1 }).where('id', '=', ids.late!).execute();

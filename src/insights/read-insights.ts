@@ -7,8 +7,9 @@ import type { Db } from '../lib/db/db.js';
 import type { OrderScope } from '../orders/core/order-scope.js';
 import { shownName } from '../orders/core/member-actor.js';
 import { localDay } from '../lib/time.js';
-import { HOUR_MS, INSIGHT_FIELDS, STORE_ROWS, type InsightDimension } from './figures.js';
-import { periodsOf, type InsightRange } from './insight-range.js';
+import { ORDER_SIDE_COLUMNS, orderSideOf } from '../feed/feed-row.js';
+import { figuresOf as figuresFor, HOURLY_DIMENSIONS, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
+import { periodsOf, type InsightRange, type Period } from './insight-range.js';
 import { INSIGHTS_TEXT } from './insights-text.js';
 
 export const BREAKDOWNS = ['day', 'product', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const;
@@ -79,14 +80,52 @@ interface TotalRow {
 const SUMS = sql.raw(INSIGHT_FIELDS.map((f) => `sum(${f}) as ${f}`).join(', '));
 const COLUMNS = sql.raw(INSIGHT_FIELDS.join(', '));
 
-/** Each period's rows of one dimension, as one union: each part a range of the primary key. */
+/**
+ * Each period's rows of one dimension kept per hour (HOURLY_DIMENSIONS), as one union: each part
+ * a range of the primary key.
+ */
 function totalsIn(tenantId: number, cs: string, dimension: string, range: InsightRange, grouped: RawBuilder<unknown>, value: string | null = null) {
+  return sumOf(periodsOf(range), tenantId, cs, dimension, grouped, value);
+}
+
+function sumOf(periods: readonly Period[], tenantId: number, cs: string, dimension: string, grouped: RawBuilder<unknown>, value: string | null = null) {
   const ofValue = value === null ? sql`` : sql` and value = ${value}`;
-  const parts = periodsOf(range).map(
+  const parts = periods.map(
     (p) => sql`select ${grouped} as k, ${COLUMNS} from insight_totals
       where tenant_id = ${tenantId} and cs = ${cs} and dimension = ${dimension} and unit = ${p.unit} and start >= ${p.from} and start < ${p.to}${ofValue}`,
   );
   return sql<Record<string, unknown> & { k: string }>`select k, ${SUMS} from (${sql.join(parts, sql` union all `)}) t group by k`;
+}
+
+/**
+ * A breakdown kept per UTC day only: the range's whole days from the daily rows, and its edge
+ * hours counted from the orders created in them (the store's `(tenant_id, created_at)` index, a
+ * CS's `(tenant_id, assigned_user_id, created_at)`), by the same definitions (figures.ts).
+ */
+async function breakdownIn(db: Db, tenantId: number, scope: OrderScope, dimension: InsightDimension, range: InsightRange): Promise<Map<string, Counts>> {
+  const periods = periodsOf(range);
+  const byValue = new Map<string, Counts>();
+  const days = periods.filter((p) => p.unit === 24);
+  if (days.length > 0) for (const r of (await sumOf(days, tenantId, rowsOf(scope), dimension, sql`value`).execute(db)).rows) byValue.set(String(r.k), countsOf(r));
+  for (const edge of periods.filter((p) => p.unit === 1)) {
+    let orders = db
+      .selectFrom('orders')
+      .select(ORDER_SIDE_COLUMNS)
+      .where('tenant_id', '=', tenantId)
+      .where('created_at', '>=', edge.from * HOUR_MS)
+      .where('created_at', '<', edge.to * HOUR_MS);
+    if (scope.kind === 'assigned') orders = orders.where('assigned_user_id', '=', scope.userId);
+    for (const row of await orders.execute()) {
+      const side = orderSideOf(row);
+      const figures = figuresFor(side);
+      if (!figures) continue;
+      const value = insightValue(side, dimension);
+      let counts = byValue.get(value);
+      if (!counts) byValue.set(value, (counts = { ...NONE }));
+      INSIGHT_FIELDS.forEach((f, i) => (counts[f] += figures[i]!));
+    }
+  }
+  return byValue;
 }
 
 /** The form's views of the range, summed per value of `column` ('' for the total): whole UTC days from form_view_days, the edges from form_views. */
@@ -112,10 +151,13 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
   if (by === 'day') return { totals, rows: await byDay(db, tenantId, own, range, withViews) };
 
   // A CS's rows keep no 'cs' dimension: their one row is their total.
+  const dimension = DIMENSION_OF[by];
   const counted =
     scope.kind === 'assigned' && by === 'cs'
       ? [{ key: own.value, counts: ownCounts }]
-      : (await totalsIn(tenantId, cs, DIMENSION_OF[by], range, sql`value`).execute(db)).rows.map((r) => ({ key: String(r.k), counts: countsOf(r) }));
+      : HOURLY_DIMENSIONS.includes(dimension)
+        ? (await totalsIn(tenantId, cs, dimension, range, sql`value`).execute(db)).rows.map((r) => ({ key: String(r.k), counts: countsOf(r) }))
+        : [...(await breakdownIn(db, tenantId, scope, dimension, range))].map(([key, counts]) => ({ key, counts }));
   const viewColumn = VIEW_COLUMN[by];
   const views = withViews && viewColumn ? new Map((await viewsIn(tenantId, range, viewColumn).execute(db)).rows.map((r) => [String(r.k), Number(r.views)])) : null;
   // A value with views and no order is a row too (a product seen and never ordered).

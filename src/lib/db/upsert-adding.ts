@@ -34,6 +34,7 @@ export function upsertAdding(spec: AddingTable): (tx: Tx, rows: readonly Row[]) 
   const types = [...spec.key.map(([, type]) => type), ...spec.amounts.map(() => 'bigint')];
   const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
   const columnList = sql.raw(columns.join(', '));
+  const slots = columns.map((_, i) => slot(i));
   const prepared = prepareQuery((_db: Db, a: Args) =>
     sql`insert into ${sql.table(spec.table)} (${columnList}) values (${sql.join(columns.map((_, i) => sql`${a[slot(i)]}`))})
       on conflict (${keyList}) do update set ${add}`,
@@ -47,6 +48,10 @@ export function upsertAdding(spec: AddingTable): (tx: Tx, rows: readonly Row[]) 
       }
       return;
     }
-    for (const row of rows) await prepared.run(tx, Object.fromEntries(row.map((v, i) => [slot(i), v])));
+    for (const row of rows) {
+      const args: Args = {};
+      for (let i = 0; i < slots.length; i++) args[slots[i]!] = row[i]!;
+      await prepared.run(tx, args);
+    }
   };
 }
