@@ -71,9 +71,8 @@ export async function recountedInsights(db: Db): Promise<Record<string, number>>
       province: o.customer_province,
     };
     for (const [unit, start] of [[1, hour], [24, hour - (hour % 24)]] as const) {
-      // Per UTC day every dimension, of the store and of the order's CS (but the CS's total, the store's cs row); per hour the store's total and its cs rows.
+      // The store's rows per hour and UTC day; the order's CS's per UTC day (but the CS's total, the store's cs row).
       for (const [dimension, value] of Object.entries(values)) {
-        if (unit === 1 && dimension !== 'store' && dimension !== 'cs') continue;
         for (const f of FIELDS) add(`${o.tenant_id}|*|${dimension}|${unit}|${start}|${value}|${f}`, figures[f]);
         if (unit === 24 && cs !== null && dimension !== 'cs' && dimension !== 'store') for (const f of FIELDS) add(`${o.tenant_id}|${cs}|${dimension}|${unit}|${start}|${value}|${f}`, figures[f]);
       }

@@ -33,13 +33,10 @@ export function figuresOf(o: OrderSide): number[] | null {
 export const INSIGHT_DIMENSIONS = ['store', 'product_id', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const satisfies readonly Dimension[];
 export type InsightDimension = (typeof INSIGHT_DIMENSIONS)[number];
 /**
- * The store's dimensions also kept per hour: the store's total and each CS's (the day series,
- * and a range's edges). The other breakdowns are kept per UTC day only; a range's edge hours of
- * those are counted from the orders created in them (read-insights.ts).
+ * A CS's own breakdowns (their total is the store's 'cs' row of their id, their 'cs' the same
+ * one), kept per UTC day only: a range's edge hours of those are counted from the CS's orders
+ * created in them (read-insights.ts). The store's rows are kept per hour too.
  */
-export const HOURLY_DIMENSIONS: readonly InsightDimension[] = ['store', 'cs'];
-
-/** A CS's own breakdowns (their total is the store's 'cs' row of their id, their 'cs' the same one). */
 export const CS_DIMENSIONS = INSIGHT_DIMENSIONS.filter((d) => d !== 'cs' && d !== 'store');
 
 /** insight_totals.cs of the store's own rows; a CS's rows carry the member's id. */

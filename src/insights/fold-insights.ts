@@ -1,15 +1,15 @@
 // The insights consumer of the change feed (docs/insights.md, "How the totals are kept"): folds
 // each batch of changes into insight_totals and insight_follow_ups. A change takes its order's
 // figures (figures.ts) out of the rows of its old values and puts them into those of its new
-// ones, per UTC day of its creation (and per hour for the store's total and its CS's); a batch's
-// many changes to one row are summed first and written once, in key order. Most changes (a status move between statuses that
+// ones, per hour and UTC day of its creation (a CS's own rows per UTC day only); a batch's many
+// changes to one row are summed first and written once, in key order. Most changes (a status move between statuses that
 // change no figure, a note) write nothing.
 import type { FeedConsumer } from '../feed/consumer.js';
 import { forEachOrderChunk, type FeedRow, type OrderSide } from '../feed/feed-row.js';
 import type { Tx } from '../lib/db/db.js';
 import { upsertAdding } from '../lib/db/upsert-adding.js';
 import {
-  CS_DIMENSIONS, figuresOf, FOLLOW_UP_KINDS, followUpBucketOf, HOURLY_DIMENSIONS, INSIGHT_DIMENSIONS, INSIGHT_FIELDS, insightValue, periodStart, STORE_ROWS, UNITS,
+  CS_DIMENSIONS, figuresOf, FOLLOW_UP_KINDS, followUpBucketOf, INSIGHT_DIMENSIONS, INSIGHT_FIELDS, insightValue, periodStart, STORE_ROWS, UNITS,
 } from './figures.js';
 
 export const INSIGHTS_CONSUMER = 'insights';
@@ -42,10 +42,13 @@ export class InsightDeltas {
   private addTotals(tenantId: number, o: OrderSide, amounts: readonly number[]): void {
     const cs = o.assignedUserId === null ? null : String(o.assignedUserId);
     const day = periodStart(o.createdAt, 24);
-    for (const dimension of INSIGHT_DIMENSIONS) this.addRow([tenantId, STORE_ROWS, dimension, 24, day, insightValue(o, dimension)], amounts);
-    if (cs !== null) for (const dimension of CS_DIMENSIONS) this.addRow([tenantId, cs, dimension, 24, day, insightValue(o, dimension)], amounts);
     const hour = periodStart(o.createdAt, 1);
-    for (const dimension of HOURLY_DIMENSIONS) this.addRow([tenantId, STORE_ROWS, dimension, 1, hour, insightValue(o, dimension)], amounts);
+    for (const dimension of INSIGHT_DIMENSIONS) {
+      const value = insightValue(o, dimension);
+      this.addRow([tenantId, STORE_ROWS, dimension, 24, day, value], amounts);
+      this.addRow([tenantId, STORE_ROWS, dimension, 1, hour, value], amounts);
+    }
+    if (cs !== null) for (const dimension of CS_DIMENSIONS) this.addRow([tenantId, cs, dimension, 24, day, insightValue(o, dimension)], amounts);
   }
 
   private addRow(key: Key, amounts: readonly number[]): void {

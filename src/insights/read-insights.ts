@@ -8,7 +8,7 @@ import type { OrderScope } from '../orders/core/order-scope.js';
 import { shownName } from '../orders/core/member-actor.js';
 import { localDay } from '../lib/time.js';
 import { ORDER_SIDE_COLUMNS, orderSideOf } from '../feed/feed-row.js';
-import { figuresOf as figuresFor, HOURLY_DIMENSIONS, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
+import { figuresOf as figuresFor, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
 import { periodsOf, type InsightRange, type Period } from './insight-range.js';
 import { INSIGHTS_TEXT } from './insights-text.js';
 
@@ -80,10 +80,7 @@ interface TotalRow {
 const SUMS = sql.raw(INSIGHT_FIELDS.map((f) => `sum(${f}) as ${f}`).join(', '));
 const COLUMNS = sql.raw(INSIGHT_FIELDS.join(', '));
 
-/**
- * Each period's rows of one dimension kept per hour (HOURLY_DIMENSIONS), as one union: each part
- * a range of the primary key.
- */
+/** Each period's rows of one dimension of the store's rows (kept per hour and day), as one union: each part a range of the primary key. */
 function totalsIn(tenantId: number, cs: string, dimension: string, range: InsightRange, grouped: RawBuilder<unknown>, value: string | null = null) {
   return sumOf(periodsOf(range), tenantId, cs, dimension, grouped, value);
 }
@@ -98,24 +95,25 @@ function sumOf(periods: readonly Period[], tenantId: number, cs: string, dimensi
 }
 
 /**
- * A breakdown kept per UTC day only: the range's whole days from the daily rows, and its edge
- * hours counted from the orders created in them (the store's `(tenant_id, created_at)` index, a
- * CS's `(tenant_id, assigned_user_id, created_at)`), by the same definitions (figures.ts).
+ * A CS's breakdown, kept per UTC day only: the range's whole days from the daily rows, and its
+ * edge hours counted from the CS's orders created in them (the `(tenant_id, assigned_user_id,
+ * created_at)` index), by the same definitions (figures.ts).
  */
-async function breakdownIn(db: Db, tenantId: number, scope: OrderScope, dimension: InsightDimension, range: InsightRange): Promise<Map<string, Counts>> {
+async function breakdownIn(db: Db, tenantId: number, scope: OrderScope & { kind: 'assigned' }, dimension: InsightDimension, range: InsightRange): Promise<Map<string, Counts>> {
   const periods = periodsOf(range);
   const byValue = new Map<string, Counts>();
   const days = periods.filter((p) => p.unit === 24);
   if (days.length > 0) for (const r of (await sumOf(days, tenantId, rowsOf(scope), dimension, sql`value`).execute(db)).rows) byValue.set(String(r.k), countsOf(r));
   for (const edge of periods.filter((p) => p.unit === 1)) {
-    let orders = db
+    const orders = await db
       .selectFrom('orders')
       .select(ORDER_SIDE_COLUMNS)
       .where('tenant_id', '=', tenantId)
+      .where('assigned_user_id', '=', scope.userId)
       .where('created_at', '>=', edge.from * HOUR_MS)
-      .where('created_at', '<', edge.to * HOUR_MS);
-    if (scope.kind === 'assigned') orders = orders.where('assigned_user_id', '=', scope.userId);
-    for (const row of await orders.execute()) {
+      .where('created_at', '<', edge.to * HOUR_MS)
+      .execute();
+    for (const row of orders) {
       const side = orderSideOf(row);
       const figures = figuresFor(side);
       if (!figures) continue;
@@ -155,7 +153,7 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
   const counted =
     scope.kind === 'assigned' && by === 'cs'
       ? [{ key: own.value, counts: ownCounts }]
-      : HOURLY_DIMENSIONS.includes(dimension)
+      : scope.kind === 'all'
         ? (await totalsIn(tenantId, cs, dimension, range, sql`value`).execute(db)).rows.map((r) => ({ key: String(r.k), counts: countsOf(r) }))
         : [...(await breakdownIn(db, tenantId, scope, dimension, range))].map(([key, counts]) => ({ key, counts }));
   const viewColumn = VIEW_COLUMN[by];
@@ -189,8 +187,8 @@ async function byDay(db: Db, tenantId: number, own: TotalRow, range: InsightRang
   }
   const views = new Map<string, number>();
   if (withViews) {
-    const rows = await sql<{ hour: number | string; views: number | string }>`select hour, sum(views) as views from form_views
-      where tenant_id = ${tenantId} and hour >= ${range.startHour} and hour < ${range.endHour} group by hour`.execute(db);
+    const rows = await sql<{ hour: number | string; views: number | string }>`select hour, views from form_view_hours
+      where tenant_id = ${tenantId} and hour >= ${range.startHour} and hour < ${range.endHour}`.execute(db);
     for (const r of rows.rows) {
       const day = localDay(Number(r.hour) * HOUR_MS, range.timeZone);
       views.set(day, (views.get(day) ?? 0) + Number(r.views));

@@ -9,6 +9,7 @@ import { createViewCounter, ROWS_A_STATEMENT, type ViewRow } from './count-views
 function standIn() {
   const written: ViewRow[][] = [];
   const days: unknown[][] = [];
+  const hours: unknown[][] = [];
   const state = { failing: false, held: null as null | (() => void) };
   let gate: Promise<void> | null = null;
   const db = {
@@ -19,7 +20,8 @@ function standIn() {
           execute: async () => {
             if (gate) await gate;
             if (state.failing) throw new Error('database down');
-            (table === 'form_views' ? written : days).push(rows.map((r) => ({ ...r })));
+            if (table !== 'form_view_hours') (table === 'form_views' ? written : days).push(rows.map((r) => ({ ...r })));
+            else hours.push(rows.map((r) => ({ ...r })));
           },
         }),
       }),
@@ -28,7 +30,7 @@ function standIn() {
   const hold = () => {
     gate = new Promise((resolve) => (state.held = () => { gate = null; resolve(); }));
   };
-  return { db, written, days, state, hold };
+  return { db, written, days, hours, state, hold };
 }
 
 const HOUR = 3_600_000;
@@ -54,6 +56,9 @@ describe('createViewCounter', () => {
       { tenant_id: 1, day, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 3 },
       { tenant_id: 2, day, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
     ]]);
+    // And per store and hour in all.
+    const hour = Math.floor(T / HOUR);
+    expect(s.hours).toEqual([[{ tenant_id: 1, hour, views: 2 }, { tenant_id: 1, hour: hour + 1, views: 1 }, { tenant_id: 2, hour, views: 1 }]]);
     expect(await counter.flush()).toBe(0);
     expect(s.written).toHaveLength(1);
   });

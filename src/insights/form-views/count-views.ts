@@ -23,13 +23,17 @@ export interface ViewRow {
 export const ROWS_A_STATEMENT = 5_000;
 
 /**
- * Adds the rows' views to form_views and to their UTC day's row of form_view_days (a row that is
- * not there yet is made), one statement per ROWS_A_STATEMENT rows of each, in the caller's
- * transaction (the two tables always agree).
+ * Adds the rows' views to form_views, to the store's hour in form_view_hours and to their UTC
+ * day's row of form_view_days (a row that is not there yet is made), one statement per
+ * ROWS_A_STATEMENT rows of each, in the caller's transaction (the three tables always agree).
  */
 export async function addViews(tx: Tx, rows: readonly ViewRow[]): Promise<void> {
   const days = new Map<string, DayViewRow>();
+  const hours = new Map<string, { tenant_id: number; hour: number; views: number }>();
   for (const { hour, ...row } of rows) {
+    const total = hours.get(`${row.tenant_id}:${hour}`);
+    if (total) total.views += row.views;
+    else hours.set(`${row.tenant_id}:${hour}`, { tenant_id: row.tenant_id, hour, views: row.views });
     const day = Math.floor(hour / 24);
     const key = `${row.tenant_id}:${day}:${row.product_id}:${row.utm_source}:${row.utm_campaign}`;
     const held = days.get(key);
@@ -41,6 +45,14 @@ export async function addViews(tx: Tx, rows: readonly ViewRow[]): Promise<void> 
       .insertInto('form_views')
       .values(rows.slice(from, from + ROWS_A_STATEMENT))
       .onConflict((oc) => oc.columns(['tenant_id', 'hour', 'product_id', 'utm_source', 'utm_campaign']).doUpdateSet((eb) => ({ views: eb('form_views.views', '+', eb.ref('excluded.views')) })))
+      .execute();
+  }
+  const hourRows = [...hours.values()];
+  for (let from = 0; from < hourRows.length; from += ROWS_A_STATEMENT) {
+    await tx
+      .insertInto('form_view_hours')
+      .values(hourRows.slice(from, from + ROWS_A_STATEMENT))
+      .onConflict((oc) => oc.columns(['tenant_id', 'hour']).doUpdateSet((eb) => ({ views: eb('form_view_hours.views', '+', eb.ref('excluded.views')) })))
       .execute();
   }
   const dayRows = [...days.values()];

@@ -799,6 +799,7 @@ export interface Database {
   buyer_links: BuyerLinkTable;
   form_views: FormViewTable;
   form_view_days: FormViewDayTable;
+  form_view_hours: FormViewHourTable;
   insight_totals: InsightTotalTable;
   insight_follow_ups: InsightFollowUpTable;
 }
@@ -846,3 +847,10 @@ export interface FormViewTable {
 
 /** 042: form_views per UTC day (`day`: epoch days), written by the same flush (src/insights/form-views/). */
 export type FormViewDayTable = Omit<FormViewTable, 'hour'> & { day: number };
+
+/** 042: a store's form views per hour in all (src/insights/form-views/), for the day series. */
+export interface FormViewHourTable {
+  tenant_id: number;
+  hour: number;
+  views: number;
+}

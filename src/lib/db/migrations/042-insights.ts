@@ -18,7 +18,8 @@ import { PRINTING_FEED_COLUMNS } from './038-printing.js';
 // - insight_follow_ups: per store, assigned CS ('' none), kind (manual, auto), unit and start
 //   as above, and bucket of the minutes from creation to the first follow-up: a count.
 // - form_view_days: form_views (041) per UTC day (epoch days), written with them by the same
-//   flush: a long range reads whole days from here and only its edges' hours from form_views.
+//   flush: a long range reads whole days from here and only its edges' hours from form_views;
+//   form_view_hours: a store's views per hour in all (the day series).
 // The insights consumer starts from a backfill of the orders as they are (src/insights/).
 
 export const INSIGHTS_FEED_COLUMNS: readonly FeedColumn[] = [
@@ -81,6 +82,8 @@ export function insights(dialect: DialectName) {
       tenant_id ${bigint} not null, day ${bigint} not null, product_id ${bigint} not null, utm_source text not null, utm_campaign text not null,
       views ${bigint} not null,
       primary key (tenant_id, day, product_id, utm_source, utm_campaign))${withoutRowid}`);
+    await run(sql`create table form_view_hours (tenant_id ${bigint} not null, hour ${bigint} not null, views ${bigint} not null, primary key (tenant_id, hour))${withoutRowid}`);
+    await run(sql`insert into form_view_hours (tenant_id, hour, views) select tenant_id, hour, sum(views) from form_views group by tenant_id, hour`);
     await run(sql`insert into form_view_days (tenant_id, day, product_id, utm_source, utm_campaign, views)
       select tenant_id, hour / 24, product_id, utm_source, utm_campaign, sum(views) from form_views group by tenant_id, hour / 24, product_id, utm_source, utm_campaign`);
   };
