@@ -195,12 +195,12 @@ const insightRows = (): Scenario[] => [
     return [
       { name: `insights, ${span}, totals`, target: 'insights', as: 'owner', route: 'insights', draw },
       ...BREAKDOWNS.map((by): Scenario => ({ name: `insights, ${span}, by ${by}`, target: 'insights', as: 'owner', route: 'insights', draw: (s, r) => ({ ...draw(s, r), by }) })),
-      { name: `follow-up times, ${span}`, target: 'insights', as: 'owner', route: 'followUp', draw },
+      { name: `insights, ${span}, follow-up times`, target: 'insights', as: 'owner', route: 'followUp', draw },
     ];
   }),
   { name: 'CS: insights, a year, by day', target: 'insights', as: 'cs', route: 'insights', draw: (s) => ({ ...aYear(s), by: 'day' }) },
   { name: 'CS: insights, a year, by product', target: 'insights', as: 'cs', route: 'insights', draw: (s) => ({ ...aYear(s), by: 'product' }) },
-  { name: 'CS: follow-up times, a year', target: 'insights', as: 'cs', route: 'followUp', draw: aYear },
+  { name: 'CS: insights, a year, follow-up times', target: 'insights', as: 'cs', route: 'followUp', draw: aYear },
 ];
 
 export const SCENARIOS: Scenario[] = [
