@@ -15,7 +15,7 @@ import {
 export const INSIGHTS_CONSUMER = 'insights';
 
 type Key = [tenantId: number, cs: string, dimension: string, unit: number, start: number, value: string];
-type FollowUpKey = [tenantId: number, cs: string, kind: string, unit: number, start: number, bucket: number];
+type FollowUpKey = [tenantId: number, unit: number, start: number, cs: string, kind: string, bucket: number];
 
 const textKey = (key: ReadonlyArray<string | number>) => key.join('\u0000');
 
@@ -65,7 +65,7 @@ export class InsightDeltas {
       const bucket = followUpBucketOf(o, kind);
       if (bucket === null) continue;
       for (const unit of UNITS) {
-        const key: FollowUpKey = [tenantId, cs, kind, unit, periodStart(o.createdAt, unit), bucket];
+        const key: FollowUpKey = [tenantId, unit, periodStart(o.createdAt, unit), cs, kind, bucket];
         const text = textKey(key);
         const row = this.followUps.get(text);
         if (row) row.orders += n;
@@ -122,7 +122,7 @@ const upsertTotals = upsertAdding({
 });
 const upsertFollowUps = upsertAdding({
   table: 'insight_follow_ups',
-  key: [['tenant_id', 'bigint'], ['cs', 'text'], ['kind', 'text'], ['unit', 'bigint'], ['start', 'bigint'], ['bucket', 'bigint']],
+  key: [['tenant_id', 'bigint'], ['unit', 'bigint'], ['start', 'bigint'], ['cs', 'text'], ['kind', 'text'], ['bucket', 'bigint']],
   amounts: ['orders'],
 });
 

@@ -15,8 +15,9 @@ import { PRINTING_FEED_COLUMNS } from './038-printing.js';
 // - insight_totals: an order's figures summed per store, CS ('*' the store's, else the assigned
 //   member's id: a CS's own figures), dimension and value, per UTC hour (unit 1, start = epoch
 //   hour) and per UTC day (unit 24, start = the day's first epoch hour), of the order's creation.
-// - insight_follow_ups: per store, assigned CS ('' none), kind (manual, auto), unit and start
-//   as above, and bucket of the minutes from creation to the first follow-up: a count.
+// - insight_follow_ups: per store, unit and start as above, assigned CS ('' none), kind (manual,
+//   auto) and bucket of the minutes from creation to the first follow-up: a count. Keyed by the
+//   period first: the store's read takes every CS's rows of a range.
 // - form_view_days: form_views (041) per UTC day (epoch days), written with them by the same
 //   flush: a long range reads whole days from here and only its edges' hours from form_views;
 //   form_view_hours: a store's views per hour in all (the day series).
@@ -77,7 +78,7 @@ export function insights(dialect: DialectName) {
     await run(sql`create table insight_follow_ups (
       tenant_id ${bigint} not null, cs text not null, kind text not null, unit integer not null, start ${bigint} not null, bucket integer not null,
       orders ${bigint} not null default 0,
-      primary key (tenant_id, cs, kind, unit, start, bucket))${withoutRowid}`);
+      primary key (tenant_id, unit, start, cs, kind, bucket))${withoutRowid}`);
     await run(sql`create table form_view_days (
       tenant_id ${bigint} not null, day ${bigint} not null, product_id ${bigint} not null, utm_source text not null, utm_campaign text not null,
       views ${bigint} not null,
