@@ -3,7 +3,9 @@
 // seconds (FORM_VIEWS_FLUSH_SECONDS) and when the server closes. A view writes nothing on its
 // own; a crash loses what was counted since the last flush. Each process adds its own counts to
 // the rows, so several processes (`serve --workers N`, several hosts) add up.
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db, Tx } from '../../lib/db/db.js';
+import type { Database } from '../../lib/db/schema.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -40,32 +42,25 @@ export async function addViews(tx: Tx, rows: readonly ViewRow[]): Promise<void> 
     if (held) held.views += row.views;
     else days.set(key, { ...row, day });
   }
-  for (let from = 0; from < rows.length; from += ROWS_A_STATEMENT) {
-    await tx
-      .insertInto('form_views')
-      .values(rows.slice(from, from + ROWS_A_STATEMENT))
-      .onConflict((oc) => oc.columns(['tenant_id', 'hour', 'product_id', 'utm_source', 'utm_campaign']).doUpdateSet((eb) => ({ views: eb('form_views.views', '+', eb.ref('excluded.views')) })))
-      .execute();
-  }
-  const hourRows = [...hours.values()];
-  for (let from = 0; from < hourRows.length; from += ROWS_A_STATEMENT) {
-    await tx
-      .insertInto('form_view_hours')
-      .values(hourRows.slice(from, from + ROWS_A_STATEMENT))
-      .onConflict((oc) => oc.columns(['tenant_id', 'hour']).doUpdateSet((eb) => ({ views: eb('form_view_hours.views', '+', eb.ref('excluded.views')) })))
-      .execute();
-  }
-  const dayRows = [...days.values()];
-  for (let from = 0; from < dayRows.length; from += ROWS_A_STATEMENT) {
-    await tx
-      .insertInto('form_view_days')
-      .values(dayRows.slice(from, from + ROWS_A_STATEMENT))
-      .onConflict((oc) => oc.columns(['tenant_id', 'day', 'product_id', 'utm_source', 'utm_campaign']).doUpdateSet((eb) => ({ views: eb('form_view_days.views', '+', eb.ref('excluded.views')) })))
-      .execute();
-  }
+  await addTo(tx, 'form_views', ['tenant_id', 'hour', 'product_id', 'utm_source', 'utm_campaign'], rows);
+  await addTo(tx, 'form_view_hours', ['tenant_id', 'hour'], [...hours.values()]);
+  await addTo(tx, 'form_view_days', ['tenant_id', 'day', 'product_id', 'utm_source', 'utm_campaign'], [...days.values()]);
 }
 
 type DayViewRow = Omit<ViewRow, 'hour'> & { day: number };
+
+type ViewTable = 'form_views' | 'form_view_hours' | 'form_view_days';
+
+/** Adds the rows' views to `table`'s rows of the same key, one upsert per ROWS_A_STATEMENT rows. */
+async function addTo<T extends ViewTable>(tx: Tx, table: T, key: ReadonlyArray<keyof Database[T] & string>, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
+  for (let from = 0; from < rows.length; from += ROWS_A_STATEMENT) {
+    await (tx as Kysely<Database>)
+      .insertInto(table as ViewTable)
+      .values(rows.slice(from, from + ROWS_A_STATEMENT) as never)
+      .onConflict((oc) => oc.columns(key as never).doUpdateSet({ views: sql`${sql.ref(`${table}.views`)} + excluded.views` } as never))
+      .execute();
+  }
+}
 
 export interface ViewCounter {
   /** One view of a product's form at `at` (epoch ms), with the visit's UTM values ('' for none). false: not counted (the counter is full while a flush is under way). */
