@@ -8,7 +8,7 @@ import type { OrderScope } from '../orders/core/order-scope.js';
 import { shownName } from '../orders/core/member-actor.js';
 import { localDay } from '../lib/time.js';
 import { ORDER_SIDE_COLUMNS, orderSideOf } from '../feed/feed-row.js';
-import { figuresOf as figuresFor, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
+import { figuresOf, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
 import { periodsOf, type InsightRange, type Period } from './insight-range.js';
 import { INSIGHTS_TEXT } from './insights-text.js';
 
@@ -47,7 +47,8 @@ export interface Insights {
 
 const rate = (n: number, of: number | null): number | null => (of === null || of === 0 ? null : n / of);
 
-export function figuresOf(counts: Counts, views: number | null): Figures {
+/** A range's counts with the views and the rates they make. */
+function withRates(counts: Counts, views: number | null): Figures {
   return {
     views,
     ...counts,
@@ -80,11 +81,7 @@ interface TotalRow {
 const SUMS = sql.raw(INSIGHT_FIELDS.map((f) => `sum(${f}) as ${f}`).join(', '));
 const COLUMNS = sql.raw(INSIGHT_FIELDS.join(', '));
 
-/** Each period's rows of one dimension of the store's rows (kept per hour and day), as one union: each part a range of the primary key. */
-function totalsIn(tenantId: number, cs: string, dimension: string, range: InsightRange, grouped: RawBuilder<unknown>, value: string | null = null) {
-  return sumOf(periodsOf(range), tenantId, cs, dimension, grouped, value);
-}
-
+/** The rows of one dimension over some periods, summed per `grouped`, as one union: each part a range of the primary key. */
 function sumOf(periods: readonly Period[], tenantId: number, cs: string, dimension: string, grouped: RawBuilder<unknown>, value: string | null = null) {
   const ofValue = value === null ? sql`` : sql` and value = ${value}`;
   const parts = periods.map(
@@ -115,7 +112,7 @@ async function breakdownIn(db: Db, tenantId: number, scope: OrderScope & { kind:
       .execute();
     for (const row of orders) {
       const side = orderSideOf(row);
-      const figures = figuresFor(side);
+      const figures = figuresOf(side);
       if (!figures) continue;
       const value = insightValue(side, dimension);
       let counts = byValue.get(value);
@@ -141,10 +138,10 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
   const cs = rowsOf(scope);
   const own = totalOf(scope);
   const withViews = scope.kind === 'all';
-  const total = (await totalsIn(tenantId, own.cs, own.dimension, range, sql`''`, own.value).execute(db)).rows[0];
+  const total = (await sumOf(periodsOf(range), tenantId, own.cs, own.dimension, sql`''`, own.value).execute(db)).rows[0];
   const totalViews = withViews ? Number((await viewsIn(tenantId, range, null).execute(db)).rows[0]?.views ?? 0) : null;
   const ownCounts = countsOf(total);
-  const totals = figuresOf(ownCounts, totalViews);
+  const totals = withRates(ownCounts, totalViews);
   if (by === null) return { totals, rows: [] };
   if (by === 'day') return { totals, rows: await byDay(db, tenantId, own, range, withViews) };
 
@@ -154,7 +151,7 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
     scope.kind === 'assigned' && by === 'cs'
       ? [{ key: own.value, counts: ownCounts }]
       : scope.kind === 'all'
-        ? (await totalsIn(tenantId, cs, dimension, range, sql`value`).execute(db)).rows.map((r) => ({ key: String(r.k), counts: countsOf(r) }))
+        ? (await sumOf(periodsOf(range), tenantId, cs, dimension, sql`value`).execute(db)).rows.map((r) => ({ key: String(r.k), counts: countsOf(r) }))
         : [...(await breakdownIn(db, tenantId, scope, dimension, range))].map(([key, counts]) => ({ key, counts }));
   const viewColumn = VIEW_COLUMN[by];
   const views = withViews && viewColumn ? new Map((await viewsIn(tenantId, range, viewColumn).execute(db)).rows.map((r) => [String(r.k), Number(r.views)])) : null;
@@ -162,7 +159,7 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
   const keys = new Set([...counted.map((r) => r.key), ...(views?.keys() ?? [])]);
   const byKey = new Map(counted.map((r) => [r.key, r.counts]));
   const labels = await labelsOf(db, tenantId, by, [...keys]);
-  const rows = [...keys].map((key) => ({ key, label: labels.get(key) ?? key, ...figuresOf(byKey.get(key) ?? NONE, views ? (views.get(key) ?? 0) : null) }));
+  const rows = [...keys].map((key) => ({ key, label: labels.get(key) ?? key, ...withRates(byKey.get(key) ?? NONE, views ? (views.get(key) ?? 0) : null) }));
   rows.sort((a, b) => b.orders - a.orders || (b.views ?? 0) - (a.views ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { totals, rows };
 }
@@ -194,7 +191,7 @@ async function byDay(db: Db, tenantId: number, own: TotalRow, range: InsightRang
       views.set(day, (views.get(day) ?? 0) + Number(r.views));
     }
   }
-  return range.days.map((day) => ({ key: day, label: day, ...figuresOf(perDay.get(day)!, withViews ? (views.get(day) ?? 0) : null) }));
+  return range.days.map((day) => ({ key: day, label: day, ...withRates(perDay.get(day)!, withViews ? (views.get(day) ?? 0) : null) }));
 }
 
 /** The words shown for each value of a breakdown. */
