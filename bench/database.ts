@@ -11,6 +11,7 @@ import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { countsConsumer } from '../src/counts/fold-counts.js';
 import { foldOnce } from '../src/feed/consumer.js';
 import { liveConsumer } from '../src/live/live-consumer.js';
+import { insightsConsumer } from '../src/insights/fold-insights.js';
 import { createScratchDatabase } from '../test/pg-scratch.js';
 import { deleteKeysByPrefix, uniqueRedisPrefix } from '../test/redis-scratch.js';
 import { seed, type Seeded } from './seed.js';
@@ -84,9 +85,9 @@ async function seedDatabase(url: string, orders: number, cleanup: () => Promise<
   try {
     await migrateToLatest(handle);
     const seeded = await seed(handle.db, systemClock, orders);
-    // The change feed's consumers start here (the counts' backfill over the seeded orders), not
+    // The change feed's consumers start here (their backfills over the seeded orders), not
     // in the measured server's first seconds.
-    for (const consumer of [countsConsumer, liveConsumer]) while ((await foldOnce(handle, consumer, systemClock)) > 0);
+    for (const consumer of [countsConsumer, liveConsumer, insightsConsumer]) while ((await foldOnce(handle, consumer, systemClock)) > 0);
     const description = await describe(handle.db);
     // On SQLite closing checkpoints the WAL, so the server starts on one compact file.
     await handle.close();

@@ -8,6 +8,7 @@ import type { Db } from '../src/lib/db/db.js';
 import { valueOf } from '../src/lib/outcome.js';
 import type { OrderTable } from '../src/lib/db/schema.js';
 import { ORDER_STATUSES, type OrderStatus } from '../src/orders/core/statuses.js';
+import { milestonesOf } from '../src/orders/core/milestones.js';
 import { createProduct } from '../src/products/create-product.js';
 import type { Product } from '../src/products/product-record.js';
 import { parseVariant, unitPrice } from '../src/products/variant-prices.js';
@@ -147,6 +148,8 @@ function orderRow(random: () => number, tenantId: number, products: SeedProduct[
     ad_params: JSON.stringify(random() < 0.6 ? { utm_source: pick(UTM_SOURCES), utm_medium: 'cpc', utm_campaign: 'promo-gajian' } : {}),
     created_at: createdAt,
     updated_at: createdAt,
+    // The milestones an order created in its status carries (as insertOrder sets them).
+    ...milestonesOf(status, null, createdAt),
   };
 }
 
