@@ -61,3 +61,29 @@ export function periodsOf(range: Pick<InsightRange, 'startHour' | 'endHour'>): P
   if (lastDay < endHour) periods.push({ unit: 1, from: lastDay, to: endHour });
   return periods;
 }
+
+/**
+ * The range's days as runs of equal length in UTC hours: day `first + (hour - from) / length`
+ * (integer division) holds `hour`, for `from <= hour < to`. A day starts at the hour its local
+ * midnight falls in; most zones make one run of 24-hour days, a change of offset starts another
+ * (a 23- or 25-hour day is a run of its own).
+ */
+export interface DayRun {
+  first: number;
+  from: number;
+  to: number;
+  length: number;
+}
+
+export function dayRunsOf(range: InsightRange): DayRun[] {
+  const starts = range.days.map((day) => Math.floor(localDayStart(day, range.timeZone, 0)! / HOUR_MS));
+  starts.push(range.endHour);
+  const runs: DayRun[] = [];
+  for (let i = 0; i < range.days.length; i++) {
+    const length = starts[i + 1]! - starts[i]!;
+    const last = runs[runs.length - 1];
+    if (last && last.length === length && last.to === starts[i]) last.to = starts[i + 1]!;
+    else runs.push({ first: i, from: starts[i]!, to: starts[i + 1]!, length });
+  }
+  return runs;
+}

@@ -231,6 +231,20 @@ describe('GET /dashboard/api/insights', () => {
     expect((await insights(owner, 'from=2026-01-01&to=2026-03-09')).totals).toMatchObject({ orders: 0, views: 1 });
     await t.ctx.db.updateTable('orders').set({ spam: 1 }).where('id', '=', ids.late!).execute();
     expect((await insights(owner, 'from=2026-03-11&to=2026-12-31')).totals.orders).toBe(1);
+
+    // A store in a zone whose offset changes: the day of 23 hours and the days around it.
+    await t.ctx.db.updateTable('tenants').set({ time_zone: 'Europe/Berlin' }).where('id', '=', tenantId).execute();
+    for (const [name, at] of [['spring1', Date.UTC(2026, 2, 28, 22, 30)], ['spring2', Date.UTC(2026, 2, 29, 21, 30)], ['spring3', Date.UTC(2026, 2, 29, 22, 30)]] as const) {
+      clock.set(at);
+      await order(name, { product_id: kaos });
+    }
+    clock.set(NOON);
+    // 23:30 CET on the 28th; 23:30 CEST on the 29th (a day of 23 hours); 00:30 CEST on the 30th.
+    const spring = await insights(owner, 'from=2026-03-27&to=2026-03-31&by=day');
+    expect(spring.rows.map((r: { key: string; orders: number }) => [r.key, r.orders])).toEqual([['2026-03-27', 0], ['2026-03-28', 1], ['2026-03-29', 1], ['2026-03-30', 1], ['2026-03-31', 0]]);
+    expect(spring.totals.orders).toBe(3);
+    await t.ctx.db.updateTable('orders').set({ spam: 1 }).where('id', 'in', [ids.spring1!, ids.spring2!, ids.spring3!]).execute();
+    await t.ctx.db.updateTable('tenants').set({ time_zone: null }).where('id', '=', tenantId).execute();
   });
 
   it('gives a CS the figures of their own orders only, and no views', async () => {

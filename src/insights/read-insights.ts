@@ -6,10 +6,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../lib/db/db.js';
 import type { OrderScope } from '../orders/core/order-scope.js';
 import { shownName } from '../orders/core/member-actor.js';
-import { localDay } from '../lib/time.js';
 import { ORDER_SIDE_COLUMNS, orderSideOf } from '../feed/feed-row.js';
 import { figuresOf, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
-import { periodsOf, type InsightRange, type Period } from './insight-range.js';
+import { dayRunsOf, periodsOf, type DayRun, type InsightRange, type Period } from './insight-range.js';
 import { INSIGHTS_TEXT } from './insights-text.js';
 
 export const BREAKDOWNS = ['day', 'product', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const;
@@ -164,34 +163,38 @@ export async function readInsights(db: Db, tenantId: number, scope: OrderScope, 
   return { totals, rows };
 }
 
+/**
+ * Hourly rows summed per day of the range, in the database: each run of equal days (dayRunsOf)
+ * groups its hours by `(hour - from) / length`, so a year's 8,784 hours come back as its days.
+ */
+function perDayOf(runs: readonly DayRun[], hour: string, select: (day: RawBuilder<unknown>, run: DayRun) => RawBuilder<unknown>) {
+  const parts = runs.map((run) => select(sql`cast((${sql.ref(hour)} - ${run.from}) / ${run.length} as integer) + ${run.first}`, run));
+  return sql<Record<string, unknown> & { d: number | string }>`${sql.join(parts, sql` union all `)}`;
+}
+
 /** Every day of the range, in order, with none left out: the hourly totals summed per local day. */
 async function byDay(db: Db, tenantId: number, own: TotalRow, range: InsightRange, withViews: boolean): Promise<InsightRow[]> {
-  const hours = await db
-    .selectFrom('insight_totals')
-    .select(['start', ...INSIGHT_FIELDS])
-    .where('tenant_id', '=', tenantId)
-    .where('cs', '=', own.cs)
-    .where('dimension', '=', own.dimension)
-    .where('value', '=', own.value)
-    .where('unit', '=', 1)
-    .where('start', '>=', range.startHour)
-    .where('start', '<', range.endHour)
-    .execute();
-  const perDay = new Map<string, Counts>(range.days.map((d) => [d, { ...NONE }]));
-  for (const h of hours) {
-    const day = perDay.get(localDay(Number(h.start) * HOUR_MS, range.timeZone));
-    if (day) for (const f of INSIGHT_FIELDS) day[f] += Number(h[f]);
-  }
-  const views = new Map<string, number>();
+  const runs = dayRunsOf(range);
+  const hours = await perDayOf(
+    runs,
+    'start',
+    (day, run) => sql`select ${day} as d, ${SUMS} from insight_totals
+      where tenant_id = ${tenantId} and cs = ${own.cs} and dimension = ${own.dimension} and value = ${own.value} and unit = 1
+      and start >= ${run.from} and start < ${run.to} group by d`,
+  ).execute(db);
+  const perDay = range.days.map(() => ({ ...NONE }));
+  for (const r of hours.rows) perDay[Number(r.d)] = countsOf(r);
+  const views = range.days.map(() => 0);
   if (withViews) {
-    const rows = await sql<{ hour: number | string; views: number | string }>`select hour, views from form_view_hours
-      where tenant_id = ${tenantId} and hour >= ${range.startHour} and hour < ${range.endHour}`.execute(db);
-    for (const r of rows.rows) {
-      const day = localDay(Number(r.hour) * HOUR_MS, range.timeZone);
-      views.set(day, (views.get(day) ?? 0) + Number(r.views));
-    }
+    const rows = await perDayOf(
+      runs,
+      'hour',
+      (day, run) => sql`select ${day} as d, sum(views) as views from form_view_hours
+        where tenant_id = ${tenantId} and hour >= ${run.from} and hour < ${run.to} group by d`,
+    ).execute(db);
+    for (const r of rows.rows) views[Number(r.d)] = Number(r.views);
   }
-  return range.days.map((day) => ({ key: day, label: day, ...withRates(perDay.get(day)!, withViews ? (views.get(day) ?? 0) : null) }));
+  return range.days.map((day, i) => ({ key: day, label: day, ...withRates(perDay[i]!, withViews ? views[i]! : null) }));
 }
 
 /** The words shown for each value of a breakdown. */
