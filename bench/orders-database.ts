@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql, type SqlBool } from 'kysely';
-import { seedOrders } from '../src/demo/seed-orders.js';
-import { countsConsumer } from '../src/counts/fold-counts.js';
+import { SEEDING_CONSUMERS, seedOrders } from '../src/demo/seed-orders.js';
 import { foldOwnChanges, ownChangesStart } from '../src/feed/fold-own-changes.js';
 import { seededRandom } from '../src/demo/demo-orders.js';
 import { systemClock } from '../src/lib/clock.js';
@@ -92,7 +91,7 @@ async function seedStore(db: Db, store: typeof MEASURED, count: number): Promise
     const start = await ownChangesStart(tx);
     await tx.updateTable('orders').set({ spam: 1 }).where('tenant_id', '=', tenantId).where(sql<SqlBool>`id % 100 = 7`).execute();
     await tx.updateTable('orders').set({ label_printed: 1 }).where('tenant_id', '=', tenantId).where('resi', 'is not', null).execute();
-    await foldOwnChanges(tx, start, [countsConsumer]);
+    await foldOwnChanges(tx, start, SEEDING_CONSUMERS);
   });
   const used = process.cpuUsage(cpu);
   return { store: store.name, orders: count, seconds: (systemClock.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };

@@ -19,12 +19,15 @@ import { shownName } from '../orders/core/member-actor.js';
 import { createProduct } from '../products/create-product.js';
 import { countsConsumer } from '../counts/fold-counts.js';
 import { insightsConsumer } from '../insights/fold-insights.js';
-import { foldOnce } from '../feed/consumer.js';
+import { foldOnce, type FeedConsumer } from '../feed/consumer.js';
 import { foldOwnChanges, ownChangesStart } from '../feed/fold-own-changes.js';
 import { addViews, epochHour, type ViewRow } from '../insights/form-views/count-views.js';
 import { toProduct, type Product } from '../products/product-record.js';
 import { parseVariant, unitPrice } from '../products/variant-prices.js';
 import { demoOrders, DEFAULT_COURIERS, type DemoCourier, type DemoOrder, type DemoProduct, type DemoStore } from './demo-orders.js';
+
+/** The consumers a seeding folds its own changes into (no messages are planned for demo orders). */
+export const SEEDING_CONSUMERS: readonly FeedConsumer[] = [countsConsumer, insightsConsumer];
 
 export interface SeedOrdersInput {
   tenantId: number;
@@ -111,9 +114,9 @@ export async function seedOrders(
   const store: DemoStore = { products, cs: await csMembers(db, tenantId), couriers: await couriers(db, tenantId) };
   const orders = demoOrders(store, { count, days, seed, now: clock.now() });
 
-  // The counts consumer started (its backfill, over the orders already there, before these):
-  // each batch folds its own changes into the counters and leaves none in the feed.
-  const consumers = [countsConsumer, insightsConsumer];
+  // The consumers started (their backfills, over the orders already there, before these): each
+  // batch folds its own changes into the counters and totals and leaves none in the feed.
+  const consumers = SEEDING_CONSUMERS;
   for (const consumer of consumers) await foldOnce({ db, writeTransaction: (work) => db.transaction().execute(work) }, consumer, clock);
   let written = 0;
   while (written < count) {

@@ -198,7 +198,10 @@ describe('GET /dashboard/api/insights', () => {
     const lonely = (await seedProduct(t.ctx, tenantId, { name: 'Sandal', price: 20_000 })).id;
     await t.ctx.writeTransaction((tx) => addViews(tx, [{ tenant_id: tenantId, hour: Math.floor(NOON / HOUR), product_id: lonely, utm_source: '', utm_campaign: '', views: 4 }]));
     expect(pick((await insights(owner, `${DAY}&by=product`)).rows, 'orders', 'views').at(-1)).toEqual({ key: String(lonely), label: 'Sandal', orders: 0, views: 4 });
-    for (const table of ['form_views', 'form_view_days'] as const) await t.ctx.db.deleteFrom(table).where('tenant_id', '=', tenantId).where('product_id', '=', lonely).execute();
+    // Its views taken back out of the three tables.
+    await t.ctx.db.deleteFrom('form_views').where('tenant_id', '=', tenantId).where('product_id', '=', lonely).execute();
+    await t.ctx.db.deleteFrom('form_view_days').where('tenant_id', '=', tenantId).where('dimension', '=', 'product_id').where('value', '=', String(lonely)).execute();
+    await t.ctx.db.updateTable('form_view_days').set((eb) => ({ views: eb('views', '-', 4) })).where('tenant_id', '=', tenantId).where('dimension', '<>', 'product_id').where('value', '=', '').where('day', '=', Math.floor(NOON / HOUR / 24)).execute();
     await t.ctx.db.updateTable('form_view_hours').set((eb) => ({ views: eb('views', '-', 4) })).where('tenant_id', '=', tenantId).where('hour', '=', Math.floor(NOON / HOUR)).execute();
     expect(pick((await insights(owner, `${DAY}&by=utm_campaign`)).rows, 'orders').map((r) => r.key)).toEqual(['', 'promo1', 'promo2']);
     expect(pick((await insights(owner, `${DAY}&by=payment_method`)).rows, 'orders', 'paid')).toEqual([
@@ -227,6 +230,14 @@ describe('GET /dashboard/api/insights', () => {
     const perProduct = (await insights(owner, 'from=2026-01-01&to=2026-12-31&by=product')).rows.map((r: { key: string; orders: number; paid: number }) => [r.key, r.orders, r.paid]);
     expect(perProduct).toEqual([[String(kaos), 5, 2], [String(topi), 4, 2]]);
     expect((await insights(owner, 'from=2026-03-10&to=2026-03-11&by=product')).rows.map((r: { orders: number }) => r.orders)).toEqual([5, 4]);
+    // The views of a breakdown over whole days (form_view_days) add up to the total, as over the days' hours.
+    for (const by of ['product', 'utm_source', 'utm_campaign']) {
+      const year = await insights(owner, `from=2026-01-01&to=2026-12-31&by=${by}`);
+      const days = await insights(owner, `from=2026-03-09&to=2026-03-11&by=${by}`);
+      const views = (rows: Array<{ key: string; views: number }>) => Object.fromEntries(rows.filter((r) => r.views > 0).map((r) => [r.key, r.views]));
+      expect(views(year.rows), by).toEqual(views(days.rows));
+      expect(year.rows.reduce((n: number, r: { views: number }) => n + r.views, 0), by).toBe(188);
+    }
     expect((await insights(owner, 'from=2026-03-11&to=2026-12-31')).totals).toMatchObject({ orders: 2, views: 7 });
     expect((await insights(owner, 'from=2026-01-01&to=2026-03-09')).totals).toMatchObject({ orders: 0, views: 1 });
     await t.ctx.db.updateTable('orders').set({ spam: 1 }).where('id', '=', ids.late!).execute();

@@ -10,6 +10,7 @@ import { ORDER_SIDE_COLUMNS, orderSideOf } from '../feed/feed-row.js';
 import { figuresOf, HOUR_MS, INSIGHT_FIELDS, insightValue, STORE_ROWS, type InsightDimension } from './figures.js';
 import { dayRunsOf, periodsOf, type DayRun, type InsightRange, type Period } from './insight-range.js';
 import { INSIGHTS_TEXT } from './insights-text.js';
+import type { ViewDimension } from './form-views/count-views.js';
 
 export const BREAKDOWNS = ['day', 'product', 'cs', 'utm_source', 'utm_campaign', 'payment_method', 'courier', 'province'] as const;
 export type Breakdown = (typeof BREAKDOWNS)[number];
@@ -25,7 +26,7 @@ const DIMENSION_OF: Record<Exclude<Breakdown, 'day'>, InsightDimension> = {
   province: 'province',
 };
 /** The breakdowns the form's views are counted by (their column of form_views). */
-const VIEW_COLUMN: Partial<Record<Breakdown, string>> = { product: 'product_id', utm_source: 'utm_source', utm_campaign: 'utm_campaign' };
+const VIEW_COLUMN: Partial<Record<Breakdown, ViewDimension>> = { product: 'product_id', utm_source: 'utm_source', utm_campaign: 'utm_campaign' };
 
 export type Counts = Record<(typeof INSIGHT_FIELDS)[number], number>;
 export interface Figures extends Counts {
@@ -122,12 +123,20 @@ async function breakdownIn(db: Db, tenantId: number, scope: OrderScope & { kind:
   return byValue;
 }
 
-/** The form's views of the range, summed per value of `column` ('' for the total): whole UTC days from form_view_days, the edges from form_views. */
-function viewsIn(tenantId: number, range: InsightRange, column: string | null) {
-  const key = column === null ? sql`''` : sql.raw(`cast(${column} as text)`);
+/**
+ * The form's views of the range, summed per value of `column`: whole UTC days from
+ * form_view_days (its rows of that dimension), the edges from form_views. The total (`column` null) is the store's hours of
+ * form_view_hours: a row an hour, not one per hour, product and UTM values.
+ */
+function viewsIn(tenantId: number, range: InsightRange, column: ViewDimension | null) {
+  if (column === null) {
+    return sql<{ k: string; views: number | string }>`select '' as k, sum(views) as views from form_view_hours
+      where tenant_id = ${tenantId} and hour >= ${range.startHour} and hour < ${range.endHour}`;
+  }
+  const key = sql.raw(`cast(${column} as text)`);
   const parts = periodsOf(range).map((p) =>
     p.unit === 24
-      ? sql`select ${key} as k, views from form_view_days where tenant_id = ${tenantId} and day >= ${p.from / 24} and day < ${p.to / 24}`
+      ? sql`select value as k, views from form_view_days where tenant_id = ${tenantId} and dimension = ${column} and day >= ${p.from / 24} and day < ${p.to / 24}`
       : sql`select ${key} as k, views from form_views where tenant_id = ${tenantId} and hour >= ${p.from} and hour < ${p.to}`,
   );
   return sql<{ k: string; views: number | string }>`select k, sum(views) as views from (${sql.join(parts, sql` union all `)}) t group by k`;

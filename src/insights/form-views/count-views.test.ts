@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db/db.js';
 import { createViewCounter, ROWS_A_STATEMENT, type ViewRow } from './count-views.js';
 
-/** Records each upsert's rows of form_views (form_view_days' apart); `failing` makes the next ones throw; `hold` keeps them waiting until released. */
+/** Records each upsert's rows of form_views (form_view_days' and form_view_hours' apart); `failing` makes the next ones throw; `hold` keeps them waiting until released. */
 function standIn() {
   const written: ViewRow[][] = [];
   const days: unknown[][] = [];
@@ -50,11 +50,15 @@ describe('createViewCounter', () => {
       { tenant_id: 1, hour: Math.floor(T / HOUR) + 1, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
       { tenant_id: 2, hour: Math.floor(T / HOUR), product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
     ]]);
-    // The same views per UTC day, in the same transaction: 03:20 and 04:20 share a day.
+    // The same views per UTC day and value of each dimension, in the same transaction: 03:20 and 04:20 share a day.
     const day = Math.floor(T / HOUR / 24);
     expect(s.days).toEqual([[
-      { tenant_id: 1, day, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 3 },
-      { tenant_id: 2, day, product_id: 10, utm_source: 'facebook', utm_campaign: 'a', views: 1 },
+      { tenant_id: 1, dimension: 'product_id', day, value: '10', views: 3 },
+      { tenant_id: 1, dimension: 'utm_source', day, value: 'facebook', views: 3 },
+      { tenant_id: 1, dimension: 'utm_campaign', day, value: 'a', views: 3 },
+      { tenant_id: 2, dimension: 'product_id', day, value: '10', views: 1 },
+      { tenant_id: 2, dimension: 'utm_source', day, value: 'facebook', views: 1 },
+      { tenant_id: 2, dimension: 'utm_campaign', day, value: 'a', views: 1 },
     ]]);
     // And per store and hour in all.
     const hour = Math.floor(T / HOUR);

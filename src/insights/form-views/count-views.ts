@@ -24,30 +24,44 @@ export interface ViewRow {
 /** Rows an upsert writes: 6 values a row, under SQLite's 32,766 variables and PostgreSQL's 65,535. */
 export const ROWS_A_STATEMENT = 5_000;
 
+/** The columns of form_views that views are broken down by: form_view_days' dimensions. */
+export const VIEW_DIMENSIONS = ['product_id', 'utm_source', 'utm_campaign'] as const;
+export type ViewDimension = (typeof VIEW_DIMENSIONS)[number];
+
+interface DayViewRow {
+  tenant_id: number;
+  dimension: ViewDimension;
+  day: number;
+  value: string;
+  views: number;
+}
+
 /**
  * Adds the rows' views to form_views, to the store's hour in form_view_hours and to their UTC
- * day's row of form_view_days (a row that is not there yet is made), one statement per
- * ROWS_A_STATEMENT rows of each, in the caller's transaction (the three tables always agree).
+ * day's row of each dimension's value in form_view_days (a row that is not there yet is made),
+ * one statement per ROWS_A_STATEMENT rows of each, in the caller's transaction (the three tables
+ * always agree).
  */
 export async function addViews(tx: Tx, rows: readonly ViewRow[]): Promise<void> {
   const days = new Map<string, DayViewRow>();
   const hours = new Map<string, { tenant_id: number; hour: number; views: number }>();
-  for (const { hour, ...row } of rows) {
-    const total = hours.get(`${row.tenant_id}:${hour}`);
+  for (const row of rows) {
+    const total = hours.get(`${row.tenant_id}:${row.hour}`);
     if (total) total.views += row.views;
-    else hours.set(`${row.tenant_id}:${hour}`, { tenant_id: row.tenant_id, hour, views: row.views });
-    const day = Math.floor(hour / 24);
-    const key = `${row.tenant_id}:${day}:${row.product_id}:${row.utm_source}:${row.utm_campaign}`;
-    const held = days.get(key);
-    if (held) held.views += row.views;
-    else days.set(key, { ...row, day });
+    else hours.set(`${row.tenant_id}:${row.hour}`, { tenant_id: row.tenant_id, hour: row.hour, views: row.views });
+    const day = Math.floor(row.hour / 24);
+    for (const dimension of VIEW_DIMENSIONS) {
+      const value = String(row[dimension]);
+      const key = `${row.tenant_id}:${dimension}:${day}:${value}`;
+      const held = days.get(key);
+      if (held) held.views += row.views;
+      else days.set(key, { tenant_id: row.tenant_id, dimension, day, value, views: row.views });
+    }
   }
   await addTo(tx, 'form_views', ['tenant_id', 'hour', 'product_id', 'utm_source', 'utm_campaign'], rows);
   await addTo(tx, 'form_view_hours', ['tenant_id', 'hour'], [...hours.values()]);
-  await addTo(tx, 'form_view_days', ['tenant_id', 'day', 'product_id', 'utm_source', 'utm_campaign'], [...days.values()]);
+  await addTo(tx, 'form_view_days', ['tenant_id', 'dimension', 'day', 'value'], [...days.values()]);
 }
-
-type DayViewRow = Omit<ViewRow, 'hour'> & { day: number };
 
 type ViewTable = 'form_views' | 'form_view_hours' | 'form_view_days';
 

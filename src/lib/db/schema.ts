@@ -846,7 +846,14 @@ export interface FormViewTable {
 }
 
 /** 042: form_views per UTC day (`day`: epoch days), written by the same flush (src/insights/form-views/). */
-export type FormViewDayTable = Omit<FormViewTable, 'hour'> & { day: number };
+/** 042: views per UTC day (epoch days) and per value of one dimension (product_id, utm_source, utm_campaign). */
+export interface FormViewDayTable {
+  tenant_id: number;
+  dimension: string;
+  day: number;
+  value: string;
+  views: number;
+}
 
 /** 042: a store's form views per hour in all (src/insights/form-views/), for the day series. */
 export interface FormViewHourTable {
