@@ -42,6 +42,7 @@ import { buyerLinks } from './migrations/039-buyer-links.js';
 import { autoCancel } from './migrations/040-auto-cancel.js';
 import { formViews } from './migrations/041-form-views.js';
 import { insights } from './migrations/042-insights.js';
+import { insightKeys } from './migrations/043-insight-keys.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -89,6 +90,7 @@ export function migrations(handle: DbHandle): Migrations {
     '040-auto-cancel': { up: autoCancel(handle.dialect) },
     '041-form-views': { up: formViews(handle.dialect) },
     '042-insights': { up: insights(handle.dialect) },
+    '043-insight-keys': { up: insightKeys(handle.dialect) },
   };
 }
 

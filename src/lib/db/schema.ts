@@ -846,7 +846,7 @@ export interface FormViewTable {
 }
 
 /** 042: form_views per UTC day (`day`: epoch days), written by the same flush (src/insights/form-views/). */
-/** 042: views per UTC day (epoch days) and per value of one dimension (product_id, utm_source, utm_campaign). */
+/** 043: views per UTC day (epoch days) and per value of one dimension (product_id, utm_source, utm_campaign). */
 export interface FormViewDayTable {
   tenant_id: number;
   dimension: string;

@@ -15,13 +15,10 @@ import { PRINTING_FEED_COLUMNS } from './038-printing.js';
 // - insight_totals: an order's figures summed per store, CS ('*' the store's, else the assigned
 //   member's id: a CS's own figures), dimension and value, per UTC hour (unit 1, start = epoch
 //   hour) and per UTC day (unit 24, start = the day's first epoch hour), of the order's creation.
-// - insight_follow_ups: per store, unit and start as above, assigned CS ('' none), kind (manual,
-//   auto) and bucket of the minutes from creation to the first follow-up: a count. Keyed by the
-//   period first: the store's read takes every CS's rows of a range.
-// - form_view_days: form_views (041) per UTC day (epoch days) and per dimension the views are
-//   broken down by (`product_id`, `utm_source`, `utm_campaign`) and its value, written with them
-//   by the same flush: a long range reads a breakdown's whole days from here (a row a value and
-//   day) and only its edges' hours from form_views;
+// - insight_follow_ups: per store, assigned CS ('' none), kind (manual, auto), unit and start
+//   as above, and bucket of the minutes from creation to the first follow-up: a count.
+// - form_view_days: form_views (041) per UTC day (epoch days), written with them by the same
+//   flush: a long range reads whole days from here and only its edges' hours from form_views;
 //   form_view_hours: a store's views per hour in all (the day series).
 // The insights consumer starts from a backfill of the orders as they are (src/insights/).
 
@@ -37,9 +34,6 @@ export const INSIGHTS_FEED_COLUMNS: readonly FeedColumn[] = [
   ['first_auto_follow_up_at', 'first_auto_follow_up_at', 'bigint'],
 ];
 const NEW_COLUMNS = INSIGHTS_FEED_COLUMNS.slice(PRINTING_FEED_COLUMNS.length);
-
-/** The columns of form_views that views are broken down by: form_view_days' dimensions. */
-const VIEW_DIMENSIONS = ['product_id', 'utm_source', 'utm_campaign'] as const;
 
 const FIELDS = ['orders', 'form_orders', 'closed', 'paid', 'shipped', 'completed', 'cancelled', 'returned', 'invalid', 'followed_up', 'revenue'];
 
@@ -83,16 +77,14 @@ export function insights(dialect: DialectName) {
     await run(sql`create table insight_follow_ups (
       tenant_id ${bigint} not null, cs text not null, kind text not null, unit integer not null, start ${bigint} not null, bucket integer not null,
       orders ${bigint} not null default 0,
-      primary key (tenant_id, unit, start, cs, kind, bucket))${withoutRowid}`);
+      primary key (tenant_id, cs, kind, unit, start, bucket))${withoutRowid}`);
     await run(sql`create table form_view_days (
-      tenant_id ${bigint} not null, dimension text not null, day ${bigint} not null, value text not null, views ${bigint} not null,
-      primary key (tenant_id, dimension, day, value))${withoutRowid}`);
+      tenant_id ${bigint} not null, day ${bigint} not null, product_id ${bigint} not null, utm_source text not null, utm_campaign text not null,
+      views ${bigint} not null,
+      primary key (tenant_id, day, product_id, utm_source, utm_campaign))${withoutRowid}`);
     await run(sql`create table form_view_hours (tenant_id ${bigint} not null, hour ${bigint} not null, views ${bigint} not null, primary key (tenant_id, hour))${withoutRowid}`);
     await run(sql`insert into form_view_hours (tenant_id, hour, views) select tenant_id, hour, sum(views) from form_views group by tenant_id, hour`);
-    for (const dimension of VIEW_DIMENSIONS) {
-      const value = dimension === 'product_id' ? sql`cast(product_id as text)` : sql.ref(dimension);
-      await run(sql`insert into form_view_days (tenant_id, dimension, day, value, views)
-        select tenant_id, ${sql.lit(dimension)}, hour / 24, ${value}, sum(views) from form_views group by tenant_id, hour / 24, ${value}`);
-    }
+    await run(sql`insert into form_view_days (tenant_id, day, product_id, utm_source, utm_campaign, views)
+      select tenant_id, hour / 24, product_id, utm_source, utm_campaign, sum(views) from form_views group by tenant_id, hour / 24, product_id, utm_source, utm_campaign`);
   };
 }
