@@ -116,8 +116,7 @@ export async function seedOrders(
 
   // The consumers started (their backfills, over the orders already there, before these): each
   // batch folds its own changes into the counters and totals and leaves none in the feed.
-  const consumers = SEEDING_CONSUMERS;
-  for (const consumer of consumers) await foldOnce({ db, writeTransaction: (work) => db.transaction().execute(work) }, consumer, clock);
+  for (const consumer of SEEDING_CONSUMERS) await foldOnce({ db, writeTransaction: (work) => db.transaction().execute(work) }, consumer, clock);
   let written = 0;
   while (written < count) {
     const batch = Math.min(TRANSACTION_ORDERS, count - written);
@@ -131,7 +130,7 @@ export async function seedOrders(
       }
       // TRANSACTION_ORDERS orders make at most as many rows: one statement.
       await addViews(tx, [...views.values()]);
-      await foldOwnChanges(tx, start, consumers);
+      await foldOwnChanges(tx, start, SEEDING_CONSUMERS);
     });
     written += batch;
   }

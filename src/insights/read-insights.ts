@@ -125,8 +125,8 @@ async function breakdownIn(db: Db, tenantId: number, scope: OrderScope & { kind:
 
 /**
  * The form's views of the range, summed per value of `column`: whole UTC days from
- * form_view_days (its rows of that dimension), the edges from form_views. The total (`column` null) is the store's hours of
- * form_view_hours: a row an hour, not one per hour, product and UTM values.
+ * form_view_days (its rows of that dimension), the edges from form_views. The total (`column`
+ * null) is the store's hours of form_view_hours: a row an hour, not one per product and UTM pair.
  */
 function viewsIn(tenantId: number, range: InsightRange, column: ViewDimension | null) {
   if (column === null) {
