@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attemptsOf, nextRetryDelay } from './retry-schedule.js';
 import { checkWorkers, createRunner, runsAgainAtOnce, runWorker, WorkerSetupError } from './runner.js';
 import type { Claimed, Worker } from './worker.js';
@@ -39,6 +39,8 @@ describe('the runner refuses to start a worker it cannot run', () => {
     expect(() => checkWorkers([{ ...worker, retry: { delaysMs: [-1] } }])).toThrow('worker "a" has no retry schedule of delays >= 0 ms');
     expect(() => checkWorkers([{ ...worker, concurrency: 0 }])).toThrow('worker "a" needs a concurrency of at least 1');
     expect(() => checkWorkers([{ ...worker, pollMs: 0 }])).toThrow('worker "a" needs a poll pause above 0 ms');
+    expect(() => checkWorkers([{ ...worker, idle: { afterMs: 1_000, pollMs: 1 } }])).toThrow('worker "a" needs an idle poll of at least its poll pause, after 0 ms or more');
+    expect(() => checkWorkers([{ ...worker, idle: { afterMs: -1, pollMs: 100 } }])).toThrow('worker "a" needs an idle poll of at least its poll pause, after 0 ms or more');
     expect(() => checkWorkers([worker, queueWorker('b', []).worker])).not.toThrow();
   });
 });
@@ -93,6 +95,54 @@ describe('a worker loop', () => {
     expect(runsAgainAtOnce({ more: true, claimed: 0 }, 0, 4)).toBe(true);
     expect(runsAgainAtOnce({ more: false, claimed: 2 }, 3, 4)).toBe(true);
     expect(runsAgainAtOnce({ more: true, claimed: 2 }, 4, 4)).toBe(false);
+  });
+});
+
+describe('an idle worker polls less often', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('after idle.afterMs without work it pauses idle.pollMs; the first round with work brings pollMs back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const queue: number[] = [];
+    const { worker, claims } = queueWorker('quiet', queue);
+    const runner = createRunner([{ ...worker, idle: { afterMs: 100, pollMs: 1_000 } }]);
+    runner.start();
+    // The first 100 ms at the 5 ms pace: about 20 rounds.
+    await vi.advanceTimersByTimeAsync(100);
+    const busyRounds = claims.length;
+    expect(busyRounds).toBeGreaterThanOrEqual(18);
+    // Then one round a second: 3 in the next 3 s (at the 5 ms pace they would be 600).
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(claims.length - busyRounds).toBeLessThanOrEqual(4);
+    expect(claims.length - busyRounds).toBeGreaterThanOrEqual(2);
+    // Work comes: the next idle round (at most a second later) takes it, and the 5 ms pace is back.
+    queue.push(1, 2, 3);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(queue).toEqual([]);
+    const afterWork = claims.length;
+    await vi.advanceTimersByTimeAsync(50);
+    expect(claims.length - afterWork).toBeGreaterThanOrEqual(8);
+    await runner.stop();
+  });
+
+  it('a round that did work of its own (worked) keeps the pace, as a claimed job does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let rounds = 0;
+    const worker: Worker<number, 'done'> = {
+      name: 'folder',
+      // Work of its own every round (a feed consumer folding), never a job.
+      claim: async () => ({ jobs: [], more: false, worked: ++rounds > 0 }),
+      handle: async () => 'done',
+      retry: { delaysMs: [] },
+      concurrency: 1,
+      pollMs: 5,
+      idle: { afterMs: 100, pollMs: 1_000 },
+    };
+    const runner = createRunner([worker]);
+    runner.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds).toBeGreaterThanOrEqual(180);
+    await runner.stop();
   });
 });
 

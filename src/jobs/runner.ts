@@ -33,8 +33,11 @@ export interface WorkerLoop<Round, Outcome extends string> {
 }
 
 export function runWorker<Job, Outcome extends string, Round extends Claimed<Job>>(worker: Worker<Job, Outcome, Round>, log: JobLog = silentLog): WorkerLoop<Round, Outcome> {
-  const { name, concurrency, pollMs } = worker;
+  const { name, concurrency, pollMs, idle } = worker;
   const inFlight = new Set<Promise<void>>();
+  // When a round last found work (real time: tests that move a ManualClock drive runOnce).
+  let workedAt = performance.now();
+  const pauseMs = () => (idle && inFlight.size === 0 && performance.now() - workedAt >= idle.afterMs ? idle.pollMs : pollMs);
 
   /** Claims as many jobs as `free` slots, and starts their handlers. */
   async function round(free: number, track: (p: Promise<Outcome>) => void): Promise<Round> {
@@ -66,7 +69,7 @@ export function runWorker<Job, Outcome extends string, Round extends Claimed<Job
     });
 
   async function run(): Promise<void> {
-    log.info({ worker: name, concurrency, poll_ms: pollMs, attempts: attemptsOf(worker.retry) }, 'worker started');
+    log.info({ worker: name, concurrency, poll_ms: pollMs, ...(idle ? { idle_poll_ms: idle.pollMs } : {}), attempts: attemptsOf(worker.retry) }, 'worker started');
     while (!stopping) {
       let busy = false;
       try {
@@ -84,11 +87,12 @@ export function runWorker<Job, Outcome extends string, Round extends Claimed<Job
           inFlight.add(tracked);
         });
         busy = runsAgainAtOnce({ more: claimed.more, claimed: claimed.jobs.length }, inFlight.size, concurrency);
+        if (busy || claimed.jobs.length > 0 || claimed.worked === true) workedAt = performance.now();
       } catch (err) {
         // A busy database or a lost connection: log and try again after a pause.
         log.error({ worker: name, err: { message: (err as Error).message } }, 'worker round failed');
       }
-      if (!busy && !stopping) await pause(pollMs);
+      if (!busy && !stopping) await pause(pauseMs());
     }
     await Promise.allSettled([...inFlight]);
     log.info({ worker: name }, 'worker stopped');
@@ -137,6 +141,9 @@ export function checkWorkers(workers: readonly Worker[]): void {
     }
     if (!Number.isInteger(worker.concurrency) || worker.concurrency < 1) throw new WorkerSetupError(`${label} needs a concurrency of at least 1`);
     if (!(worker.pollMs > 0)) throw new WorkerSetupError(`${label} needs a poll pause above 0 ms`);
+    if (worker.idle && !(worker.idle.afterMs >= 0 && worker.idle.pollMs >= worker.pollMs)) {
+      throw new WorkerSetupError(`${label} needs an idle poll of at least its poll pause, after 0 ms or more`);
+    }
   }
 }
 

@@ -19,6 +19,16 @@ export interface Claimed<Job> {
   readonly jobs: readonly Job[];
   /** More work waits beyond this claim: the next round starts at once instead of after the pause. */
   readonly more: boolean;
+  /** The round did work of its own beside the jobs (events fanned out, changes folded): the worker is not idle. */
+  readonly worked?: boolean;
+}
+
+/** A slower poll once a worker has found nothing to do for a while (an idle store's database is asked less often). */
+export interface IdlePoll {
+  /** How long without work (no job claimed, no work of the round's own) before the pause lengthens. */
+  readonly afterMs: number;
+  /** The pause then, at least the worker's pollMs; the first round that finds work brings pollMs back. */
+  readonly pollMs: number;
 }
 
 /**
@@ -38,6 +48,8 @@ export interface Worker<Job = unknown, Outcome extends string = string, Round ex
   readonly concurrency: number;
   /** The pause after a round that left nothing to do at once. */
   readonly pollMs: number;
+  /** When set, the pause once the worker has been idle for `idle.afterMs`. */
+  readonly idle?: IdlePoll;
   /** Releases what the worker holds (connections), once its last job has ended. */
   close?(): Promise<void>;
 }

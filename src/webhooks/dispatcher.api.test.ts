@@ -8,7 +8,7 @@ import { openDatabase } from '../lib/db/db.js';
 import { setStatusBySeller } from '../orders/core/set-status-by-seller.js';
 import { addEndpoint } from './add-endpoint.js';
 import { claimDeliveries, LEASE_MS } from './claim-deliveries.js';
-import { type Dispatcher, type DispatcherOptions } from './dispatcher.js';
+import { createWebhookWorker, type Dispatcher, type DispatcherOptions, WEBHOOK_IDLE_POLL } from './dispatcher.js';
 import { listDeliveries } from './list-deliveries.js';
 import { listEndpoints } from './list-endpoints.js';
 import { redeliver } from './redeliver.js';
@@ -177,6 +177,26 @@ describe('delivery of order.status_changed', () => {
     expect(await eventIds(s, id)).toEqual([]);
     expect(await dispatcher().runOnce()).toMatchObject({ claimed: 0 });
     expect(r.received).toEqual([]);
+  });
+});
+
+describe('an idle dispatcher', () => {
+  it('a round that fans events out says it worked; with nothing to do it does not, and it polls every 100 ms after 2 s of that', async () => {
+    const s = await shop('Toko Sepi');
+    const { db, dialect, writeTransaction, sealer } = t.ctx;
+    const worker = createWebhookWorker({ db, dialect, writeTransaction, sealer, clock: t.clock, timeZone: TZ, allowPrivate: true });
+    try {
+      expect(worker).toMatchObject({ pollMs: 20, idle: { afterMs: 2_000, pollMs: 100 } });
+      expect(WEBHOOK_IDLE_POLL).toEqual({ afterMs: 2_000, pollMs: 100 });
+      // Whatever other tests left is fanned out first.
+      while ((await worker.claim(0)).worked === true);
+      expect(await worker.claim(0)).toMatchObject({ jobs: [], fannedOut: 0, worked: false });
+      await patch(s, await order(s), 'closing');
+      expect(await worker.claim(0)).toMatchObject({ jobs: [], fannedOut: 1, worked: true });
+      expect(await worker.claim(0)).toMatchObject({ fannedOut: 0, worked: false });
+    } finally {
+      await worker.close?.();
+    }
   });
 });
 
