@@ -845,8 +845,7 @@ export interface FormViewTable {
   views: number;
 }
 
-/** 042: form_views per UTC day (`day`: epoch days), written by the same flush (src/insights/form-views/). */
-/** 043: views per UTC day (epoch days) and per value of one dimension (product_id, utm_source, utm_campaign). */
+/** 042, keyed per dimension by 043: views per UTC day (epoch days) and per value of one dimension (product_id, utm_source, utm_campaign), written by the form_views flush (src/insights/form-views/). */
 export interface FormViewDayTable {
   tenant_id: number;
   dimension: string;
