@@ -131,6 +131,23 @@ it('run() counts the rows a write changed, on the database handle and in a trans
   await t.ctx.db.updateTable('products').set({ price: 40000 }).where('tenant_id', '=', ids.b!).where('name', '=', 'Topi b').execute();
 });
 
+it('runEach() runs the write once per arguments, in order, and counts the rows changed in all: on the database handle, in a transaction and in the group commit', async () => {
+  const rename = prepareQuery((db: Db, a: { tenantId: number; from: string; to: string }) =>
+    db.updateTable('products').set({ name: a.to }).where('tenant_id', '=', a.tenantId).where('name', '=', a.from),
+  );
+  const names = async () => (await t.ctx.db.selectFrom('products').select('name').where('tenant_id', '=', ids.b!).orderBy('name').execute()).map((r) => r.name);
+  const b = ids.b!;
+  // In order: the second renames what the first wrote; a miss changes nothing.
+  expect(await rename.runEach(t.ctx.db, [{ tenantId: b, from: 'Mug b', to: 'Gelas b' }, { tenantId: b, from: 'Gelas b', to: 'Cangkir b' }, { tenantId: 999, from: 'Kaos b', to: 'x' }])).toBe(2);
+  expect(await names()).toEqual(['Cangkir b', 'Kaos b', 'Topi b']);
+  await t.ctx.db.transaction().execute(async (tx) => {
+    expect(await rename.runEach(tx, [{ tenantId: b, from: 'Cangkir b', to: 'Mug b' }, { tenantId: b, from: 'Kaos b', to: 'Kemeja b' }])).toBe(2);
+  });
+  expect(await t.ctx.writeTransaction((tx) => rename.runEach(tx, [{ tenantId: b, from: 'Kemeja b', to: 'Kaos b' }, { tenantId: b, from: 'Nope', to: 'x' }]), { repeatable: true })).toBe(1);
+  expect(await names()).toEqual(['Kaos b', 'Mug b', 'Topi b']);
+  expect(await rename.runEach(t.ctx.db, [])).toBe(0);
+});
+
 it('rows read directly are the objects Kysely gives: every column, in order, a repeated name once', async () => {
   const twice = prepareQuery((_db: Db, a: { tenantId: number }) =>
     sql<Record<string, unknown>>`select name, price, price as "name", 1 as "it's ""x""" from products where tenant_id = ${a.tenantId} order by price`,

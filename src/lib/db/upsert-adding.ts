@@ -21,7 +21,8 @@ type Args = Record<string, string | number>;
 // count of rows would fill the statement caches).
 const CHUNK = 5_000;
 
-// SQLite: one prepared statement a row, run on the fold's connection without Kysely. Half the CPU
+// SQLite: one prepared statement a row, run on the fold's connection without Kysely (runEach:
+// synchronously in the group commit, 4.7 against 6.0 us a row without a promise each). Half the CPU
 // of the JSON array: SQLite parsed each row's array once per column (3 against 6 us a counter,
 // measured on 31,000 of the tab counters).
 const slot = (i: number) => `c${i}`;
@@ -48,10 +49,13 @@ export function upsertAdding(spec: AddingTable): (tx: Tx, rows: readonly Row[]) 
       }
       return;
     }
-    for (const row of rows) {
-      const args: Args = {};
-      for (let i = 0; i < slots.length; i++) args[slots[i]!] = row[i]!;
-      await prepared.run(tx, args);
-    }
+    await prepared.runEach(
+      tx,
+      rows.map((row) => {
+        const args: Args = {};
+        for (let i = 0; i < slots.length; i++) args[slots[i]!] = row[i]!;
+        return args;
+      }),
+    );
   };
 }
