@@ -10,19 +10,28 @@
 // commit as the server's (lib/db/write-transaction.ts: the requests read in one turn of the
 // event loop share one COMMIT, and each is answered after it). Its events are written as
 // already fanned out (type bench.floor): the floor has no dispatcher.
+// With FOLDS=1, also the feed consumers' folds (bench/floor-fold.ts): every FOLD_EVERY_MS (the
+// consumers' poll) the next group commit folds a batch of the changes written since, before its
+// COMMIT, and while a batch comes full, so does the group commit after it (the consumers' next
+// round starts at once).
 //
-// Run by bench/run.ts: `node build/bench/floor-server.js` with DB_FILE and TENANT_ID in the
-// environment; prints its port when listening, stops on SIGTERM.
+// Run by bench/run.ts: `node build/bench/floor-server.js` with DB_FILE and TENANT_ID (and
+// FOLDS) in the environment; prints its port when listening, stops on SIGTERM.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { COUNTS_BATCH, countsConsumer } from '../src/counts/fold-counts.js';
 import { RECORD_COLUMNS } from '../src/orders/core/order-record.js';
+import { floorFold } from './floor-fold.js';
 import { openLikeServer, patchStatements } from './patch-statements.js';
 
 export const FLOOR_EVENT_TYPE = 'bench.floor';
 
-/** The floor server on the SQLite database `file`, for the store `tenantId` (not yet listening). */
-export function floorServer(file: string, tenantId: number): { server: http.Server; close(): void } {
+/** How often the folds run: the counts and insights consumers' poll. */
+const FOLD_EVERY_MS = countsConsumer.pollMs!;
+
+/** The floor server on the SQLite database `file`, for the store `tenantId` (not yet listening); `folds`: with the consumers' folds. */
+export function floorServer(file: string, tenantId: number, folds = false): { server: http.Server; close(): void } {
   const db = openLikeServer(file);
   // Its Idempotency-Keys are remembered under one of the store's keys, as the route's are.
   const keyId = db.prepare('select id from api_keys where tenant_id = ? order by id limit 1').pluck().get(tenantId) as number;
@@ -42,9 +51,18 @@ export function floorServer(file: string, tenantId: number): { server: http.Serv
   }
 
   const queue: Unit[] = [];
+  const fold = folds ? floorFold(db) : null;
+  let foldDue = false;
+  const foldTimer = fold
+    ? setInterval(() => {
+        if (queue.length === 0) setImmediate(commitGroup);
+        foldDue = true;
+      }, FOLD_EVERY_MS)
+    : null;
 
   /** Every PATCH read in this turn of the event loop, in one transaction; answered after its COMMIT. */
   function commitGroup(): void {
+    if (queue.length === 0 && !foldDue) return;
     const group = queue.splice(0);
     const answers: Array<[http.ServerResponse, number, string]> = [];
     db.exec('begin');
@@ -69,6 +87,10 @@ export function floorServer(file: string, tenantId: number): { server: http.Serv
       statements.remember(unit.key, unit.hash, body, now);
       answers.push([unit.res, 200, body]);
     }
+    if (foldDue) {
+      foldDue = fold!.foldBatch(Date.now()) >= COUNTS_BATCH;
+      if (foldDue) setImmediate(commitGroup);
+    }
     db.exec('commit');
     for (const [res, status, body] of answers) send(res, status, body);
   }
@@ -86,7 +108,13 @@ export function floorServer(file: string, tenantId: number): { server: http.Serv
   }
 
   const server = http.createServer((req, res) => (req.method === 'PATCH' ? patch(req, res) : get(req, res)));
-  return { server, close: () => db.close() };
+  return {
+    server,
+    close: () => {
+      if (foldTimer) clearInterval(foldTimer);
+      db.close();
+    },
+  };
 }
 
 const NOT_FOUND = '{"success":false}';
@@ -106,7 +134,7 @@ interface Unit {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const floor = floorServer(process.env.DB_FILE!, Number(process.env.TENANT_ID));
+  const floor = floorServer(process.env.DB_FILE!, Number(process.env.TENANT_ID), process.env.FOLDS === '1');
   floor.server.listen(0, '127.0.0.1', () => process.stdout.write(`${(floor.server.address() as { port: number }).port}\n`));
   process.on('SIGTERM', () =>
     floor.server.close(() => {

@@ -6,6 +6,7 @@
 import SQLite from 'better-sqlite3';
 import { IDEMPOTENCY_RETENTION_MS } from '../src/idempotency/idempotency-key.js';
 import { PATCH_ORDER_COLUMNS } from '../src/orders/api/patch-decision.js';
+import { milestonesOf } from '../src/orders/core/milestones.js';
 import { SQLITE_IO_PRAGMAS } from '../src/lib/db/db.js';
 
 /** The server's settings for its connection (src/lib/db/db.ts). */
@@ -40,7 +41,12 @@ export function patchStatements(db: SQLite.Database, a: { tenantId: number; keyI
     from (select 1 as one)
     left join idempotency_records r on r.tenant_id = ? and r.api_key_id = ? and r.idempotency_key = ?
     left join orders o on o.tenant_id = ? and o.id = ? left join tenants t on t.id = o.tenant_id`);
-  const move = db.prepare('update orders set status = ?, updated_at = ? where tenant_id = ? and id = ? and status = ?');
+  // As orders/core/record-status-change.ts: the source for the feed's row, and the milestones the
+  // move reaches unless the order reached them before (an order's first closing moves insights).
+  const move = db.prepare(`update orders set status = ?, updated_at = ?, status_source = 'api',
+    first_closed_at = coalesce(first_closed_at, ?), first_paid_at = coalesce(first_paid_at, ?),
+    first_shipped_at = coalesce(first_shipped_at, ?), first_completed_at = coalesce(first_completed_at, ?)
+    where tenant_id = ? and id = ? and status = ?`);
   const takeUnit = db.prepare('update event_hour_slots set count = count + 1 where tenant_id = ? and hour_start = ? and slot = ? and count < ?');
   const insertEvent = db.prepare(
     `insert into events (tenant_id, order_id, type, payload, created_at, fanned_out_at) values (?, ?, '${a.eventType ?? 'order.status_changed'}', ?, ?, ${a.fannedOut ? '?' : 'null'})`,
@@ -60,7 +66,8 @@ export function patchStatements(db: SQLite.Database, a: { tenantId: number; keyI
     read: (key: string, orderId: number) => read.get(tenantId, keyId, key, tenantId, orderId) as PatchRead,
     /** The change with its hourly unit, event and history entry; false when the order was no longer in `from`. */
     change(orderId: number, from: string, to: string, payload: string, now: number): boolean {
-      if (move.run(to, now, tenantId, orderId, from).changes === 0) return false;
+      const m = milestonesOf(to, 'api', now);
+      if (move.run(to, now, m.first_closed_at, m.first_paid_at, m.first_shipped_at, m.first_completed_at, tenantId, orderId, from).changes === 0) return false;
       const hour = hourStart();
       if (hour !== slotHour) {
         slotOf.run(tenantId, hour);

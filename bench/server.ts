@@ -205,11 +205,12 @@ export function startRawCeiling(launcher: string[] = []): Promise<MeasuredServer
 
 /**
  * Starts the floor server (bench/floor-server.ts: the routes' SQLite work behind a bare
- * node:http server) on the SQLite database `file`, for the store `tenantId`.
+ * node:http server) on the SQLite database `file`, for the store `tenantId`; `folds`: with the
+ * feed consumers' folds (bench/floor-fold.ts).
  */
-export function startFloorServer(file: string, tenantId: number): Promise<MeasuredServer> {
+export function startFloorServer(file: string, tenantId: number, folds = false): Promise<MeasuredServer> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-server.js');
-  return startBare('floor server', [process.execPath, script], { DB_FILE: file, TENANT_ID: String(tenantId) });
+  return startBare('floor server', [process.execPath, script], { DB_FILE: file, TENANT_ID: String(tenantId), FOLDS: folds ? '1' : '0' });
 }
 
 /** A server of the bench's own that prints its port on its first line of output and stops on SIGTERM. */

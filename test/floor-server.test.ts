@@ -1,12 +1,16 @@
 // bench/floor-server.ts: the floor the bench measures beside the routes must do the routes'
 // SQLite work, or its figure says nothing. GET reads the order; PATCH changes it with its
 // history entry, an event that no dispatcher picks up, and a remembered response that a
-// repeated Idempotency-Key gets back; requests of one turn share one COMMIT.
+// repeated Idempotency-Key gets back; requests of one turn share one COMMIT. With the folds
+// (bench/floor-fold.ts), it keeps the counts' and insights' rows as their consumers would.
 import type { AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupDatabase, type BenchDatabase } from '../bench/database.js';
 import { FLOOR_EVENT_TYPE, floorServer } from '../bench/floor-server.js';
+import { openDatabase } from '../src/lib/db/db.js';
+import { keptInsights, recountedInsights } from './insight-totals.js';
+import { keptCounts, recountedCounts } from './order-counts.js';
 
 let bench: BenchDatabase;
 let floor: ReturnType<typeof floorServer>;
@@ -67,5 +71,40 @@ describe('the floor server', () => {
     const again = await patch(a.id, flip(a.status), 'floor-a');
     expect(await again.json()).toEqual(answer);
     expect(inDb<{ n: number }>("select count(*) as n from order_history where order_id = ? and field = 'status'", a.id).n).toBe(1);
+  });
+});
+
+describe('the floor server with the folds', () => {
+  it("folds its changes as the counts and insights consumers do: both move past the feed, and what they keep equals a recount", async () => {
+    const folding = floorServer(file, bench.seeded.tenantId, true);
+    await new Promise<void>((resolve) => folding.server.listen(0, '127.0.0.1', resolve));
+    const foldingUrl = `http://127.0.0.1:${(folding.server.address() as AddressInfo).port}/api/order_status.php`;
+    try {
+      // First closings (they move insights' figures), then some of them back: one turn each.
+      const orders = bench.seeded.toggleable.filter((o) => o.status === 'pending').slice(0, 12);
+      const send = (id: number, status: string, key: string) =>
+        fetch(foldingUrl, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'idempotency-key': key }, body: JSON.stringify({ id, status }) });
+      for (const o of orders) expect((await send(o.id, 'closing', `fold-${o.id}`)).status).toBe(200);
+      for (const o of orders.slice(0, 4)) expect((await send(o.id, 'pending', `fold-back-${o.id}`)).status).toBe(200);
+      const end = () => inDb<{ id: number }>('select max(id) as id from order_feed').id;
+      const positions = () => inDb<{ counts: number; insights: number }>(
+        "select (select position from feed_consumers where name = 'counts') as counts, (select position from feed_consumers where name = 'insights') as insights",
+      );
+      const until = Date.now() + 10_000;
+      while (Date.now() < until && (positions().counts < end() || positions().insights < end())) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(positions()).toEqual({ counts: end(), insights: end() });
+      expect(inDb<{ n: number }>("select count(*) as n from orders where id in (" + orders.map((o) => o.id).join(',') + ") and first_closed_at is not null").n).toBe(orders.length);
+    } finally {
+      await new Promise((resolve) => folding.server.close(resolve));
+      folding.close();
+    }
+    // Lapak's own consumers find nothing left to fold; the rows the floor kept are the recount's.
+    const handle = openDatabase(bench.url);
+    try {
+      expect(await keptCounts(handle)).toEqual(await recountedCounts(handle.db));
+      expect(await keptInsights(handle)).toEqual(await recountedInsights(handle.db));
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // summed first and written once, in key order (two writers of the same counters, the consumer
 // and a seeding that folds its own rows, never lock them in opposite orders).
 import type { Tx } from '../lib/db/db.js';
-import { upsertAdding } from '../lib/db/upsert-adding.js';
+import { upsertAdding, type AddingTable } from '../lib/db/upsert-adding.js';
 import { COUNTER_COLUMNS } from '../lib/db/schema.js';
 import type { FeedConsumer } from '../feed/consumer.js';
 import { forEachOrderChunk, type FeedRow, type OrderSide } from '../feed/feed-row.js';
@@ -119,17 +119,29 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
 const dayOrder = (x: DayCounter, y: DayCounter) => x.tenantId - y.tenantId || compare(x.dimension, y.dimension) || compare(x.value, y.value) || x.day - y.day;
 const pairOrder = (x: PairCounter, y: PairCounter) => x.tenantId - y.tenantId || compare(x.dimensions, y.dimensions) || compare(x.value, y.value);
 
-const upsertDayCounters = upsertAdding({
+/** The tables the counts consumer adds to. */
+export const DAY_COUNTERS: AddingTable = {
   table: 'order_counts',
   key: [['tenant_id', 'bigint'], ['dimension', 'text'], ['value', 'text'], ['day', 'bigint']],
   amounts: COUNTER_COLUMNS,
-});
-const upsertPairCounters = upsertAdding({ table: 'order_pair_counts', key: [['tenant_id', 'bigint'], ['dimensions', 'text'], ['value', 'text']], amounts: COUNTER_COLUMNS });
+};
+export const PAIR_COUNTERS: AddingTable = { table: 'order_pair_counts', key: [['tenant_id', 'bigint'], ['dimensions', 'text'], ['value', 'text']], amounts: COUNTER_COLUMNS };
+const upsertDayCounters = upsertAdding(DAY_COUNTERS);
+const upsertPairCounters = upsertAdding(PAIR_COUNTERS);
+
+/** The rows to add, per table, in key order: each key's values, then its counts. */
+export function countRows(deltas: CountDeltas): { days: Array<Array<string | number>>; pairs: Array<Array<string | number>> } {
+  return {
+    days: deltas.days.sort(dayOrder).map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]),
+    pairs: deltas.pairs.sort(pairOrder).map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]),
+  };
+}
 
 /** Writes the summed changes, in the caller's transaction. */
 export async function writeDeltas(tx: Tx, deltas: CountDeltas): Promise<void> {
-  await upsertDayCounters(tx, deltas.days.sort(dayOrder).map((r) => [r.tenantId, r.dimension, r.value, r.day, ...r.counts]));
-  await upsertPairCounters(tx, deltas.pairs.sort(pairOrder).map((r) => [r.tenantId, r.dimensions, r.value, ...r.counts]));
+  const { days, pairs } = countRows(deltas);
+  await upsertDayCounters(tx, days);
+  await upsertPairCounters(tx, pairs);
 }
 
 /** Every counter from the orders as they are (the consumer's first run), replacing what was there. */

@@ -7,7 +7,7 @@
 import type { FeedConsumer } from '../feed/consumer.js';
 import { forEachOrderChunk, type FeedRow, type OrderSide } from '../feed/feed-row.js';
 import type { Tx } from '../lib/db/db.js';
-import { upsertAdding } from '../lib/db/upsert-adding.js';
+import { upsertAdding, type AddingTable } from '../lib/db/upsert-adding.js';
 import {
   CS_DIMENSIONS, figuresOf, FOLLOW_UP_KINDS, followUpBucketOf, INSIGHT_DIMENSIONS, INSIGHT_FIELDS, insightValue, periodStart, STORE_ROWS, UNITS,
 } from './figures.js';
@@ -115,16 +115,19 @@ export class InsightDeltas {
   }
 }
 
-const upsertTotals = upsertAdding({
+/** The tables the insights consumer adds to. */
+export const INSIGHT_TOTALS: AddingTable = {
   table: 'insight_totals',
   key: [['tenant_id', 'bigint'], ['cs', 'text'], ['dimension', 'text'], ['unit', 'bigint'], ['start', 'bigint'], ['value', 'text']],
   amounts: INSIGHT_FIELDS,
-});
-const upsertFollowUps = upsertAdding({
+};
+export const INSIGHT_FOLLOW_UPS: AddingTable = {
   table: 'insight_follow_ups',
   key: [['tenant_id', 'bigint'], ['unit', 'bigint'], ['start', 'bigint'], ['cs', 'text'], ['kind', 'text'], ['bucket', 'bigint']],
   amounts: ['orders'],
-});
+};
+const upsertTotals = upsertAdding(INSIGHT_TOTALS);
+const upsertFollowUps = upsertAdding(INSIGHT_FOLLOW_UPS);
 
 /** Writes the summed changes, in the caller's transaction. */
 export async function writeInsightDeltas(tx: Tx, deltas: InsightDeltas): Promise<void> {

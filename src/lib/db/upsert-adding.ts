@@ -27,11 +27,28 @@ const CHUNK = 5_000;
 // measured on 31,000 of the tab counters).
 const slot = (i: number) => `c${i}`;
 
+/** The statement's parts: the columns (the key's, then the amounts'), the conflict's key, the additions. */
+function partsOf(spec: AddingTable) {
+  const columns = [...spec.key.map(([c]) => c), ...spec.amounts];
+  return {
+    columns,
+    keyList: spec.key.map(([c]) => c).join(', '),
+    add: spec.amounts.map((c) => `${c} = ${spec.table}.${c} + excluded.${c}`).join(', '),
+  };
+}
+
+/** SQLite's statement of one row, its values as `?` in the columns' order: the one that upsertAdding prepares (the bench's floor runs it through better-sqlite3). */
+export function sqliteAddingStatement(spec: AddingTable): string {
+  const { columns, keyList, add } = partsOf(spec);
+  return `insert into ${spec.table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (${keyList}) do update set ${add}`;
+}
+
 /** Writes `rows` (each the key's values, then the amounts'), adding to the rows already there, in the caller's transaction. */
 export function upsertAdding(spec: AddingTable): (tx: Tx, rows: readonly Row[]) => Promise<void> {
-  const columns = [...spec.key.map(([c]) => c), ...spec.amounts];
-  const keyList = sql.raw(spec.key.map(([c]) => c).join(', '));
-  const add = sql.raw(spec.amounts.map((c) => `${c} = ${spec.table}.${c} + excluded.${c}`).join(', '));
+  const parts = partsOf(spec);
+  const columns = parts.columns;
+  const keyList = sql.raw(parts.keyList);
+  const add = sql.raw(parts.add);
   const types = [...spec.key.map(([, type]) => type), ...spec.amounts.map(() => 'bigint')];
   const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
   const columnList = sql.raw(columns.join(', '));

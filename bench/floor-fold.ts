@@ -1,0 +1,51 @@
+// The feed consumers' folds at their floor, for the floor server's second PATCH line
+// (bench/floor-server.ts with FOLDS=1): what the counts and insights consumers do with each
+// change (src/counts/fold-counts.ts, src/insights/fold-insights.ts), with none of the runner,
+// Kysely or Lapak's transactions around it. A batch of up to 500 feed rows (the consumers'
+// batch: a transaction each, so that SQLite's one writer is never held long) after the
+// consumers' position is read once, summed by the consumers' own delta classes (the least
+// JavaScript that knows which rows a change moves), added with the same statement each row as
+// the consumers' (src/lib/db/upsert-adding.ts), and both consumers' positions moved, in the
+// caller's transaction. The live list's and the planner's rounds read only where the feed ends, and the
+// webhook fan-out is not a fold: the floor leaves them out.
+import type SQLite from 'better-sqlite3';
+import { COUNTS_BATCH, COUNTS_CONSUMER, CountDeltas, countRows, DAY_COUNTERS, PAIR_COUNTERS } from '../src/counts/fold-counts.js';
+import { FEED_COLUMNS, feedRowOf } from '../src/feed/feed-row.js';
+import { INSIGHT_FOLLOW_UPS, INSIGHT_TOTALS, INSIGHTS_CONSUMER, InsightDeltas } from '../src/insights/fold-insights.js';
+import { sqliteAddingStatement, type AddingTable } from '../src/lib/db/upsert-adding.js';
+
+type Row = ReadonlyArray<string | number>;
+
+/** The folds on `db`, from where the counts and insights consumers stand. */
+export function floorFold(db: SQLite.Database): { foldBatch(now: number): number } {
+  const read = db.prepare(`select ${FEED_COLUMNS.join(', ')} from order_feed where id > ? order by id limit ${COUNTS_BATCH}`);
+  const prepare = (spec: AddingTable) => db.prepare(sqliteAddingStatement(spec));
+  const [days, pairs, totals, followUps] = [prepare(DAY_COUNTERS), prepare(PAIR_COUNTERS), prepare(INSIGHT_TOTALS), prepare(INSIGHT_FOLLOW_UPS)];
+  const move = db.prepare('update feed_consumers set txid = 0, position = ?, snapshot = null, seen_at = ? where name = ?');
+  // From the consumer further behind (after the route's run, either may have left a tail).
+  let position = db.prepare('select min(position) from feed_consumers where name in (?, ?)').pluck().get(COUNTS_CONSUMER, INSIGHTS_CONSUMER) as number;
+  const add = (statement: SQLite.Statement, rows: readonly Row[]) => {
+    for (const row of rows) statement.run(row);
+  };
+  return {
+    /** Folds the next batch (up to COUNTS_BATCH rows, as each consumer's round); returns the rows folded. */
+    foldBatch(now: number): number {
+      const rows = (read.all(position) as Array<Parameters<typeof feedRowOf>[0]>).map(feedRowOf);
+      if (rows.length === 0) return 0;
+      const counts = new CountDeltas();
+      const insights = new InsightDeltas();
+      for (const row of rows) {
+        counts.addChange(row);
+        insights.addChange(row);
+      }
+      const counted = countRows(counts);
+      add(days, counted.days);
+      add(pairs, counted.pairs);
+      add(totals, insights.totalRows());
+      add(followUps, insights.followUpRows());
+      position = rows[rows.length - 1]!.position.id;
+      for (const name of [COUNTS_CONSUMER, INSIGHTS_CONSUMER]) move.run(position, now, name);
+      return rows.length;
+    },
+  };
+}
