@@ -18,10 +18,22 @@ export interface StatusChangedPayload {
   external_reference?: string | null;
 }
 
+// An event is fanned out to the endpoints its store has when the change is written (docs/webhooks.md):
+// a store with none (most stores) writes it already fanned out, so the dispatcher never reads or
+// marks it, and it never enters the pending events' index. The check reads the store's endpoints
+// through their (tenant_id, id) index.
+const fannedOutAt = (tenantId: number, now: number) =>
+  sql<number | null>`case when exists (select 1 from webhook_endpoints w where w.tenant_id = ${tenantId} and w.enabled = 1 and w.removed_at is null) then null else cast(${now} as bigint) end`;
+
 const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number; payload: string; now: number }) =>
-  db
-    .insertInto('events')
-    .values({ tenant_id: a.tenantId, order_id: a.orderId, type: 'order.status_changed', payload: a.payload, created_at: a.now }),
+  db.insertInto('events').values({
+    tenant_id: a.tenantId,
+    order_id: a.orderId,
+    type: 'order.status_changed',
+    payload: a.payload,
+    created_at: a.now,
+    fanned_out_at: fannedOutAt(a.tenantId, a.now),
+  }),
 );
 
 /**
@@ -29,8 +41,8 @@ const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number
  * for each row of the CTE named `source`, so none when it is empty. Returns the event's id.
  */
 export const insertEventPart = (source: string, a: { tenantId: number; orderId: number; payload: string; now: number }): RawBuilder<{ id: number }> => sql`
-      insert into events (tenant_id, order_id, type, payload, created_at)
-      select ${a.tenantId}::bigint, ${a.orderId}::bigint, 'order.status_changed', ${a.payload}::text, ${a.now}::bigint
+      insert into events (tenant_id, order_id, type, payload, created_at, fanned_out_at)
+      select ${a.tenantId}::bigint, ${a.orderId}::bigint, 'order.status_changed', ${a.payload}::text, ${a.now}::bigint, ${fannedOutAt(a.tenantId, a.now)}::bigint
       from ${sql.id(source)}
       returning id`;
 

@@ -44,6 +44,27 @@ const deliveriesOf = (eventId: number) =>
 const fannedOutAt = async (eventId: number) => (await t.ctx.db.selectFrom('events').select('fanned_out_at').where('id', '=', eventId).executeTakeFirstOrThrow()).fanned_out_at;
 
 describe('fan-out', () => {
+  it('an event of a store with no enabled endpoint is written already fanned out: the dispatcher has nothing to do for it', async () => {
+    await fanOutEvents(t.ctx, t.clock.now(), 1000); // whatever earlier tests left
+    const none = await shopWithEndpoints('Toko Tanpa Webhook', []);
+    const off = await shopWithEndpoints('Toko Webhook Mati', ['http://127.0.0.1:9/off']);
+    expect((await t.ctx.db.transaction().execute((tx) => setEndpointEnabled(tx, t.clock, off.tenantId, off.endpoints[0]!, false))).ok).toBe(true);
+    for (const shop of [none, off]) {
+      const order = await seedOrder(t.ctx, shop.tenantId, { product_id: shop.productId, variant: '' });
+      const res = await t.request({
+        method: 'PATCH',
+        url: '/api/order_status.php',
+        headers: { 'x-api-key': shop.keys.crm!, 'content-type': 'application/json' },
+        payload: JSON.stringify({ id: order.id, status: 'closing' }),
+      });
+      expect(res.statusCode).toBe(200);
+      const event = await t.ctx.db.selectFrom('events').select(['id', 'created_at', 'fanned_out_at']).where('tenant_id', '=', shop.tenantId).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+      expect(event.fanned_out_at).toBe(event.created_at);
+      expect(await deliveriesOf(event.id)).toEqual([]);
+    }
+    expect(await fanOutEvents(t.ctx, t.clock.now(), 1000)).toBe(0);
+  });
+
   it("queues one pending delivery per enabled endpoint of the event's store, marks the event, and finds nothing the second time", async () => {
     await fanOutEvents(t.ctx, t.clock.now(), 1000); // whatever earlier tests left
     const shop = await shopWithEndpoints('Toko Fan-out', ['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b', 'http://127.0.0.1:9/off']);
