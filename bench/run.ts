@@ -257,7 +257,7 @@ function report(results: Omit<Round, 'logLines'>, backend: BenchBackend, title?:
     const label = `PATCH CPU/req <= ${limit}x the raw's, or <= ${overLimit}x its floor's with the folds where that is over ${limit}x`;
     if (patchX === null || !foldsX) return [label, 'n/a', 'n/a'];
     const over = patchX / foldsX;
-    return [label, `${times(patchX)}; floor ${times(foldsX)}, the route ${times(over)} it`, verdict(patchX <= limit || (foldsX > limit && over <= overLimit))];
+    return [label, `${times(patchX)}; floor ${times(foldsX)}, the route ${over.toFixed(2)}x it`, verdict(patchX <= limit || (foldsX > limit && over <= overLimit))];
   })();
   const ioTarget = [
     `I/O calls/PATCH <= ${IO_TARGET} (its floor's with the folds beside)`,
