@@ -24,7 +24,8 @@ async function shopWithEndpoints(name: string, urls: string[]) {
   return { ...store, productId: product.id, endpoints };
 }
 
-async function changeStatus(shop: Awaited<ReturnType<typeof shopWithEndpoints>>) {
+/** A new order of the shop moved to closing through the API: its event. */
+async function closeNewOrder(shop: Awaited<ReturnType<typeof shopWithEndpoints>>) {
   const order = await seedOrder(t.ctx, shop.tenantId, { product_id: shop.productId, variant: '' });
   const res = await t.request({
     method: 'PATCH',
@@ -33,9 +34,14 @@ async function changeStatus(shop: Awaited<ReturnType<typeof shopWithEndpoints>>)
     payload: JSON.stringify({ id: order.id, status: 'closing' }),
   });
   expect(res.statusCode).toBe(200);
-  const event = await t.ctx.db.selectFrom('events').select(['id', 'fanned_out_at']).where('tenant_id', '=', shop.tenantId).where('order_id', '=', order.id).executeTakeFirstOrThrow();
-  expect(event.fanned_out_at).toBeNull();
-  return { orderId: order.id, eventId: event.id };
+  const event = await t.ctx.db.selectFrom('events').select(['id', 'created_at', 'fanned_out_at']).where('tenant_id', '=', shop.tenantId).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+  return { orderId: order.id, eventId: event.id, createdAt: event.created_at, fannedOutAt: event.fanned_out_at };
+}
+
+async function changeStatus(shop: Awaited<ReturnType<typeof shopWithEndpoints>>) {
+  const { orderId, eventId, fannedOutAt } = await closeNewOrder(shop);
+  expect(fannedOutAt).toBeNull();
+  return { orderId, eventId };
 }
 
 const deliveriesOf = (eventId: number) =>
@@ -50,17 +56,9 @@ describe('fan-out', () => {
     const off = await shopWithEndpoints('Toko Webhook Mati', ['http://127.0.0.1:9/off']);
     expect((await t.ctx.db.transaction().execute((tx) => setEndpointEnabled(tx, t.clock, off.tenantId, off.endpoints[0]!, false))).ok).toBe(true);
     for (const shop of [none, off]) {
-      const order = await seedOrder(t.ctx, shop.tenantId, { product_id: shop.productId, variant: '' });
-      const res = await t.request({
-        method: 'PATCH',
-        url: '/api/order_status.php',
-        headers: { 'x-api-key': shop.keys.crm!, 'content-type': 'application/json' },
-        payload: JSON.stringify({ id: order.id, status: 'closing' }),
-      });
-      expect(res.statusCode).toBe(200);
-      const event = await t.ctx.db.selectFrom('events').select(['id', 'created_at', 'fanned_out_at']).where('tenant_id', '=', shop.tenantId).where('order_id', '=', order.id).executeTakeFirstOrThrow();
-      expect(event.fanned_out_at).toBe(event.created_at);
-      expect(await deliveriesOf(event.id)).toEqual([]);
+      const event = await closeNewOrder(shop);
+      expect(event.fannedOutAt).toBe(event.createdAt);
+      expect(await deliveriesOf(event.eventId)).toEqual([]);
     }
     expect(await fanOutEvents(t.ctx, t.clock.now(), 1000)).toBe(0);
   });
