@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countsConsumer } from '../src/counts/fold-counts.js';
 import { foldOnce } from '../src/feed/consumer.js';
 import { CUSTOMER, json, seedOrder, seedProduct, seedStore, startTestApp, type Store } from './helpers.js';
+import { addTestEndpoint } from './webhook-receiver.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let store: Store;
@@ -50,6 +51,8 @@ it('/readyz: 200 when the database answers (no Redis configured: not reported), 
 
 it('/metrics: requests by route pattern and status, latency histogram, limiter rejections, outbox depth', async () => {
   const headers = { 'x-api-key': store.keys.all!, 'content-type': 'application/json' };
+  // An endpoint, so that the PATCH's event waits for the fan-out (a store without one writes it fanned out).
+  await addTestEndpoint(t.ctx, t.clock, store.tenantId, 'http://127.0.0.1:9/hook', 'metrics');
   await t.request({ method: 'PATCH', url: '/api/order_status.php', headers, payload: { id: orderId, status: 'closing' } });
   for (let i = 0; i < 7; i++) await t.request({ method: 'GET', url: `/api/order_status.php?id=${orderId}&api_key=${store.keys.all}`, headers });
   await t.request({ method: 'POST', url: '/api/customer_lookup.php', headers, payload: { phone: CUSTOMER.phone } });
