@@ -36,6 +36,8 @@ const fanOutAtOnce = prepareQuery((_db: Db, a: { lock: string; now: number; limi
       insert into webhook_deliveries (tenant_id, event_id, endpoint_id, order_id, status, attempts, next_attempt_at, created_at, updated_at)
       select c.tenant_id, c.id, w.id, c.order_id, ${PENDING}, 0, cast(${a.now} as bigint), cast(${a.now} as bigint), cast(${a.now} as bigint)
       from claimed c join webhook_endpoints w on w.tenant_id = c.tenant_id and w.enabled = 1 and w.removed_at is null
+      -- RETURNING gives the claimed events in no set order: the deliveries' ids follow the events'.
+      order by c.id, w.id
       on conflict (event_id, endpoint_id) do nothing
     )
     select count(*)::int as n from claimed`,
