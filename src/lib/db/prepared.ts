@@ -123,9 +123,7 @@ export function prepareQuery<DB, A extends Args, R>(
   async function execute(db: Kysely<DB>, args: A): Promise<StatementOutcome> {
     const found = template(db);
     const parameters = parametersOf(found, args);
-    const outcome = directExecutors.get(db)?.(found.compiled.sql, parameters);
-    if (outcome) return outcome;
-    return throughKysely(db, found.compiled, parameters);
+    return directExecutors.get(db)?.(found.compiled.sql, parameters) ?? throughKysely(db, found.compiled, parameters);
   }
 
   async function runEach(db: Kysely<DB>, argsList: readonly A[]): Promise<number> {
