@@ -1,7 +1,7 @@
 // Counters kept by adding: rows of (key..., amounts...) inserted, or added to the row of the same
 // key (the feed's consumers: the tab counters, insights' totals). Callers write in key order, so
 // two writers of the same counters never lock them in opposite orders.
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { isPostgres, type Db, type Tx } from './db.js';
 import { prepareQuery } from './prepared.js';
 
@@ -43,27 +43,31 @@ export function sqliteAddingStatement(spec: AddingTable): string {
   return `insert into ${spec.table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (${keyList}) do update set ${add}`;
 }
 
+/** PostgreSQL's statement of a chunk, its rows as `$1` (the JSON array's text): the one that upsertAdding runs (the bench's floor runs it through pg). */
+export function postgresAddingStatement(spec: AddingTable): string {
+  const { columns, keyList, add } = partsOf(spec);
+  const types = [...spec.key.map(([, type]) => type), ...spec.amounts.map(() => 'bigint')];
+  return `insert into ${spec.table} (${columns.join(', ')})
+    select ${types.map((type, i) => `(r ->> ${i})::${type}`).join(', ')} from jsonb_array_elements($1::jsonb) r
+    on conflict (${keyList}) do update set ${add}`;
+}
+
 /** Writes `rows` (each the key's values, then the amounts'), adding to the rows already there, in the caller's transaction. */
 export function upsertAdding(spec: AddingTable): (tx: Tx, rows: readonly Row[]) => Promise<void> {
   const parts = partsOf(spec);
   const columns = parts.columns;
   const keyList = sql.raw(parts.keyList);
   const add = sql.raw(parts.add);
-  const types = [...spec.key.map(([, type]) => type), ...spec.amounts.map(() => 'bigint')];
-  const fields = sql.raw(types.map((type, i) => `(r ->> ${i})::${type}`).join(', '));
   const columnList = sql.raw(columns.join(', '));
   const slots = columns.map((_, i) => slot(i));
   const prepared = prepareQuery((_db: Db, a: Args) =>
     sql`insert into ${sql.table(spec.table)} (${columnList}) values (${sql.join(columns.map((_, i) => sql`${a[slot(i)]}`))})
       on conflict (${keyList}) do update set ${add}`,
   );
+  const postgresText = postgresAddingStatement(spec);
   return async (tx, rows) => {
     if (isPostgres(tx)) {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        await sql`insert into ${sql.table(spec.table)} (${columnList})
-          select ${fields} from jsonb_array_elements(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb) r
-          on conflict (${keyList}) do update set ${add}`.execute(tx);
-      }
+      for (let i = 0; i < rows.length; i += CHUNK) await tx.executeQuery(CompiledQuery.raw(postgresText, [JSON.stringify(rows.slice(i, i + CHUNK))]));
       return;
     }
     await prepared.runEach(
