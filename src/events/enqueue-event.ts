@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../lib/db/db.js';
 import { prepareQuery } from '../lib/db/prepared.js';
 import { takeHourlySlot } from './hourly-cap.js';
+import { receivesEvents } from './receiving-endpoints.js';
 import type { ChangeSource } from './sources.js';
 
 export interface StatusChangedPayload {
@@ -23,7 +24,7 @@ export interface StatusChangedPayload {
 // marks it, and it never enters the pending events' index. The check reads the store's endpoints
 // through their (tenant_id, id) index.
 const fannedOutAt = (tenantId: number, now: number) =>
-  sql<number | null>`case when exists (select 1 from webhook_endpoints w where w.tenant_id = ${tenantId} and w.enabled = 1 and w.removed_at is null) then null else cast(${now} as bigint) end`;
+  sql<number | null>`case when exists (select 1 from webhook_endpoints w where w.tenant_id = ${tenantId} and ${receivesEvents('w')}) then null else cast(${now} as bigint) end`;
 
 const insertEvent = prepareQuery((db: Db, a: { tenantId: number; orderId: number; payload: string; now: number }) =>
   db.insertInto('events').values({

@@ -11,6 +11,7 @@ import { prepareQuery } from '../lib/db/prepared.js';
 import type { WriteTransaction } from '../lib/db/write-transaction.js';
 import { fixedLimit } from '../lib/db/fixed-limit.js';
 import { PENDING } from '../lib/db/pending-delivery.js';
+import { receivesEvents } from './receiving-endpoints.js';
 
 // Fan-outs must not overlap: two dispatchers fanning out two events of one order at once
 // could commit the later event's delivery first, and it would be sent first.
@@ -35,7 +36,7 @@ const fanOutAtOnce = prepareQuery((_db: Db, a: { lock: string; now: number; limi
     queued as (
       insert into webhook_deliveries (tenant_id, event_id, endpoint_id, order_id, status, attempts, next_attempt_at, created_at, updated_at)
       select c.tenant_id, c.id, w.id, c.order_id, ${PENDING}, 0, cast(${a.now} as bigint), cast(${a.now} as bigint), cast(${a.now} as bigint)
-      from claimed c join webhook_endpoints w on w.tenant_id = c.tenant_id and w.enabled = 1 and w.removed_at is null
+      from claimed c join webhook_endpoints w on w.tenant_id = c.tenant_id and ${receivesEvents('w')}
       -- RETURNING gives the claimed events in no set order: the deliveries' ids follow the events'.
       order by c.id, w.id
       on conflict (event_id, endpoint_id) do nothing
@@ -82,8 +83,7 @@ async function fanOutInTransaction(tx: Tx, now: number, limit: number): Promise<
         .selectFrom(oldestPending(tx, limit).select(['id', 'tenant_id', 'order_id']).as('e'))
         .innerJoin('webhook_endpoints as w', 'w.tenant_id', 'e.tenant_id')
         // The SELECT needs a WHERE: without one, SQLite would read `ON CONFLICT` as the join's ON.
-        .where('w.enabled', '=', 1)
-        .where('w.removed_at', 'is', null)
+        .where(receivesEvents('w'))
         .select([
           'e.tenant_id',
           'e.id',
