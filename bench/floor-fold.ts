@@ -8,11 +8,15 @@
 // the consumers' (src/lib/db/upsert-adding.ts), and both consumers' positions moved, in the
 // caller's transaction. The live list's and the planner's rounds read only where the feed ends, and the
 // webhook fan-out is not a fold: the floor leaves them out.
+// On PostgreSQL (pgFloorFold, the PostgreSQL floor server with FOLDS=1) the same, in a transaction
+// of its own a batch: the settled rows (read-feed.ts) read once in (txid, id) order, the sums
+// added by the consumers' statement of a chunk (one a table), both positions moved.
 import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { COUNTS_BATCH, COUNTS_CONSUMER, CountDeltas, countRows, DAY_COUNTERS, PAIR_COUNTERS } from '../src/counts/fold-counts.js';
 import { FEED_COLUMNS, feedRowOf } from '../src/feed/feed-row.js';
 import { INSIGHT_FOLLOW_UPS, INSIGHT_TOTALS, INSIGHTS_CONSUMER, InsightDeltas } from '../src/insights/fold-insights.js';
-import { sqliteAddingStatement, type AddingTable } from '../src/lib/db/upsert-adding.js';
+import { postgresAddingStatement, sqliteAddingStatement, type AddingTable } from '../src/lib/db/upsert-adding.js';
 
 type Row = ReadonlyArray<string | number>;
 
@@ -46,6 +50,50 @@ export function floorFold(db: SQLite.Database): { foldBatch(now: number): number
       position = rows[rows.length - 1]!.position.id;
       for (const name of [COUNTS_CONSUMER, INSIGHTS_CONSUMER]) move.run(position, now, name);
       return rows.length;
+    },
+  };
+}
+
+const ADDING_TABLES = [DAY_COUNTERS, PAIR_COUNTERS, INSIGHT_TOTALS, INSIGHT_FOLLOW_UPS];
+
+/** PostgreSQL: the folds on `pool`, from where the counts and insights consumers stand. */
+export function pgFloorFold(pool: pg.Pool): { foldBatch(now: number): Promise<number> } {
+  const read = `select txid, ${FEED_COLUMNS.join(', ')} from order_feed
+    where (txid, id) > ($1, $2) and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint order by txid, id limit ${COUNTS_BATCH}`;
+  const adding = ADDING_TABLES.map((spec, i) => ({ name: `floor_adding_${i}`, text: postgresAddingStatement(spec) }));
+  const move = "update feed_consumers set txid = $1, position = $2, snapshot = null, seen_at = $3 where name in ('counts', 'insights')";
+  let position: { txid: number; id: number } | null = null;
+  return {
+    async foldBatch(now) {
+      const client = await pool.connect();
+      try {
+        // From the consumer further behind (after the route's run, either may have left a tail).
+        position ??= (
+          await client.query<{ txid: number; id: number }>('select txid, position as id from feed_consumers where name in ($1, $2) order by txid, position limit 1', [COUNTS_CONSUMER, INSIGHTS_CONSUMER])
+        ).rows[0]!;
+        await client.query('begin');
+        const rows = (await client.query({ name: 'floor_feed', text: read, values: [position.txid, position.id] })).rows.map(feedRowOf);
+        if (rows.length > 0) {
+          const counts = new CountDeltas();
+          const insights = new InsightDeltas();
+          for (const row of rows) {
+            counts.addChange(row);
+            insights.addChange(row);
+          }
+          const counted = countRows(counts);
+          const tables = [counted.days, counted.pairs, insights.totalRows(), insights.followUpRows()];
+          for (let i = 0; i < tables.length; i++) if (tables[i]!.length > 0) await client.query({ ...adding[i]!, values: [JSON.stringify(tables[i])] });
+          position = rows[rows.length - 1]!.position;
+          await client.query({ name: 'floor_move', text: move, values: [position.txid, position.id, now] });
+        }
+        await client.query('commit');
+        return rows.length;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }

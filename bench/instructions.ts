@@ -19,8 +19,9 @@
 // code moved by up to 10 % between runs: compare two builds in the same order of scenarios,
 // and distrust a difference smaller than that. Options: --requests N (measured, default
 // 3000), --warmup N (default 6000), --orders N (default 20000), --scenarios a,b (of raw,
-// healthz, get, patch, lookup, embed; default all but lookup, whose 150 ms floor would make
-// it take minutes), --keep DIR (keep the callgrind files there, for callgrind_annotate),
+// floor-get, floor-patch (the floor server of the backend: its GET and PATCH), healthz, get,
+// patch, lookup, embed; default raw, healthz, get, patch, embed: lookup's 150 ms floor would
+// make it take minutes), --keep DIR (keep the callgrind files there, for callgrind_annotate),
 // --db sqlite|postgres (default sqlite; postgres: a scratch database on --pg-url, default
 // TEST_DATABASE_URL or the local server, with the limiter windows in Redis at --redis-url, or `none`: PostgreSQL's own store).
 // On PostgreSQL only this process is counted, not PostgreSQL's or Redis's.
@@ -33,7 +34,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
 import { BACKEND_OPTIONS, limiterStore, parseBackend, setupDatabase, type BenchDatabase } from './database.js';
 import { embedRequests, getRequests, lookupRequests, patchRequests } from './scenarios.js';
-import { startRawCeiling, startServer, type MeasuredServer } from './server.js';
+import { startFloorServer, startPgFloorServer, startRawCeiling, startServer, type MeasuredServer } from './server.js';
 
 interface Count {
   /** The main thread's instructions a request. */
@@ -45,11 +46,17 @@ interface Count {
 // Fewer connections than the timed bench: under valgrind every request is slow, and 50
 // waiting connections would only time out.
 const CONNECTIONS = 10;
-const SCENARIOS = ['raw', 'healthz', 'get', 'patch', 'lookup', 'embed'] as const;
+const SCENARIOS = ['raw', 'floor-get', 'floor-patch', 'healthz', 'get', 'patch', 'lookup', 'embed'] as const;
 type Scenario = (typeof SCENARIOS)[number];
+type FloorScenario = 'floor-get' | 'floor-patch';
+const isFloor = (s: Scenario): s is FloorScenario => s.startsWith('floor-');
 
 function requestsOf(scenario: Exclude<Scenario, 'raw'>, database: BenchDatabase): Request[] {
   switch (scenario) {
+    case 'floor-get':
+      return getRequests(database);
+    case 'floor-patch':
+      return patchRequests(database);
     case 'healthz':
       return [{ method: 'GET', path: '/healthz' }];
     case 'get':
@@ -161,7 +168,24 @@ async function main(): Promise<void> {
       }
       logLast();
     }
-    const routes = options.scenarios.filter((s): s is Exclude<Scenario, 'raw'> => s !== 'raw');
+    const floors = options.scenarios.filter(isFloor);
+    if (floors.length > 0) {
+      // The floor server of the backend (bench/floor-server.ts, bench/pg-floor-server.ts): the
+      // routes' database work behind a bare node:http server.
+      const floor =
+        options.backend === 'postgres'
+          ? await startPgFloorServer(database.url, { ...limiter.env, WEBHOOK_OUT_HOURLY_CAP: '1000000000' }, launcher)
+          : await startFloorServer(database.url.slice('sqlite:'.length), database.seeded.tenantId, false, launcher);
+      try {
+        for (const scenario of floors) {
+          results.push([scenario, await count(scenario, floor, requestsOf(scenario, database))]);
+          logLast();
+        }
+      } finally {
+        await floor.stop();
+      }
+    }
+    const routes = options.scenarios.filter((s): s is Exclude<Scenario, 'raw' | FloorScenario> => s !== 'raw' && !isFloor(s));
     if (routes.length > 0) {
       const server = await startServer({
         databaseUrl: database.url,

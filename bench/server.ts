@@ -208,9 +208,15 @@ export function startRawCeiling(launcher: string[] = []): Promise<MeasuredServer
  * node:http server) on the SQLite database `file`, for the store `tenantId`; `folds`: with the
  * feed consumers' folds (bench/floor-fold.ts).
  */
-export function startFloorServer(file: string, tenantId: number, folds = false): Promise<MeasuredServer> {
+export function startFloorServer(file: string, tenantId: number, folds = false, launcher: string[] = []): Promise<MeasuredServer> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-server.js');
-  return startBare('floor server', [process.execPath, script], { DB_FILE: file, TENANT_ID: String(tenantId), FOLDS: folds ? '1' : '0' });
+  return startBare('floor server', [...launcher, process.execPath, script], { DB_FILE: file, TENANT_ID: String(tenantId), FOLDS: folds ? '1' : '0' });
+}
+
+/** The PostgreSQL floor server (bench/pg-floor-server.ts) on `databaseUrl`; `env`: REDIS_URL and REDIS_KEY_PREFIX for its window. */
+export function startPgFloorServer(databaseUrl: string, env: Record<string, string>, launcher: string[] = []): Promise<MeasuredServer> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pg-floor-server.js');
+  return startBare('PostgreSQL floor server', [...launcher, process.execPath, script], { ...env, DATABASE_URL: databaseUrl });
 }
 
 /** A server of the bench's own that prints its port on its first line of output and stops on SIGTERM. */
