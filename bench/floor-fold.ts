@@ -14,17 +14,31 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { COUNTS_BATCH, COUNTS_CONSUMER, CountDeltas, countRows, DAY_COUNTERS, PAIR_COUNTERS } from '../src/counts/fold-counts.js';
-import { FEED_COLUMNS, feedRowOf } from '../src/feed/feed-row.js';
+import { FEED_COLUMNS, feedRowOf, type FeedRow } from '../src/feed/feed-row.js';
 import { INSIGHT_FOLLOW_UPS, INSIGHT_TOTALS, INSIGHTS_CONSUMER, InsightDeltas } from '../src/insights/fold-insights.js';
 import { postgresAddingStatement, sqliteAddingStatement, type AddingTable } from '../src/lib/db/upsert-adding.js';
 
 type Row = ReadonlyArray<string | number>;
 
+/** The tables the two consumers add to, in the order of sums(). */
+const ADDING_TABLES = [DAY_COUNTERS, PAIR_COUNTERS, INSIGHT_TOTALS, INSIGHT_FOLLOW_UPS];
+
+/** A batch summed by the consumers' delta classes: the rows to add to each of ADDING_TABLES. */
+function sums(rows: readonly FeedRow[]): Row[][] {
+  const counts = new CountDeltas();
+  const insights = new InsightDeltas();
+  for (const row of rows) {
+    counts.addChange(row);
+    insights.addChange(row);
+  }
+  const counted = countRows(counts);
+  return [counted.days, counted.pairs, insights.totalRows(), insights.followUpRows()];
+}
+
 /** The folds on `db`, from where the counts and insights consumers stand. */
 export function floorFold(db: SQLite.Database): { foldBatch(now: number): number } {
   const read = db.prepare(`select ${FEED_COLUMNS.join(', ')} from order_feed where id > ? order by id limit ${COUNTS_BATCH}`);
-  const prepare = (spec: AddingTable) => db.prepare(sqliteAddingStatement(spec));
-  const [days, pairs, totals, followUps] = [prepare(DAY_COUNTERS), prepare(PAIR_COUNTERS), prepare(INSIGHT_TOTALS), prepare(INSIGHT_FOLLOW_UPS)];
+  const adding = ADDING_TABLES.map((spec: AddingTable) => db.prepare(sqliteAddingStatement(spec)));
   const move = db.prepare('update feed_consumers set txid = 0, position = ?, snapshot = null, seen_at = ? where name = ?');
   // From the consumer further behind (after the route's run, either may have left a tail).
   let position = db.prepare('select min(position) from feed_consumers where name in (?, ?)').pluck().get(COUNTS_CONSUMER, INSIGHTS_CONSUMER) as number;
@@ -36,17 +50,7 @@ export function floorFold(db: SQLite.Database): { foldBatch(now: number): number
     foldBatch(now: number): number {
       const rows = (read.all(position) as Array<Parameters<typeof feedRowOf>[0]>).map(feedRowOf);
       if (rows.length === 0) return 0;
-      const counts = new CountDeltas();
-      const insights = new InsightDeltas();
-      for (const row of rows) {
-        counts.addChange(row);
-        insights.addChange(row);
-      }
-      const counted = countRows(counts);
-      add(days, counted.days);
-      add(pairs, counted.pairs);
-      add(totals, insights.totalRows());
-      add(followUps, insights.followUpRows());
+      sums(rows).forEach((tableRows, i) => add(adding[i]!, tableRows));
       position = rows[rows.length - 1]!.position.id;
       for (const name of [COUNTS_CONSUMER, INSIGHTS_CONSUMER]) move.run(position, now, name);
       return rows.length;
@@ -54,7 +58,6 @@ export function floorFold(db: SQLite.Database): { foldBatch(now: number): number
   };
 }
 
-const ADDING_TABLES = [DAY_COUNTERS, PAIR_COUNTERS, INSIGHT_TOTALS, INSIGHT_FOLLOW_UPS];
 
 /** PostgreSQL: the folds on `pool`, from where the counts and insights consumers stand. */
 export function pgFloorFold(pool: pg.Pool): { foldBatch(now: number): Promise<number> } {
@@ -74,14 +77,7 @@ export function pgFloorFold(pool: pg.Pool): { foldBatch(now: number): Promise<nu
         await client.query('begin');
         const rows = (await client.query({ name: 'floor_feed', text: read, values: [position.txid, position.id] })).rows.map(feedRowOf);
         if (rows.length > 0) {
-          const counts = new CountDeltas();
-          const insights = new InsightDeltas();
-          for (const row of rows) {
-            counts.addChange(row);
-            insights.addChange(row);
-          }
-          const counted = countRows(counts);
-          const tables = [counted.days, counted.pairs, insights.totalRows(), insights.followUpRows()];
+          const tables = sums(rows);
           for (let i = 0; i < tables.length; i++) if (tables[i]!.length > 0) await client.query({ ...adding[i]!, values: [JSON.stringify(tables[i])] });
           position = rows[rows.length - 1]!.position;
           await client.query({ name: 'floor_move', text: move, values: [position.txid, position.id, now] });

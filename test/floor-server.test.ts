@@ -8,9 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupDatabase, type BenchDatabase } from '../bench/database.js';
 import { FLOOR_EVENT_TYPE, floorServer } from '../bench/floor-server.js';
-import { openDatabase } from '../src/lib/db/db.js';
-import { keptInsights, recountedInsights } from './insight-totals.js';
-import { keptCounts, recountedCounts } from './order-counts.js';
+import { keptAndRecounted } from './insight-totals.js';
 
 let bench: BenchDatabase;
 let floor: ReturnType<typeof floorServer>;
@@ -99,12 +97,7 @@ describe('the floor server with the folds', () => {
       folding.close();
     }
     // Lapak's own consumers find nothing left to fold; the rows the floor kept are the recount's.
-    const handle = openDatabase(bench.url);
-    try {
-      expect(await keptCounts(handle)).toEqual(await recountedCounts(handle.db));
-      expect(await keptInsights(handle)).toEqual(await recountedInsights(handle.db));
-    } finally {
-      await handle.close();
-    }
+    const { kept, recounted } = await keptAndRecounted(bench.url);
+    expect(kept).toEqual(recounted);
   });
 });

@@ -3,10 +3,10 @@
 // must be exactly the rows the definitions of docs/insights.md give, per store, CS rows, dimension,
 // value and period. Written here on its own, from the history (not from the orders' milestone
 // columns, which the status change keeps) and not with the consumer's code.
-import type { Db } from '../src/lib/db/db.js';
+import { openDatabase, type Db } from '../src/lib/db/db.js';
 import type { FeedDatabase } from '../src/feed/consumer.js';
 import { insightsConsumer } from '../src/insights/fold-insights.js';
-import { foldUntilCaughtUp } from './order-counts.js';
+import { foldUntilCaughtUp, keptCounts, recountedCounts } from './order-counts.js';
 
 const HOUR = 3_600_000;
 const FIELDS = ['orders', 'form_orders', 'closed', 'paid', 'shipped', 'completed', 'cancelled', 'returned', 'invalid', 'followed_up', 'revenue'] as const;
@@ -85,4 +85,21 @@ export async function recountedInsights(db: Db): Promise<Record<string, number>>
     }
   }
   return out;
+}
+
+/**
+ * What the counts and insights consumers keep on the database at `url`, once Lapak's consumers
+ * have folded whatever is left, beside a recount of both: for a writer of those rows other than
+ * the consumers (the bench's floors, bench/floor-fold.ts).
+ */
+export async function keptAndRecounted(url: string): Promise<{ kept: unknown; recounted: unknown }> {
+  const handle = openDatabase(url);
+  try {
+    return {
+      kept: { counts: await keptCounts(handle), insights: await keptInsights(handle) },
+      recounted: { counts: await recountedCounts(handle.db), insights: await recountedInsights(handle.db) },
+    };
+  } finally {
+    await handle.close();
+  }
 }
