@@ -58,13 +58,13 @@ export function floorFold(db: SQLite.Database): { foldBatch(now: number): number
   };
 }
 
-
 /** PostgreSQL: the folds on `pool`, from where the counts and insights consumers stand. */
 export function pgFloorFold(pool: pg.Pool): { foldBatch(now: number): Promise<number> } {
   const read = `select txid, ${FEED_COLUMNS.join(', ')} from order_feed
     where (txid, id) > ($1, $2) and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint order by txid, id limit ${COUNTS_BATCH}`;
   const adding = ADDING_TABLES.map((spec, i) => ({ name: `floor_adding_${i}`, text: postgresAddingStatement(spec) }));
-  const move = "update feed_consumers set txid = $1, position = $2, snapshot = null, seen_at = $3 where name in ('counts', 'insights')";
+  const consumers = [COUNTS_CONSUMER, INSIGHTS_CONSUMER];
+  const move = 'update feed_consumers set txid = $1, position = $2, snapshot = null, seen_at = $3 where name in ($4, $5)';
   let position: { txid: number; id: number } | null = null;
   return {
     async foldBatch(now) {
@@ -72,7 +72,7 @@ export function pgFloorFold(pool: pg.Pool): { foldBatch(now: number): Promise<nu
       try {
         // From the consumer further behind (after the route's run, either may have left a tail).
         position ??= (
-          await client.query<{ txid: number; id: number }>('select txid, position as id from feed_consumers where name in ($1, $2) order by txid, position limit 1', [COUNTS_CONSUMER, INSIGHTS_CONSUMER])
+          await client.query<{ txid: number; id: number }>('select txid, position as id from feed_consumers where name in ($1, $2) order by txid, position limit 1', consumers)
         ).rows[0]!;
         await client.query('begin');
         const rows = (await client.query({ name: 'floor_feed', text: read, values: [position.txid, position.id] })).rows.map(feedRowOf);
@@ -80,7 +80,7 @@ export function pgFloorFold(pool: pg.Pool): { foldBatch(now: number): Promise<nu
           const tables = sums(rows);
           for (let i = 0; i < tables.length; i++) if (tables[i]!.length > 0) await client.query({ ...adding[i]!, values: [JSON.stringify(tables[i])] });
           position = rows[rows.length - 1]!.position;
-          await client.query({ name: 'floor_move', text: move, values: [position.txid, position.id, now] });
+          await client.query({ name: 'floor_move', text: move, values: [position.txid, position.id, now, ...consumers] });
         }
         await client.query('commit');
         return rows.length;

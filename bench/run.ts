@@ -375,19 +375,14 @@ async function runRound(options: Options, database: BenchDatabase, workers: numb
     const raw = await measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
     log(`  ${raw.name}: ${int(raw.rps)} req/s`);
     const rawAgain = () => measure(RAW_NAME, rawServer, [{ method: 'GET', path: '/' }], options.duration);
-    if (options.backend !== 'sqlite') {
-      // PostgreSQL with Redis, one process: the floor of the same round trips (bench/pg-floor-server.ts).
-      const withFloors = workers === 1 && Boolean(extraEnv.REDIS_URL);
-      const floors = withFloors ? await measureFloors(options, database, rawAgain, extraEnv) : { floorGet: null, floorPatch: null };
-      const server = await measureServer(options, database, workers, extraEnv, rawAgain);
-      return { raw, ...floors, floorFolds: withFloors ? await measureFoldsFloor(options, database, rawAgain, extraEnv) : null, ...server };
-    }
-    const floors = await measureFloors(options, database, rawAgain, extraEnv);
+    // The floors: SQLite's always; PostgreSQL's with Redis (bench/pg-floor-server.ts), one process.
+    const withFloors = options.backend === 'sqlite' || (workers === 1 && Boolean(extraEnv.REDIS_URL));
+    const floors = withFloors ? await measureFloors(options, database, rawAgain, extraEnv) : { floorGet: null, floorPatch: null };
     const server = await measureServer(options, database, workers, extraEnv, rawAgain);
     // After the route: the PATCHes toggle the same orders, and an order's first closing (the
     // change that moves the insights' figures) is gone once done; measured after the route's, the
     // floor's PATCHes move no more figures than the route's did.
-    return { raw, ...floors, floorFolds: await measureFoldsFloor(options, database, rawAgain, {}), ...server };
+    return { raw, ...floors, floorFolds: withFloors ? await measureFoldsFloor(options, database, rawAgain, extraEnv) : null, ...server };
   } finally {
     await rawServer.stop();
   }

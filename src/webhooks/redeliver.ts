@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/db.js';
+import { receivesEvents } from '../events/receiving-endpoints.js';
 import { refuse, succeed, type Outcome } from '../lib/outcome.js';
 
 export type RedeliverCode = 'delivery_not_found' | 'endpoint_removed' | 'endpoint_disabled' | 'delivery_in_flight';
@@ -25,7 +26,7 @@ export async function redeliver(
     .where('id', '=', deliveryId)
     .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
     .where('endpoint_id', 'in', (eb) =>
-      eb.selectFrom('webhook_endpoints').select('id').where('tenant_id', '=', tenantId).where('enabled', '=', 1).where('removed_at', 'is', null),
+      eb.selectFrom('webhook_endpoints').select('id').where('tenant_id', '=', tenantId).where(receivesEvents('webhook_endpoints')),
     )
     .executeTakeFirst();
   if (updated.numUpdatedRows > 0n) return succeed({ id: deliveryId, status: 'pending' });
